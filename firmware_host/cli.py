@@ -1,0 +1,53 @@
+"""The `wordtable` command line. Exit codes: 0 ok, 1 runtime failure, 2 bad input (config, record, usage)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module under firmware_host.commands, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("run", "run the appliance on its hardware (the service)"),
+    "sim": ("sim", "run the appliance on mock hardware in the terminal, or replay an action script"),
+    "check-config": ("check_config", "validate the hardware profile and user config, print the result"),
+    "score": ("score", "score a game record (JSON Lines) and print the table"),
+    "journal": ("journal", "list or export the games kept in the journal"),
+    "bench": ("bench", "measure timer accuracy, latency, CPU and memory on mock hardware"),
+}
+
+
+def _top_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wordtable",
+        description="Sand timer, card deck and scoreboard for the game table.",
+        epilog="commands:\n" + "\n".join(f"  {name:<14}{text}" for name, (_, text) in COMMANDS.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    from firmware_host import __version__
+
+    parser.add_argument("--version", action="version", version=f"wordtable {__version__}")
+    parser.add_argument("command", choices=list(COMMANDS), metavar="COMMAND", help="what to do (see below)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] not in COMMANDS:
+        _top_parser().parse_args(args[:1] or ["--help"])
+        return 2
+    name = args[0]
+    module_name, text = COMMANDS[name]
+    module = importlib.import_module(f"firmware_host.commands.{module_name}")
+    parser = argparse.ArgumentParser(prog=f"wordtable {name}", description=text)
+    module.add_arguments(parser)
+    options = parser.parse_args(args[1:])
+    try:
+        return int(module.run(options))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

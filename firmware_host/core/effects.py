@@ -1,0 +1,60 @@
+"""Effects: what the core asks the shell to do. The shell carries them out in order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_host.core.screens import Screen
+
+
+@dataclass(frozen=True, slots=True)
+class SetBar:
+    """Light the LED bar to `level` in [0, 1]: whole segments on, the draining one dimmed by PWM."""
+
+    level: float
+
+
+@dataclass(frozen=True, slots=True)
+class Beep:
+    """Play a sound pattern by name (see `core.sounds`) at a volume ("soft" or "normal")."""
+
+    pattern: str
+    volume: str = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Put this screen model on the display."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True, slots=True)
+class WakeAt:
+    """Deliver a `Tick` at monotonic time `at` (replaces any earlier request); None: sleep until input."""
+
+    at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSettings:
+    """Remember user choices (duration, volume, language, …) across restarts."""
+
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """A line for the service log (journald); level is a `logging` level name."""
+
+    message: str
+    level: str = "INFO"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOff:
+    """The table asked to switch the appliance off."""
+
+
+Effect = SetBar | Beep | Show | WakeAt | SaveSettings | Log | PowerOff

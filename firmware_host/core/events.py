@@ -1,0 +1,97 @@
+"""Input events: what the table does, each carrying its own monotonic timestamp (seconds).
+
+Drivers and the shell create these; the core consumes them. No event is ever an error: an input that
+means nothing in the current state is answered by the core with feedback, never with an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Button(StrEnum):
+    START = "start"
+    NEXT = "next"
+    BACK = "back"
+    MENU = "menu"
+    ENCODER = "encoder"  # the rotary encoder's push switch, when fitted
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A short press, reported when the button is released before the hold time."""
+
+    button: Button
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LongPress:
+    """A press held for the hold time (reported once, while still held)."""
+
+    button: Button
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Rotary encoder detents: positive clockwise."""
+
+    steps: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TextEntry:
+    """A line typed on the keyboard (a word, a number, a name)."""
+
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardScan:
+    """A card placed on / read by a reader; `code` is the tag ID or the scanned code."""
+
+    reader: str
+    code: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CardRemoved:
+    reader: str
+    code: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderStatus:
+    """A reader appeared or vanished (unplugged)."""
+
+    reader: str
+    present: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """The clock: delivered when the core asked to be woken (see `effects.WakeAt`)."""
+
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The program restarted and replayed its journal; `at` is the new monotonic time."""
+
+    at: float
+
+
+Event = Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed
+
+
+def event_time(event: Event) -> float:
+    """The monotonic time an event happened at."""
+    return event.now if isinstance(event, Tick) else event.at

@@ -1,0 +1,1 @@
+"""Rules cores, one module per game. Pure: see `firmware_host.core`."""

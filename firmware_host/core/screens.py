@@ -1,0 +1,52 @@
+"""Screen models: what the display shows, as plain values. `firmware_host.render` draws them.
+
+Three layouts serve every mode: a big centred value (the timer), a list with a cursor and right-aligned
+values (menus, scoreboards), and a message (text lines). Texts are already in the UI language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class BigScreen:
+    """A title line, one big value across the panel (e.g. "0:42", "Zeit!"), and a footer line."""
+
+    title: str
+    big: str
+    footer: str = ""
+    inverted: bool = False  # flash: white background, for the alarm
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    label: str
+    value: str = ""
+    marked: bool = False  # shown with a marker (e.g. the player whose turn it is, a chosen option)
+
+
+@dataclass(frozen=True, slots=True)
+class ListScreen:
+    """A title, items (label left, value right) and the cursor's index (None: no cursor).
+
+    The renderer shows as many rows as the panel holds, paging so the cursor is visible; a wide panel
+    shows two columns.
+    """
+
+    title: str
+    items: tuple[ListItem, ...]
+    cursor: int | None = 0
+    footer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MessageScreen:
+    """A title and text lines, wrapped to the panel width by the renderer."""
+
+    title: str
+    lines: tuple[str, ...]
+    footer: str = ""
+
+
+Screen = BigScreen | ListScreen | MessageScreen
