@@ -10,6 +10,7 @@ A malformed record raises `RecordError` naming the 1-based line number.
 
 from __future__ import annotations
 
+import builtins
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,34 +41,34 @@ class RecordLine:
     def error(self, message: str) -> RecordError:
         return RecordError(self.line, f"{self.event}: {message}")
 
-    def has(self, key: str) -> bool:
+    def has(self, key: builtins.str) -> bool:
         return key in self.data and self.data[key] is not None
 
-    def str(self, key: str, default: str | None = None) -> str:
+    def str(self, key: builtins.str, default: builtins.str | None = None) -> builtins.str:
         value = self.data.get(key, default)
         if not isinstance(value, str):
             raise self.error(f"'{key}' must be a text" + ("" if key in self.data else ", and is missing"))
         return value
 
-    def int(self, key: str, default: int | None = None) -> int:
+    def int(self, key: builtins.str, default: int | None = None) -> int:
         value = self.data.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.error(f"'{key}' must be a whole number" + ("" if key in self.data else ", and is missing"))
         return value
 
-    def bool(self, key: str, default: bool | None = None) -> bool:
+    def bool(self, key: builtins.str, default: bool | None = None) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
             raise self.error(f"'{key}' must be true or false" + ("" if key in self.data else ", and is missing"))
         return value
 
-    def list(self, key: str, default: Sequence[Any] | None = None) -> list[Any]:
+    def list(self, key: builtins.str, default: Sequence[Any] | None = None) -> builtins.list[Any]:
         value = self.data.get(key, default)
         if not isinstance(value, list | tuple):
             raise self.error(f"'{key}' must be a list" + ("" if key in self.data else ", and is missing"))
         return list(value)
 
-    def str_list(self, key: str, default: Sequence[str] | None = None) -> list[str]:
+    def str_list(self, key: builtins.str, default: Sequence[builtins.str] | None = None) -> builtins.list[builtins.str]:
         items = self.list(key, default)
         if not all(isinstance(item, str) for item in items):
             raise self.error(f"'{key}' must be a list of texts")

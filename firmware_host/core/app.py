@@ -1,0 +1,558 @@
+"""The appliance's state machine: modes, menu, timer and scoreboard.
+
+`step(state, event) -> (state, effects)` is pure. Every event ends with the current view: the screen,
+the LED bar level and the next time the core wants a `Tick` (None: nothing runs, sleep until input).
+Buttons: START starts/pauses/resumes the timer (long: flip), NEXT moves on, BACK resets/undoes/leads
+out, MENU opens the menu (long: power off). In the menu NEXT moves, START chooses, BACK goes up a level.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from firmware_host.core.effects import Beep, Effect, Log, PowerOff, SaveSettings, SetBar, Show, WakeAt
+from firmware_host.core.events import (
+    Button,
+    CardRemoved,
+    CardScan,
+    Event,
+    LongPress,
+    Press,
+    ReaderStatus,
+    Resumed,
+    TextEntry,
+    Tick,
+    Turn,
+    event_time,
+)
+from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.scoreboard import Board, player_names
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.settings import (
+    MAX_DURATION_S,
+    MAX_PLAYERS,
+    MIN_DURATION_S,
+    MIN_PLAYERS,
+    WARN_CHOICES,
+    Settings,
+)
+from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.timer import Timer, format_seconds
+
+TEXT = {
+    "de": {
+        "timer": "Timer",
+        "scoreboard": "Punktetafel",
+        "menu": "Menü",
+        "duration": "Timer-Dauer",
+        "custom": "Eigene Dauer …",
+        "warn": "Warntöne",
+        "warn_off": "aus",
+        "warn_value": "letzte {s} s",
+        "volume": "Lautstärke",
+        "vol_off": "aus",
+        "vol_soft": "leise",
+        "vol_normal": "normal",
+        "language": "Sprache",
+        "lang_de": "Deutsch",
+        "lang_en": "English",
+        "players": "Spieler",
+        "player_n": "Spieler {n}",
+        "power_off": "Ausschalten",
+        "power_off_q": "Ausschalten?",
+        "power_off_yes": "START: ausschalten",
+        "power_off_no": "BACK: abbrechen",
+        "time_up": "Zeit!",
+        "ready": "bereit",
+        "running": "läuft",
+        "paused": "Pause",
+        "hint_ready": "START los · NEXT Dauer",
+        "hint_running": "START Pause · lang: drehen",
+        "hint_paused": "START weiter · BACK neu",
+        "hint_done": "START neu · BACK zurück",
+        "hint_board": "START +1 · lang −1 · NEXT",
+        "hint_edit": "START ok · BACK zurück",
+        "undone": "Rückgängig: {name} {points:+d}",
+        "nothing_to_undo": "Nichts rückgängig zu machen",
+        "added": "{name} {points:+d} → {total}",
+        "not_a_number": "„{text}“ ist keine Zahl",
+        "not_a_duration": "„{text}“ ist keine Dauer (z. B. 90 oder 1:30)",
+        "duration_range": "Dauer {low}–{high} s",
+        "no_text_here": "Hier ist keine Eingabe möglich",
+        "card_not_expected": "Karte {code}: hier nicht erwartet",
+        "reader_missing": "Leser „{reader}“ fehlt – weiter mit Tasten",
+        "reader_back": "Leser „{reader}“ wieder da",
+        "resumed": "Fortgesetzt – Timer pausiert",
+        "flipped": "Umgedreht",
+        "timer_running": "Timer läuft – erst pausieren",
+    },
+    "en": {
+        "timer": "Timer",
+        "scoreboard": "Scoreboard",
+        "menu": "Menu",
+        "duration": "Timer length",
+        "custom": "Custom length …",
+        "warn": "Warning beeps",
+        "warn_off": "off",
+        "warn_value": "last {s} s",
+        "volume": "Volume",
+        "vol_off": "off",
+        "vol_soft": "soft",
+        "vol_normal": "normal",
+        "language": "Language",
+        "lang_de": "Deutsch",
+        "lang_en": "English",
+        "players": "Players",
+        "player_n": "Player {n}",
+        "power_off": "Power off",
+        "power_off_q": "Power off?",
+        "power_off_yes": "START: power off",
+        "power_off_no": "BACK: cancel",
+        "time_up": "Time!",
+        "ready": "ready",
+        "running": "running",
+        "paused": "paused",
+        "hint_ready": "START go · NEXT length",
+        "hint_running": "START pause · hold: flip",
+        "hint_paused": "START resume · BACK reset",
+        "hint_done": "START again · BACK back",
+        "hint_board": "START +1 · hold −1 · NEXT",
+        "hint_edit": "START ok · BACK back",
+        "undone": "Undone: {name} {points:+d}",
+        "nothing_to_undo": "Nothing to undo",
+        "added": "{name} {points:+d} → {total}",
+        "not_a_number": "“{text}” is not a number",
+        "not_a_duration": "“{text}” is not a length (e.g. 90 or 1:30)",
+        "duration_range": "Length {low}–{high} s",
+        "no_text_here": "No typing here",
+        "card_not_expected": "Card {code}: not expected here",
+        "reader_missing": "Reader “{reader}” missing – use the buttons",
+        "reader_back": "Reader “{reader}” is back",
+        "resumed": "Resumed – timer paused",
+        "flipped": "Flipped",
+        "timer_running": "Timer running – pause it first",
+    },
+}
+
+HOME_MODES = ("timer", "scoreboard")
+MAIN_MENU = ("timer", "scoreboard", "players", "duration", "warn", "volume", "language", "power_off")
+
+
+@dataclass(frozen=True, slots=True)
+class MenuView:
+    """The menu, open over the home mode: `path` is the submenu ("" for the main menu)."""
+
+    path: str = ""
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DurationEdit:
+    """Setting a custom timer length."""
+
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmPowerOff:
+    pass
+
+
+Overlay = MenuView | DurationEdit | ConfirmPowerOff
+
+
+@dataclass(frozen=True, slots=True)
+class AppState:
+    settings: Settings
+    timer: Timer
+    board: Board
+    home: str = "timer"
+    overlay: Overlay | None = None
+    notice: str = ""
+    now: float = 0.0
+
+
+def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
+    """The state the appliance boots into (timer mode) and the effects that draw it."""
+    names = player_names(settings.player_names, settings.player_count, _t(settings, "player_n"))
+    state = AppState(settings, Timer.of(settings.duration_s, settings.warn_s), Board.of(names), now=now)
+    return state, view(state)
+
+
+def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    """Apply one event; return the new state and the effects to carry out, ending with the view."""
+    if isinstance(event, Resumed):
+        state, effects = _resumed(state, event.at)
+        return state, effects + view(state)
+    now = max(state.now, event_time(event))
+    state = replace(state, now=now)
+    timer, effects = state.timer.tick(now, state.settings.volume)
+    state = replace(state, timer=timer)
+    if isinstance(event, Tick):
+        pass
+    elif isinstance(event, LongPress) and event.button is Button.MENU:
+        state = replace(state, overlay=ConfirmPowerOff(), notice="")
+    elif isinstance(event, ReaderStatus):
+        key = "reader_back" if event.present else "reader_missing"
+        state = replace(state, notice=_t(state.settings, key, reader=event.reader))
+        effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
+    elif isinstance(event, CardRemoved):
+        pass
+    elif isinstance(event, CardScan):
+        state, more = _refuse(state, _t(state.settings, "card_not_expected", code=event.code))
+        effects += more
+    elif state.overlay is not None:
+        state, more = _overlay_event(state, state.overlay, event)
+        effects += more
+    elif state.home == "scoreboard":
+        state, more = _scoreboard_event(state, event)
+        effects += more
+    else:
+        state, more = _timer_event(state, event)
+        effects += more
+    return state, effects + view(state)
+
+
+def view(state: AppState) -> list[Effect]:
+    """The screen, the LED bar and the next wake-up for `state`."""
+    return [
+        Show(screen(state)),
+        SetBar(state.timer.bar_level(state.now)),
+        WakeAt(state.timer.next_wake(state.now)),
+    ]
+
+
+# --- events per mode -------------------------------------------------------------------------------
+
+
+def _timer_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    s, timer, now = state.settings, state.timer, state.now
+    cleared = replace(state, notice="")
+    if isinstance(event, Press):
+        if event.button is Button.START:
+            return _start_pause(cleared)
+        if event.button is Button.BACK:
+            if timer.running or not timer.countdown.is_full():
+                return replace(cleared, timer=timer.reset()), []
+            return _refuse(state, "")
+        if event.button is Button.NEXT:
+            if timer.running:
+                return _refuse(state, _t(s, "timer_running"))
+            return _set_duration(cleared, _next_preset(s))
+        if event.button is Button.MENU:
+            return replace(cleared, overlay=MenuView()), []
+        return _refuse(state, "")
+    if isinstance(event, LongPress):
+        if event.button is Button.START:
+            return replace(cleared, timer=timer.flip(now), notice=_t(s, "flipped")), []
+        return _refuse(state, "")
+    if isinstance(event, Turn):
+        if timer.running:
+            return _refuse(state, _t(s, "timer_running"))
+        return _set_duration(cleared, _clamp_duration(s.duration_s + 5 * event.steps))
+    if isinstance(event, TextEntry):
+        if timer.running:
+            return _refuse(state, _t(s, "timer_running"))
+        seconds = parse_duration(event.text)
+        if seconds is None:
+            return _refuse(state, _t(s, "not_a_duration", text=event.text.strip()))
+        if not MIN_DURATION_S <= seconds <= MAX_DURATION_S:
+            return _refuse(state, _t(s, "duration_range", low=MIN_DURATION_S, high=MAX_DURATION_S))
+        return _set_duration(cleared, seconds)
+    return state, []
+
+
+def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    s, board = state.settings, state.board
+    cleared = replace(state, notice="")
+    if isinstance(event, Press):
+        if event.button is Button.START:
+            return _add_points(cleared, 1)
+        if event.button in (Button.NEXT, Button.ENCODER):
+            return replace(cleared, board=board.select_next()), []
+        if event.button is Button.BACK:
+            undone = board.undo()
+            if undone is None:
+                return replace(cleared, overlay=MenuView(), notice=_t(s, "nothing_to_undo")), []
+            player, points = board.history[-1]
+            notice = _t(s, "undone", name=board.players[player], points=points)
+            return replace(cleared, board=undone, notice=notice), []
+        if event.button is Button.MENU:
+            return replace(cleared, overlay=MenuView()), []
+    if isinstance(event, LongPress):
+        if event.button is Button.START:
+            return _add_points(cleared, -1)
+        if event.button is Button.NEXT:
+            return _start_pause(cleared)
+        if event.button is Button.BACK:
+            return replace(cleared, timer=state.timer.reset()), []
+        return _refuse(state, "")
+    if isinstance(event, Turn):
+        return _add_points(cleared, event.steps)
+    if isinstance(event, TextEntry):
+        typed = parse_points(event.text)
+        if typed is None:
+            return _refuse(state, _t(s, "not_a_number", text=event.text.strip()))
+        return _add_points(cleared, typed)
+    return state, []
+
+
+def _overlay_event(state: AppState, overlay: Overlay, event: Event) -> tuple[AppState, list[Effect]]:
+    if isinstance(overlay, ConfirmPowerOff):
+        if isinstance(event, Press) and event.button is Button.START:
+            return replace(state, overlay=None), [Log("power off requested at the table"), PowerOff()]
+        if isinstance(event, Press) and event.button in (Button.BACK, Button.MENU):
+            return replace(state, overlay=None), []
+        return _refuse(state, "")
+    if isinstance(overlay, DurationEdit):
+        return _duration_edit_event(state, overlay, event)
+    return _menu_event(state, overlay, event)
+
+
+def _menu_event(state: AppState, menu: MenuView, event: Event) -> tuple[AppState, list[Effect]]:
+    items = menu_entries(state, menu.path)
+    cleared = replace(state, notice="")
+    if isinstance(event, Turn):
+        return replace(cleared, overlay=replace(menu, cursor=(menu.cursor + event.steps) % len(items))), []
+    if isinstance(event, Press):
+        if event.button is Button.NEXT:
+            return replace(cleared, overlay=replace(menu, cursor=(menu.cursor + 1) % len(items))), []
+        if event.button in (Button.START, Button.ENCODER):
+            return _choose(cleared, menu, items[menu.cursor][0])
+        if event.button is Button.BACK:
+            if menu.path:
+                return replace(cleared, overlay=MenuView("", MAIN_MENU.index(menu.path))), []
+            return replace(cleared, overlay=None), []
+        if event.button is Button.MENU:
+            return replace(cleared, overlay=None), []
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return replace(cleared, overlay=replace(menu, cursor=(menu.cursor - 1) % len(items))), []
+    if isinstance(event, TextEntry):
+        return _refuse(state, _t(state.settings, "no_text_here"))
+    return _refuse(state, "")
+
+
+def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[Effect]]:
+    s = state.settings
+    if not menu.path:
+        if key in HOME_MODES:
+            return replace(state, home=key, overlay=None), []
+        if key == "power_off":
+            return replace(state, overlay=ConfirmPowerOff()), []
+        entries = menu_entries(state, key)
+        cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
+        return replace(state, overlay=MenuView(key, cursor)), []
+    back = MenuView("", MAIN_MENU.index(menu.path))
+    if menu.path == "duration":
+        if key == "custom":
+            return replace(state, overlay=DurationEdit(s.duration_s)), []
+        state, effects = _set_duration(state, int(key))
+        return replace(state, overlay=back), effects
+    if menu.path == "warn":
+        settings = replace(s, warn_s=int(key))
+        timer = state.timer.with_warning(settings.warn_s, state.now)
+        return _with_settings(replace(state, timer=timer, overlay=back), settings)
+    if menu.path == "volume":
+        state, effects = _with_settings(replace(state, overlay=back), replace(s, volume=key))
+        return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
+    if menu.path == "language":
+        return _with_settings(replace(state, overlay=back), replace(s, lang=key))
+    if menu.path == "players":
+        settings = replace(s, player_count=int(key))
+        names = player_names(s.player_names, settings.player_count, _t(settings, "player_n"))
+        return _with_settings(replace(state, board=state.board.resized(names), overlay=back), settings)
+    return state, []
+
+
+def _duration_edit_event(state: AppState, edit: DurationEdit, event: Event) -> tuple[AppState, list[Effect]]:
+    s = state.settings
+    if isinstance(event, Turn):
+        return replace(state, overlay=DurationEdit(_clamp_duration(edit.seconds + 5 * event.steps)), notice=""), []
+    if isinstance(event, Press):
+        if event.button is Button.NEXT:
+            return replace(state, overlay=DurationEdit(_clamp_duration(edit.seconds + 15)), notice=""), []
+        if event.button in (Button.START, Button.ENCODER):
+            state, effects = _set_duration(replace(state, notice=""), edit.seconds)
+            return replace(state, overlay=MenuView("", MAIN_MENU.index("duration"))), effects
+        if event.button in (Button.BACK, Button.MENU):
+            return replace(state, overlay=MenuView("duration", 0), notice=""), []
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return replace(state, overlay=DurationEdit(_clamp_duration(edit.seconds - 15)), notice=""), []
+    if isinstance(event, TextEntry):
+        seconds = parse_duration(event.text)
+        if seconds is None:
+            return _refuse(state, _t(s, "not_a_duration", text=event.text.strip()))
+        if not MIN_DURATION_S <= seconds <= MAX_DURATION_S:
+            return _refuse(state, _t(s, "duration_range", low=MIN_DURATION_S, high=MAX_DURATION_S))
+        return replace(state, overlay=DurationEdit(seconds), notice=""), []
+    return _refuse(state, "")
+
+
+# --- shared actions --------------------------------------------------------------------------------
+
+
+def _start_pause(state: AppState) -> tuple[AppState, list[Effect]]:
+    timer, now, volume = state.timer, state.now, state.settings.volume
+    if timer.running:
+        return replace(state, timer=timer.pause(now)), []
+    return replace(state, timer=timer.start(now)), [Beep("start", volume)]
+
+
+def _add_points(state: AppState, points: int) -> tuple[AppState, list[Effect]]:
+    board = state.board.add(points)
+    name, total = board.players[board.selected], board.totals[board.selected]
+    return replace(state, board=board, notice=_t(state.settings, "added", name=name, points=points, total=total)), []
+
+
+def _set_duration(state: AppState, seconds: int) -> tuple[AppState, list[Effect]]:
+    settings = replace(state.settings, duration_s=seconds)
+    timer = state.timer if state.timer.running else state.timer.with_settings(seconds, settings.warn_s)
+    return _with_settings(replace(state, timer=timer), settings)
+
+
+def _with_settings(state: AppState, settings: Settings) -> tuple[AppState, list[Effect]]:
+    if settings == state.settings:
+        return state, []
+    return replace(state, settings=settings), [SaveSettings(settings.remembered())]
+
+
+def _refuse(state: AppState, message: str) -> tuple[AppState, list[Effect]]:
+    """An input that means nothing here: a short error beep, and the reason when there is one."""
+    effects: list[Effect] = [Beep("error", state.settings.volume)]
+    if message:
+        effects.append(Log(message, "INFO"))
+    return replace(state, notice=message or state.notice), effects
+
+
+def _resumed(state: AppState, at: float) -> tuple[AppState, list[Effect]]:
+    """After a restart the monotonic clock starts anew at `at`: a running timer comes back paused
+    with the time it had left at the last journaled event."""
+    timer, now = state.timer, state.now
+    if timer.running:
+        timer = timer.pause(now)
+        notice = _t(state.settings, "resumed")
+        return replace(state, timer=timer, notice=notice, now=at), [Log(f"resumed; timer paused at {timer.left(at):.1f} s")]
+    return replace(state, now=at), [Log("resumed")]
+
+
+def _next_preset(settings: Settings) -> int:
+    later = [p for p in settings.presets if p > settings.duration_s]
+    return later[0] if later else settings.presets[0]
+
+
+def _clamp_duration(seconds: int) -> int:
+    return max(MIN_DURATION_S, min(MAX_DURATION_S, seconds))
+
+
+_DURATION = re.compile(r"^\s*(?:(\d{1,2}):(\d{2})|(\d{1,4}))\s*$")
+_POINTS = re.compile(r"^\s*([+-−]?)\s*(\d{1,5})\s*$")
+
+
+def parse_duration(text: str) -> int | None:
+    """Seconds from "90" or "1:30"; None when the text is neither."""
+    match = _DURATION.match(text)
+    if not match:
+        return None
+    if match.group(3) is not None:
+        return int(match.group(3))
+    seconds = int(match.group(2))
+    return None if seconds >= 60 else int(match.group(1)) * 60 + seconds
+
+
+def parse_points(text: str) -> int | None:
+    """A points change from "5", "+5", "-3" or "−3"; None when the text is not one."""
+    match = _POINTS.match(text)
+    if not match:
+        return None
+    value = int(match.group(2))
+    return -value if match.group(1) in ("-", "−") else value
+
+
+# --- screens ---------------------------------------------------------------------------------------
+
+
+def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
+    """(key, label, marked) of each entry of a (sub)menu; the marked entry is the current choice."""
+    s = state.settings
+    if not path:
+        return [(key, _t(s, key), key == state.home) for key in MAIN_MENU]
+    if path == "duration":
+        presets = [(str(p), format_seconds(p), p == s.duration_s) for p in s.presets]
+        custom = s.duration_s not in s.presets
+        label = _t(s, "custom") + (f" {format_seconds(s.duration_s)}" if custom else "")
+        return [*presets, ("custom", label, custom)]
+    if path == "warn":
+        return [
+            (str(w), _t(s, "warn_value", s=w) if w else _t(s, "warn_off"), w == s.warn_s) for w in WARN_CHOICES
+        ]
+    if path == "volume":
+        return [(v, _t(s, f"vol_{v}"), v == s.volume) for v in VOLUMES]
+    if path == "language":
+        return [(lang, _t(s, f"lang_{lang}"), lang == s.lang) for lang in LANGUAGES]
+    if path == "players":
+        return [(str(n), str(n), n == s.player_count) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    raise ValueError(f"no menu {path!r}")
+
+
+def _current_value(state: AppState, key: str) -> str:
+    s = state.settings
+    values = {
+        "players": str(s.player_count),
+        "duration": format_seconds(s.duration_s),
+        "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
+        "volume": _t(s, f"vol_{s.volume}"),
+        "language": s.lang.upper(),
+    }
+    return values.get(key, "")
+
+
+def screen(state: AppState) -> Screen:
+    """The screen model for `state` (pure; `state.now` is the time it shows)."""
+    s, overlay = state.settings, state.overlay
+    if isinstance(overlay, ConfirmPowerOff):
+        return MessageScreen(_t(s, "power_off_q"), (_t(s, "power_off_yes"), _t(s, "power_off_no")))
+    if isinstance(overlay, DurationEdit):
+        return BigScreen(_t(s, "duration"), format_seconds(overlay.seconds), state.notice or _t(s, "hint_edit"))
+    if isinstance(overlay, MenuView):
+        entries = menu_entries(state, overlay.path)
+        title = _t(s, overlay.path) if overlay.path else _t(s, "menu")
+        items = tuple(
+            ListItem(label, "" if overlay.path else _current_value(state, key), marked)
+            for key, label, marked in entries
+        )
+        return ListScreen(title, items, overlay.cursor, state.notice)
+    if state.home == "scoreboard":
+        board = state.board
+        items = tuple(ListItem(name, str(total)) for name, total in zip(board.players, board.totals, strict=True))
+        title = _t(s, "scoreboard")
+        if state.timer.running or not state.timer.countdown.is_full():
+            title += f"  {_timer_text(state)}"
+        return ListScreen(title, items, board.selected, state.notice or _t(s, "hint_board"))
+    return _timer_screen(state)
+
+
+def _timer_status(state: AppState) -> str:
+    timer = state.timer
+    if timer.alarmed:
+        return "done"
+    if timer.running:
+        return "running"
+    return "ready" if timer.countdown.is_full() else "paused"
+
+
+def _timer_text(state: AppState) -> str:
+    return _t(state.settings, "time_up") if state.timer.alarmed else format_seconds(state.timer.left(state.now))
+
+
+def _timer_screen(state: AppState) -> BigScreen:
+    s, status = state.settings, _timer_status(state)
+    title = f"{_t(s, 'timer')} {format_seconds(state.timer.countdown.duration)}"
+    if status in ("running", "paused", "ready"):
+        title += f" · {_t(s, status)}"
+    footer = state.notice or _t(s, f"hint_{status}")
+    return BigScreen(title, _timer_text(state), footer, inverted=status == "done")
+
+
+def _t(settings: Settings, key: str, **fields: object) -> str:
+    return pick(TEXT, settings.lang, key, **fields)
