@@ -432,7 +432,8 @@ def _resumed(state: AppState, at: float) -> tuple[AppState, list[Effect]]:
     if timer.running:
         timer = timer.pause(now)
         notice = _t(state.settings, "resumed")
-        return replace(state, timer=timer, notice=notice, now=at), [Log(f"resumed; timer paused at {timer.left(at):.1f} s")]
+        log = Log(f"resumed; timer paused at {timer.left(at):.1f} s")
+        return replace(state, timer=timer, notice=notice, now=at), [log]
     return replace(state, now=at), [Log("resumed")]
 
 
@@ -446,7 +447,7 @@ def _clamp_duration(seconds: int) -> int:
 
 
 _DURATION = re.compile(r"^\s*(?:(\d{1,2}):(\d{2})|(\d{1,4}))\s*$")
-_POINTS = re.compile(r"^\s*([+-−]?)\s*(\d{1,5})\s*$")
+_POINTS = re.compile(r"^\s*([-+−]?)\s*(\d{1,5})\s*$")
 
 
 def parse_duration(text: str) -> int | None:

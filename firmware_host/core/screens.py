@@ -50,3 +50,19 @@ class MessageScreen:
 
 
 Screen = BigScreen | ListScreen | MessageScreen
+
+
+def describe(screen: Screen) -> str:
+    """The screen as one line of text (for logs, scripts and tests): its parts joined by " | "."""
+    if isinstance(screen, BigScreen):
+        parts = [screen.title, screen.big + (" (inverted)" if screen.inverted else ""), screen.footer]
+    elif isinstance(screen, ListScreen):
+        items = [
+            ("> " if i == screen.cursor else "") + ("* " if item.marked else "") + item.label
+            + (f" {item.value}" if item.value else "")
+            for i, item in enumerate(screen.items)
+        ]
+        parts = [screen.title, "; ".join(items), screen.footer]
+    else:
+        parts = [screen.title, " / ".join(screen.lines), screen.footer]
+    return " | ".join(part for part in parts if part)

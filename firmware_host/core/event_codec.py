@@ -1,0 +1,74 @@
+"""Input events to and from plain JSON-ready dicts, for the journal and for action scripts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firmware_host.core.events import (
+    Button,
+    CardRemoved,
+    CardScan,
+    Event,
+    LongPress,
+    Press,
+    ReaderStatus,
+    Resumed,
+    TextEntry,
+    Tick,
+    Turn,
+)
+
+
+class CodecError(ValueError):
+    """A stored or scripted event that cannot be read back."""
+
+
+def encode(event: Event) -> dict[str, Any]:
+    """The event as {"type": ..., fields...}."""
+    match event:
+        case Press(button, at):
+            return {"type": "press", "button": button.value, "at": at}
+        case LongPress(button, at):
+            return {"type": "hold", "button": button.value, "at": at}
+        case Turn(steps, at):
+            return {"type": "turn", "steps": steps, "at": at}
+        case TextEntry(text, at):
+            return {"type": "text", "text": text, "at": at}
+        case CardScan(reader, code, at):
+            return {"type": "scan", "reader": reader, "code": code, "at": at}
+        case CardRemoved(reader, code, at):
+            return {"type": "removed", "reader": reader, "code": code, "at": at}
+        case ReaderStatus(reader, present, at):
+            return {"type": "reader", "reader": reader, "present": present, "at": at}
+        case Tick(now):
+            return {"type": "tick", "at": now}
+        case Resumed(at):
+            return {"type": "resumed", "at": at}
+    raise CodecError(f"cannot encode {event!r}")
+
+
+def decode(data: dict[str, Any]) -> Event:
+    """The event encoded by `encode`. Raises `CodecError` naming what is wrong."""
+    try:
+        kind, at = data["type"], float(data["at"])
+        if kind == "press":
+            return Press(Button(data["button"]), at)
+        if kind == "hold":
+            return LongPress(Button(data["button"]), at)
+        if kind == "turn":
+            return Turn(int(data["steps"]), at)
+        if kind == "text":
+            return TextEntry(str(data["text"]), at)
+        if kind == "scan":
+            return CardScan(str(data["reader"]), str(data["code"]), at)
+        if kind == "removed":
+            return CardRemoved(str(data["reader"]), str(data["code"]), at)
+        if kind == "reader":
+            return ReaderStatus(str(data["reader"]), bool(data["present"]), at)
+        if kind == "tick":
+            return Tick(at)
+        if kind == "resumed":
+            return Resumed(at)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CodecError(f"bad event {data!r}: {exc}") from None
+    raise CodecError(f"unknown event type {data.get('type')!r}")

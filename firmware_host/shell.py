@@ -1,0 +1,176 @@
+"""The shell: the only place where threads, time and I/O meet the pure core.
+
+Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
+(1) journals the event, (2) runs `core.step`, (3) carries out the effects on the drivers. When the core
+asks to be woken (`WakeAt`), the loop waits on the queue with a timeout that ends exactly then and
+delivers a `Tick`; when nothing runs it blocks on the queue — no polling.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from firmware_host.core import app
+from firmware_host.core.effects import Beep, Effect, Log, PowerOff, SaveSettings, SetBar, Show, WakeAt
+from firmware_host.core.events import Event, Tick
+from firmware_host.core.screens import Screen
+from firmware_host.core.sounds import Note, notes
+
+log = logging.getLogger("wordtable")
+
+CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
+
+
+class BarLike(Protocol):
+    def set_level(self, level: float) -> None: ...
+
+
+class SounderLike(Protocol):
+    def play(self, notes: tuple[Note, ...]) -> None: ...
+
+
+class DisplayLike(Protocol):
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def show(self, image: Any) -> None: ...
+
+
+class JournalLike(Protocol):
+    def record(self, event: Event) -> None: ...
+
+
+Renderer = Callable[[Screen, tuple[int, int]], Any]
+
+
+@dataclass
+class Outputs:
+    """Where effects go. Every part is injected; `renderer` turns a screen model into an image."""
+
+    bar: BarLike
+    sounder: SounderLike
+    display: DisplayLike
+    renderer: Renderer
+    save_settings: Callable[[dict[str, Any]], None] = lambda settings: None
+    power_off: Callable[[], None] = lambda: None
+    on_frame: Callable[[Screen, Any], None] = lambda screen, image: None  # the sim mirrors frames here
+    on_sound: Callable[[str, tuple[Note, ...]], None] = lambda pattern, notes: None
+
+
+@dataclass
+class Shell:
+    state: app.AppState
+    outputs: Outputs
+    clock: Callable[[], float] = time.monotonic
+    journal: JournalLike | None = None
+    wake_at: float | None = None
+    screen: Screen | None = None
+    bar_level: float | None = None
+    last_journaled: float = float("-inf")
+    frames: int = 0
+    _queue: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
+
+    def put(self, event: Event) -> None:
+        """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
+        self._queue.put(event)
+
+    def stop(self) -> None:
+        """Make `run` return after the event in hand. Thread-safe (a signal handler may call it)."""
+        self._queue.put(None)
+
+    def start(self, effects: list[Effect]) -> None:
+        """Carry out the effects of the initial (or resumed) state."""
+        self.carry_out(effects)
+
+    def handle(self, event: Event) -> list[Effect]:
+        """Journal one event, step the core, carry out the effects; return them."""
+        if self.journal is not None and self._worth_journaling(event):
+            self.journal.record(event)
+            self.last_journaled = event.now if isinstance(event, Tick) else getattr(event, "at", 0.0)
+        self.state, effects = app.step(self.state, event)
+        self.carry_out(effects)
+        return effects
+
+    def _worth_journaling(self, event: Event) -> bool:
+        if not isinstance(event, Tick):
+            return True
+        return self.state.timer.running and event.now - self.last_journaled >= CHECKPOINT_S
+
+    def carry_out(self, effects: list[Effect]) -> None:
+        out = self.outputs
+        for effect in effects:
+            if isinstance(effect, Show):
+                if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
+                    self.screen = effect.screen
+                    image = out.renderer(effect.screen, out.display.size)
+                    out.display.show(image)
+                    self.frames += 1
+                    out.on_frame(effect.screen, image)
+            elif isinstance(effect, SetBar):
+                if effect.level != self.bar_level:
+                    self.bar_level = effect.level
+                    out.bar.set_level(effect.level)
+            elif isinstance(effect, Beep):
+                sound = notes(effect.pattern, effect.volume)
+                if sound:
+                    out.sounder.play(sound)
+                out.on_sound(effect.pattern, sound)
+            elif isinstance(effect, WakeAt):
+                self.wake_at = effect.at
+            elif isinstance(effect, SaveSettings):
+                out.save_settings(effect.settings)
+            elif isinstance(effect, Log):
+                log.log(logging.getLevelName(effect.level), effect.message)
+            elif isinstance(effect, PowerOff):
+                out.power_off()
+
+    def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
+        """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
+        while True:
+            timeout = None if self.wake_at is None else max(0.0, self.wake_at - self.clock())
+            if idle_every is not None:
+                timeout = idle_every if timeout is None else min(timeout, idle_every)
+            try:
+                event = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                event = None if self.wake_at is None or self.clock() < self.wake_at else Tick(self.clock())
+                if event is None:
+                    on_idle()
+                    continue
+            if event is None:
+                return
+            self.handle(event)
+            on_idle()
+            if self.wake_at is not None and self.clock() >= self.wake_at:
+                self.handle(Tick(self.clock()))
+
+
+class VirtualClock:
+    """A clock the caller moves: scripted sessions run a 60-s countdown in milliseconds."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def advance(shell: Shell, clock: VirtualClock, until: float) -> None:
+    """Move a virtual clock to `until`, delivering every Tick the core asked for on the way."""
+    while shell.wake_at is not None and shell.wake_at <= until:
+        clock.now = max(clock.now, shell.wake_at)
+        shell.handle(Tick(clock.now))
+    clock.now = max(clock.now, until)
+
+
+def run_in_thread(shell: Shell, **kwargs: Any) -> threading.Thread:
+    """Start `shell.run` in a daemon thread (tests and the benchmark)."""
+    thread = threading.Thread(target=shell.run, kwargs=kwargs, name="wordtable-shell", daemon=True)
+    thread.start()
+    return thread
