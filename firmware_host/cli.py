@@ -14,7 +14,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-config": ("check_config", "validate the hardware profile and user config, print the result"),
     "score": ("score", "score a game record (JSON Lines) and print the table"),
     "journal": ("journal", "list or export the games kept in the journal"),
-    "bench": ("bench", "measure timer accuracy, latency, CPU and memory on mock hardware"),
 }
 
 

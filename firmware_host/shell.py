@@ -74,15 +74,15 @@ class Shell:
     bar_level: float | None = None
     last_journaled: float = float("-inf")
     frames: int = 0
-    _queue: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
+    inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
 
     def put(self, event: Event) -> None:
         """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
-        self._queue.put(event)
+        self.inbox.put(event)
 
     def stop(self) -> None:
         """Make `run` return after the event in hand. Thread-safe (a signal handler may call it)."""
-        self._queue.put(None)
+        self.inbox.put(None)
 
     def start(self, effects: list[Effect]) -> None:
         """Carry out the effects of the initial (or resumed) state."""
@@ -137,7 +137,7 @@ class Shell:
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
             try:
-                event = self._queue.get(timeout=timeout)
+                event = self.inbox.get(timeout=timeout)
             except queue.Empty:
                 event = None if self.wake_at is None or self.clock() < self.wake_at else Tick(self.clock())
                 if event is None:

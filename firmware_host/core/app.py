@@ -18,6 +18,7 @@ from firmware_host.core.events import (
     CardScan,
     Event,
     LongPress,
+    Notice,
     Press,
     ReaderStatus,
     Resumed,
@@ -197,6 +198,8 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         key = "reader_back" if event.present else "reader_missing"
         state = replace(state, notice=_t(state.settings, key, reader=event.reader))
         effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
+    elif isinstance(event, Notice):
+        state = replace(state, notice=event.text)
     elif isinstance(event, CardRemoved):
         pass
     elif isinstance(event, CardScan):

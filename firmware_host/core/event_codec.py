@@ -10,6 +10,7 @@ from firmware_host.core.events import (
     CardScan,
     Event,
     LongPress,
+    Notice,
     Press,
     ReaderStatus,
     Resumed,
@@ -44,6 +45,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "tick", "at": now}
         case Resumed(at):
             return {"type": "resumed", "at": at}
+        case Notice(text, at):
+            return {"type": "notice", "text": text, "at": at}
     raise CodecError(f"cannot encode {event!r}")
 
 
@@ -69,6 +72,8 @@ def decode(data: dict[str, Any]) -> Event:
             return Tick(at)
         if kind == "resumed":
             return Resumed(at)
+        if kind == "notice":
+            return Notice(str(data["text"]), at)
     except (KeyError, TypeError, ValueError) as exc:
         raise CodecError(f"bad event {data!r}: {exc}") from None
     raise CodecError(f"unknown event type {data.get('type')!r}")

@@ -89,7 +89,15 @@ class Resumed:
     at: float
 
 
-Event = Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the shell must tell the table (e.g. a damaged journal was moved aside)."""
+
+    text: str
+    at: float
+
+
+Event = Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
 
 
 def event_time(event: Event) -> float:

@@ -27,6 +27,31 @@ class Settings:
     player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
     player_count: int = 4
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (a session's starting settings are journaled with it)."""
+        return {
+            "duration_s": self.duration_s,
+            "presets": list(self.presets),
+            "warn_s": self.warn_s,
+            "volume": self.volume,
+            "lang": self.lang,
+            "player_names": list(self.player_names),
+            "player_count": self.player_count,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
+        """The inverse of `to_dict`; raises ValueError/TypeError on data it did not write."""
+        return cls(
+            duration_s=int(data["duration_s"]),
+            presets=tuple(int(p) for p in data["presets"]),
+            warn_s=int(data["warn_s"]),
+            volume=str(data["volume"]),
+            lang=str(data["lang"]),
+            player_names=tuple(str(n) for n in data["player_names"]),
+            player_count=int(data["player_count"]),
+        )
+
     def remembered(self) -> dict[str, Any]:
         """The choices that are saved across restarts."""
         return {

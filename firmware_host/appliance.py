@@ -1,0 +1,155 @@
+"""The appliance assembled: configuration, journal, hardware and shell, and the replay that resumes.
+
+A session is a journal "game" of kind `appliance`: its starting settings are kept in its meta, its
+input events (kind `input`) are what the state is folded from. On start an open session is replayed and
+continued — a running timer comes back paused — otherwise a new session starts with the remembered
+settings. Start-up order: journal, state, hardware (inputs last); `close()` runs in reverse.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from firmware_host.config import Resolved
+from firmware_host.core import app
+from firmware_host.core.effects import Effect
+from firmware_host.core.event_codec import CodecError, decode, encode
+from firmware_host.core.events import Event, Notice, Resumed
+from firmware_host.core.settings import Settings
+from firmware_host.journal import Journal, utc_now
+from firmware_host.paths import journal_path
+from firmware_host.render import render
+from firmware_host.shell import Outputs, Shell
+from hw.build import Hardware, build
+
+log = logging.getLogger("wordtable")
+
+SESSION = "appliance"
+INPUT = "input"
+
+
+def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Settings:
+    """The config's defaults, overridden by what the table chose last time."""
+    cfg = resolved.config
+    players = cfg.scoreboard.players
+    base = Settings(
+        duration_s=cfg.timer.duration_s,
+        presets=cfg.timer.presets,
+        warn_s=cfg.timer.warn_s,
+        volume=cfg.timer.volume,
+        lang=cfg.appliance.language,
+        player_names=players,
+        player_count=len(players) if players else 4,
+    )
+    return base.with_remembered(remembered)
+
+
+@dataclass
+class SessionJournal:
+    """The shell's view of the journal: input events appended to the open session."""
+
+    journal: Journal
+    session: int
+
+    def record(self, event: Event) -> None:
+        self.journal.append(self.session, INPUT, encode(event), utc_now())
+
+
+def replay(settings: Settings, entries: list[dict[str, Any]]) -> tuple[app.AppState, int]:
+    """Fold journaled input events into the state; returns it and how many events were unreadable."""
+    state, _ = app.initial(settings)
+    skipped = 0
+    for payload in entries:
+        try:
+            event = decode(payload)
+        except CodecError:
+            skipped += 1
+            continue
+        state, _ = app.step(state, event)
+    return state, skipped
+
+
+@dataclass
+class Appliance:
+    shell: Shell
+    hardware: Hardware
+    journal: Journal
+    session: int
+    _closed: bool = False
+
+    def close(self) -> None:
+        """Stop in reverse order of start-up: inputs first, then outputs (LEDs off, silent), journal last."""
+        if self._closed:
+            return
+        self._closed = True
+        self.hardware.close()
+        self.journal.close()
+
+
+def open_appliance(
+    resolved: Resolved,
+    state_dir: Path,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+    pin_factory: Any = None,
+    display_device: Any = None,
+    outputs_hook: Callable[[Outputs], Outputs] = lambda outputs: outputs,
+    power_off: Callable[[], None] = lambda: None,
+) -> Appliance:
+    """Open the journal, resume or start a session, start the hardware and draw the first frame.
+    `outputs_hook` lets the simulator observe (wrap) what the shell drives."""
+    state_dir.mkdir(parents=True, exist_ok=True)
+    journal = Journal.open(journal_path(state_dir))
+    try:
+        state, effects, session = _resume_or_start(journal, resolved, clock)
+        inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
+        hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory,
+                         display_device=display_device, clock=clock)
+    except BaseException:
+        journal.close()
+        raise
+
+    def save_settings(values: dict[str, Any]) -> None:
+        for key, value in values.items():
+            journal.set_setting(key, value)
+
+    outputs = outputs_hook(Outputs(
+        bar=hardware.bar,
+        sounder=hardware.sounder,
+        display=hardware.display,
+        renderer=render,
+        save_settings=save_settings,
+        power_off=power_off,
+    ))
+    shell = Shell(state, outputs, clock=clock, journal=SessionJournal(journal, session), inbox=inbox)
+    shell.start(effects)
+    if journal.moved_aside:
+        shell.handle(Notice(journal.moved_aside.message(), clock()))
+    return Appliance(shell, hardware, journal, session)
+
+
+def _resume_or_start(
+    journal: Journal, resolved: Resolved, clock: Callable[[], float]
+) -> tuple[app.AppState, list[Effect], int]:
+    session = journal.open_game()
+    if session is None or journal.game(session).game != SESSION:
+        settings = settings_from_config(resolved, journal.settings())
+        session = journal.start_game(SESSION, settings.player_names, {"settings": settings.to_dict()})
+        state, effects = app.initial(settings, clock())
+        return state, effects, session
+    settings = Settings.from_dict(journal.meta(session)["settings"])
+    payloads = [entry.payload for entry in journal.events(session, kinds=(INPUT,))]
+    state, skipped = replay(settings, payloads)
+    if skipped:
+        log.warning("resume: %d unreadable journal entries skipped", skipped)
+    resumed = Resumed(clock())
+    journal.append(session, INPUT, encode(resumed), utc_now())
+    state, effects = app.step(state, resumed)
+    log.info("resumed session %d from %d journaled events", session, len(payloads))
+    return state, effects, session
