@@ -1,0 +1,74 @@
+"""`wordtable run`: the service. Logs for journald, tells systemd when it is ready, pets the watchdog
+from the loop, and stops cleanly on SIGTERM (LEDs off, buzzer silent, display cleared, journal closed)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import time
+from pathlib import Path
+
+from firmware_host import sdnotify
+from firmware_host.config import DEFAULT_CONFIG_PATH, ResolveError, resolve
+from firmware_host.core.events import Notice
+from firmware_host.paths import state_dir
+
+log = logging.getLogger("wordtable")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="default", help="board profile: a bundled name or a TOML file")
+    parser.add_argument("--config", type=Path, help=f"user config TOML (default: {DEFAULT_CONFIG_PATH} if present)")
+    parser.add_argument("--state-dir", type=Path, help="where the journal lives (default: $STATE_DIRECTORY, "
+                        "/var/lib/wordtable, else ./sim-state)")
+
+
+def run(args: argparse.Namespace) -> int:
+    # journald adds its own time stamps; the level goes first so `journalctl -p` can be matched by eye.
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        resolved = resolve(args.profile, args.config)
+    except ResolveError as exc:
+        for key, message in exc.errors:
+            print(f"{key}: {message}", file=sys.stderr)
+        return 2
+    logging.getLogger().setLevel(resolved.config.logging.level)
+    from firmware_host.appliance import open_appliance
+    from firmware_host.power import PowerOffError, power_off
+    from hw.protocols import HardwareError
+
+    directory = state_dir(args.state_dir or resolved.config.appliance.state_dir)
+
+    def switch_off() -> None:
+        try:
+            power_off()
+        except PowerOffError as exc:
+            log.error("%s", exc)
+            appliance.shell.put(Notice(str(exc), time.monotonic()))
+
+    started = time.monotonic()
+    try:
+        appliance = open_appliance(resolved, directory, power_off=switch_off)
+    except HardwareError as exc:
+        log.error("hardware: %s", exc)
+        print(f"wordtable run: {exc}", file=sys.stderr)
+        return 1
+    log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
+
+    def on_term(signum: int, frame: object) -> None:
+        log.info("signal %d: stopping", signum)
+        appliance.shell.stop()
+
+    signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGINT, on_term)
+    interval = sdnotify.watchdog_interval()
+    sdnotify.ready("wordtable running")
+    try:
+        appliance.shell.run(on_idle=sdnotify.watchdog, idle_every=interval / 2 if interval else None)
+    finally:
+        sdnotify.stopping()
+        appliance.close()
+        log.info("stopped")
+    return 0

@@ -1,0 +1,74 @@
+"""`wordtable sim`: the real shell on gpiozero's mock pins and luma's dummy display.
+
+- In a terminal: live, in real time. Keys are the buttons (s n b m = START NEXT BACK MENU, capitals =
+  long press, [ ] turn the encoder, Enter types a line, q quits); the OLED, LED bar and buzzer are drawn.
+- Without a terminal: a short scripted demo on a virtual clock, frames printed as text; exits 0.
+- `--script FILE`: replays an action script (docs/sim-scripts.md) on a virtual clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import tempfile
+from importlib import resources
+from pathlib import Path
+
+from firmware_host.config import ResolveError, resolve
+from firmware_host.script import ExpectationFailed, ScriptError, parse_script, run_script
+from firmware_host.simulator import Simulator
+
+DEMO = "demo.script"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="sim", help="board profile: a bundled name or a TOML file (default: sim)")
+    parser.add_argument("--config", type=Path, help="user config TOML (default: none)")
+    parser.add_argument("--script", type=Path, help="replay this action script on a virtual clock")
+    parser.add_argument("--state-dir", type=Path,
+                        help="keep the journal here (default: ./sim-state live; a fresh temporary folder for scripts)")
+    parser.add_argument("--frames", action="store_true", help="with --script: print every new frame as text")
+    parser.add_argument("--demo", action="store_true", help="play the built-in demo even in a terminal")
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        resolved = resolve(args.profile, args.config, environ={})
+    except ResolveError as exc:
+        for key, message in exc.errors:
+            print(f"{key}: {message}", file=sys.stderr)
+        return 2
+    if args.script is not None or args.demo or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if args.script is not None:
+            try:
+                text = args.script.read_text(encoding="utf-8")
+            except OSError as exc:
+                print(f"wordtable sim: cannot read {args.script}: {exc.strerror}", file=sys.stderr)
+                return 2
+        else:
+            text = resources.files("firmware_host.data").joinpath(DEMO).read_text(encoding="utf-8")
+        return _run_script(resolved, text, args.state_dir, frames=args.frames or args.script is None)
+    from firmware_host.sim_terminal import run_live
+
+    return run_live(resolved, args.state_dir or Path("sim-state"))
+
+
+def _run_script(resolved, text: str, state_dir: Path | None, *, frames: bool) -> int:  # type: ignore[no-untyped-def]
+    try:
+        actions = parse_script(text)
+    except ScriptError as exc:
+        print(f"wordtable sim: script {exc}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="wordtable-sim-") as scratch:
+        sim = Simulator(resolved, state_dir or Path(scratch), frames_out=print if frames else None)
+        try:
+            run_script(actions, sim.hooks(), print)
+        except ExpectationFailed as exc:
+            print(f"wordtable sim: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            sim.close()
+        print(sim.frame_text())
+    return 0

@@ -1,0 +1,1 @@
+"""Data shipped with the appliance (game data, the simulator's demo script)."""

@@ -1,0 +1,103 @@
+"""The appliance on mock hardware with a virtual clock: what `wordtable sim --script` and the
+end-to-end tests drive. Outputs are read back from the real drivers' mock pins and dummy display."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from firmware_host.appliance import Appliance, open_appliance
+from firmware_host.config import Resolved
+from firmware_host.core import app
+from firmware_host.core.events import Event
+from firmware_host.core.screens import Screen, describe
+from firmware_host.core.sounds import Note
+from firmware_host.script import ScriptHooks
+from firmware_host.shell import Outputs, VirtualClock, advance
+from firmware_host.textscreen import compose_frame
+
+
+class Simulator:
+    """One appliance on a virtual clock. `restart()` is a power cut: close, then resume from the journal."""
+
+    def __init__(self, resolved: Resolved, state_dir: Path, *, frames_out: Callable[[str], None] | None = None,
+                 start: float = 0.0) -> None:
+        self.resolved = resolved
+        self.state_dir = state_dir
+        self.clock = VirtualClock(start)
+        self.frames_out = frames_out
+        self.sounds: list[tuple[float, str]] = []
+        self.frames = 0
+        self.powered_off = False
+        self.appliance: Appliance = self._open()
+
+    def _open(self) -> Appliance:
+        return open_appliance(self.resolved, self.state_dir, clock=self.clock, outputs_hook=self._observe,
+                              power_off=self._power_off)
+
+    def _observe(self, outputs: Outputs) -> Outputs:
+        def on_frame(screen: Screen, image: Any) -> None:
+            self.frames += 1
+            if self.frames_out is not None:
+                self.frames_out(self.frame_text())
+
+        def on_sound(pattern: str, notes: tuple[Note, ...]) -> None:
+            self.sounds.append((self.clock.now, pattern))
+
+        return replace(outputs, on_frame=on_frame, on_sound=on_sound)
+
+    def _power_off(self) -> None:
+        self.powered_off = True
+
+    # --- driving it ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> app.AppState:
+        return self.appliance.shell.state
+
+    def send(self, event: Event) -> None:
+        self.appliance.shell.handle(event)
+
+    def wait_until(self, until: float) -> None:
+        advance(self.appliance.shell, self.clock, until)
+
+    def restart(self) -> None:
+        self.appliance.close()
+        self.appliance = self._open()
+
+    def close(self) -> None:
+        self.appliance.close()
+
+    # --- reading it back ----------------------------------------------------------------------------
+
+    def screen_text(self) -> str:
+        return describe(app.screen(self.state))
+
+    def bar_states(self) -> list[float]:
+        """The LED bar as the mock pins hold it: one value in [0, 1] per segment."""
+        factory = self.appliance.hardware.pin_factory
+        return [float(factory.pin(p).state) for p in self.resolved.profile.led_bar.pins]
+
+    def buzzer_hz(self) -> float | None:
+        factory = self.appliance.hardware.pin_factory
+        pin = factory.pin(self.resolved.profile.buzzer.pin)
+        return pin.frequency if pin.state else None
+
+    def image(self) -> Any:
+        return self.appliance.hardware.display.device.image  # luma's dummy keeps the last frame
+
+    def frame_text(self) -> str:
+        last = self.sounds[-1][1] if self.sounds and self.sounds[-1][0] == self.clock.now else ""
+        return compose_frame(self.image(), self.bar_states(), last, f"t = {self.clock.now:.3f} s")
+
+    def hooks(self) -> ScriptHooks:
+        return ScriptHooks(
+            now=lambda: self.clock.now,
+            send=self.send,
+            wait=self.wait_until,
+            screen_text=self.screen_text,
+            frame_text=self.frame_text,
+            restart=self.restart,
+        )
