@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,7 +100,7 @@ def test_bad_input_is_refused_with_a_clear_error(path: Path) -> None:
 
 
 def test_export_round_trips_through_the_record_parser(path: Path) -> None:
-    lines = [
+    lines: list[dict[str, Any]] = [
         {"event": "players", "names": ["Anna", "Jörg"]},
         {"event": "word", "player": "Jörg", "word": "GRÜẞE", "at": "2026-05-01T19:03:00Z"},
         {"event": "undo"},
