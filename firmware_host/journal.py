@@ -129,6 +129,15 @@ class Journal:
         path = Path(path)
         if readonly:
             return cls(_connect_readonly(path), path, None)
+        try:
+            return cls._open_writable(path)
+        except OSError as exc:
+            raise JournalError(f"cannot open the journal {path}: {exc.strerror or exc}") from None
+        except sqlite3.Error as exc:  # not the file's fault (locked, no space): never a reason to move it
+            raise JournalError(f"cannot open the journal {path}: {exc}") from None
+
+    @classmethod
+    def _open_writable(cls, path: Path) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         moved = None
         reason = _unusable_reason(path)
@@ -292,17 +301,28 @@ class Journal:
 
 
 class _Transaction:
-    """`BEGIN IMMEDIATE` … `COMMIT`, rolled back when the block raises."""
+    """`BEGIN IMMEDIATE` … `COMMIT`, rolled back when the block raises. SQLite failures (disk full, I/O
+    error, locked) become `JournalError`: the entry was then not acknowledged."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
 
     def __enter__(self) -> sqlite3.Connection:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal write failed: {exc}") from None
         return self._db
 
-    def __exit__(self, exc_type: object, *rest: object) -> None:
-        self._db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+    def __exit__(self, exc_type: object, exc: object, traceback: object) -> None:
+        try:
+            self._db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        except sqlite3.Error as failure:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise JournalError(f"journal write failed: {failure}") from None
+        if isinstance(exc, sqlite3.Error):
+            raise JournalError(f"journal write failed: {exc}") from None
 
 
 _SUMMARY = "SELECT id, started, game, players, finished, winner FROM games"

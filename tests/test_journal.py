@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from firmware_host.core.record import parse_record
 from firmware_host.journal import APPLICATION_ID, RECORD, Journal, JournalError
@@ -249,3 +251,44 @@ def test_acknowledged_events_survive_kill_9_of_the_writer(path: Path, seed: int)
     assert list(stored) == sorted(stored)
     # at most the one event in flight at the kill may be stored beyond the acknowledged ones, per run
     assert len(stored) - len(acknowledged) <= 2
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**62), 2**62) | st.text()
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(payloads=st.lists(st.dictionaries(st.text(), json_values, max_size=5), min_size=1, max_size=5))
+def test_any_json_payload_comes_back_equal(tmp_path: Path, payloads: list[dict[str, Any]]) -> None:
+    path = tmp_path / f"j{random.getrandbits(64)}.sqlite3"
+    with Journal.open(path) as journal:
+        game = journal.start_game("quiddler", ["A"])
+        for payload in payloads:
+            journal.append(game, "note", payload, "t")
+    with Journal.open(path) as journal:
+        assert [entry.payload for entry in journal.events(game)] == payloads
+
+
+def test_an_unwritable_place_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(JournalError, match="cannot open the journal"):
+        Journal.open(blocker / "journal.sqlite3")  # its "directory" is a file
+
+
+def test_a_failed_write_is_not_acknowledged_and_leaves_no_trace(path: Path) -> None:
+    with Journal.open(path) as journal:
+        game = journal.start_game("quiddler", ["A"])
+        blocker = sqlite3.connect(path, timeout=0)
+        blocker.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+        journal._conn().execute("PRAGMA busy_timeout = 0")
+        with pytest.raises(JournalError, match="journal write failed: database is locked"):
+            journal.append(game, RECORD, {"event": "word"}, "t")
+        blocker.rollback()
+        blocker.close()
+        assert journal.events(game) == []
+        assert journal.append(game, RECORD, {"event": "word"}, "t") > 0
