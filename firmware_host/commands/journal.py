@@ -1,0 +1,62 @@
+"""`wordtable journal list|export`: the games kept in the journal, and one of them as a game record.
+
+Both open the journal read-only, so they are safe beside the running service (run them as the service's
+user, e.g. `sudo -u wordtable wordtable journal list`, since the state directory is the service's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from firmware_host.journal import GameSummary, Journal, JournalError
+from firmware_host.paths import journal_path, state_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--state-dir", type=Path, default=None, metavar="DIR",
+        help="where the journal is (default: $STATE_DIRECTORY, else /var/lib/wordtable, else ./sim-state)",
+    )
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions.add_parser("list", parents=[common], help="list the games: id, date, game, players, winner")
+    export = actions.add_parser(
+        "export", parents=[common], help="print a game as a record (JSON Lines) for `wordtable score`"
+    )
+    export.add_argument("--game", type=int, default=None, metavar="ID", help="the game (default: the latest)")
+
+
+def run(args: argparse.Namespace) -> int:
+    path = journal_path(state_dir(args.state_dir))
+    try:
+        with Journal.open(path, readonly=True) as journal:
+            if args.action == "list":
+                text = list_text(journal.games())
+            else:
+                game_id = journal.latest_game() if args.game is None else args.game
+                if game_id is None:
+                    print(f"wordtable journal: no games in {path}", file=sys.stderr)
+                    return 1
+                text = journal.export_record(game_id)
+    except JournalError as exc:
+        print(f"wordtable journal: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+def list_text(games: list[GameSummary]) -> str:
+    """The table `journal list` prints: one game a line, oldest first."""
+    if not games:
+        return "no games yet\n"
+    rows = [("id", "date", "game", "players", "winner")]
+    for game in games:
+        winner = game.winner or ("(open)" if game.finished is None else "-")
+        rows.append((str(game.id), game.started, game.game, ", ".join(game.players), winner))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return "".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[-1] + "\n"
+        for row in rows
+    )

@@ -1,0 +1,435 @@
+"""The journal: every table event, appended to SQLite before its effects run (DESIGN.md "Durability").
+
+Contract:
+- One file, WAL mode, `synchronous=FULL`: `append` returns only after its transaction is on the storage,
+  so an acknowledged event survives a crash *and* a power cut. (NORMAL would be enough for a crash of
+  the process, but in WAL mode it may lose the last commits on a power cut, which is the common way an
+  appliance on the table is switched off. Table events are seconds apart, so one fsync each is cheap.)
+- One transaction per appended event; sequence numbers grow across all games and never repeat.
+- Entries have a `kind`. `RECORD` entries hold one record line each (`{"event": NAME, ...}`, the format
+  of `firmware_host.core.record`) and are what `export_record` writes; any other kind (timer state,
+  shell input, notes) is kept and replayed but never exported.
+- A finished game is archived (it keeps its events and gets a finish time and winner), never deleted.
+- A file that is not this journal (not SQLite, another application's database, a newer schema, or one
+  that fails `PRAGMA quick_check`) is never written to: `Journal.open` moves it aside as
+  `<name>.corrupt-<UTC timestamp>` (its -wal and -shm files with it), says so in `Journal.moved_aside`
+  and in the log, and starts an empty journal.
+- Settings that survive restarts (last timer duration, language) live in a small key/value table.
+A `Journal` belongs to the thread that opened it (sqlite3's default check).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from firmware_host.core.record import dump_line, header_line
+
+log = logging.getLogger("wordtable.journal")
+
+APPLICATION_ID = 0x77746A6C  # "wtjl": marks a SQLite file as a wordtable journal
+SCHEMA_VERSION = 1
+RECORD = "record"  # the kind of entries that are game-record lines
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# Statements are split at semicolons (executescript would commit early), so the comments hold none.
+_SCHEMA = """
+CREATE TABLE games (
+    id        INTEGER PRIMARY KEY,
+    game      TEXT NOT NULL,
+    players   TEXT NOT NULL,          -- JSON list of names
+    meta      TEXT NOT NULL,          -- JSON object
+    started   TEXT NOT NULL,          -- wall-clock label, ISO 8601
+    finished  TEXT,                   -- NULL while the game is open
+    winner    TEXT
+);
+CREATE TABLE events (
+    seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    kind      TEXT NOT NULL,          -- 'record' = a record line, exported. Others are not
+    payload   TEXT NOT NULL,          -- JSON object
+    wall_time TEXT NOT NULL
+);
+CREATE INDEX events_by_game ON events(game_id, seq);
+CREATE TABLE settings (
+    key       TEXT PRIMARY KEY,
+    value     TEXT NOT NULL           -- JSON
+);
+"""
+
+
+class JournalError(Exception):
+    """A journal that cannot be used as asked: unknown or finished game, bad payload, unreadable file."""
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """One appended entry. `seq` is the acknowledged sequence number."""
+
+    seq: int
+    game_id: int
+    kind: str
+    payload: Mapping[str, Any]
+    wall_time: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game as `wordtable journal list` shows it. `finished` is None while the game is open."""
+
+    id: int
+    started: str
+    game: str
+    players: tuple[str, ...]
+    finished: str | None
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MovedAside:
+    """A file that was not a usable journal and was moved aside; `reason` says why (for log and OLED)."""
+
+    original: Path
+    moved_to: Path
+    reason: str
+
+    def message(self) -> str:
+        return f"journal {self.original} was unusable ({self.reason}); moved aside to {self.moved_to}"
+
+
+def utc_now() -> str:
+    """The wall-clock label used where the caller gives none (seconds, UTC, ISO 8601)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+class Journal:
+    """The open journal. Create with `Journal.open(path)`; close with `close()` or a `with` block."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path, moved_aside: MovedAside | None) -> None:
+        self._db: sqlite3.Connection | None = connection
+        self.path = path
+        self.moved_aside = moved_aside
+
+    # -- opening -----------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str, *, readonly: bool = False) -> Journal:
+        """Open (creating the file and its schema if needed) the journal at `path`.
+
+        A file that is not a usable journal is moved aside and an empty journal starts (see the module
+        contract). With `readonly=True` (the CLI beside a running service) nothing is created or moved:
+        a missing or unusable file raises `JournalError`.
+        """
+        path = Path(path)
+        if readonly:
+            return cls(_connect_readonly(path), path, None)
+        try:
+            return cls._open_writable(path)
+        except OSError as exc:
+            raise JournalError(f"cannot open the journal {path}: {exc.strerror or exc}") from None
+        except sqlite3.Error as exc:  # not the file's fault (locked, no space): never a reason to move it
+            raise JournalError(f"cannot open the journal {path}: {exc}") from None
+
+    @classmethod
+    def _open_writable(cls, path: Path) -> Journal:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        moved = None
+        reason = _unusable_reason(path)
+        if reason is None:
+            try:
+                return cls(_connect(path), path, None)
+            except sqlite3.DatabaseError as exc:  # passed the checks but its WAL, say, is damaged
+                if not _is_damage(exc):
+                    raise JournalError(f"cannot open {path}: {exc}") from None
+                reason = f"damaged ({exc})"
+        moved = _move_aside(path, reason)
+        log.warning("%s", moved.message())
+        connection = _connect(path)
+        return cls(connection, path, moved)
+
+    def close(self) -> None:
+        """Close the database (idempotent). Further calls other than `close` raise `JournalError`."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- games -------------------------------------------------------------------------------------
+
+    def start_game(
+        self, game: str, players: Iterable[str], meta: Mapping[str, Any] | None = None, *,
+        wall_time: str | None = None,
+    ) -> int:
+        """Start a game and return its id. A game still open is archived first, with no winner."""
+        names = list(players)
+        if not game or not all(isinstance(name, str) for name in names):
+            raise JournalError("a game needs a name and its players as texts")
+        when = wall_time or utc_now()
+        with self._write() as db:
+            db.execute("UPDATE games SET finished = ? WHERE finished IS NULL", (when,))
+            cursor = db.execute(
+                "INSERT INTO games (game, players, meta, started) VALUES (?, ?, ?, ?)",
+                (game, _json(names), _json(dict(meta or {})), when),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def append(self, game_id: int, kind: str, payload: Mapping[str, Any], wall_time: str) -> int:
+        """Append one entry to an open game in its own transaction; return its sequence number once
+        committed (the event is then acknowledged). A `RECORD` payload must have a text "event"."""
+        if not kind:
+            raise JournalError("an entry needs a kind")
+        if kind == RECORD and not (isinstance(payload.get("event"), str) and payload["event"]):
+            raise JournalError('a record entry needs its "event" name')
+        text = _json(dict(payload))
+        with self._write() as db:
+            self._require_open(db, game_id)
+            cursor = db.execute(
+                "INSERT INTO events (game_id, kind, payload, wall_time) VALUES (?, ?, ?, ?)",
+                (game_id, kind, text, wall_time),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def finish(self, game_id: int, winner: str | None, *, wall_time: str | None = None) -> None:
+        """Archive an open game with its winner (None: no winner, e.g. abandoned)."""
+        with self._write() as db:
+            self._require_open(db, game_id)
+            when = wall_time or utc_now()
+            db.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?", (when, winner, game_id))
+
+    def open_game(self) -> int | None:
+        """The id of the unfinished game to resume, or None."""
+        row = self._conn().execute("SELECT max(id) FROM games WHERE finished IS NULL").fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def game(self, game_id: int) -> GameSummary:
+        row = self._conn().execute(f"{_SUMMARY} WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"no game {game_id} in the journal")
+        return _summary(row)
+
+    def games(self) -> list[GameSummary]:
+        """Every game, oldest first."""
+        return [_summary(row) for row in self._conn().execute(f"{_SUMMARY} ORDER BY id")]
+
+    def latest_game(self) -> int | None:
+        row = self._conn().execute("SELECT max(id) FROM games").fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def meta(self, game_id: int) -> dict[str, Any]:
+        self.game(game_id)
+        row = self._conn().execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
+        value: dict[str, Any] = json.loads(row[0])
+        return value
+
+    # -- events ------------------------------------------------------------------------------------
+
+    def events(self, game_id: int, kinds: Iterable[str] | None = None) -> list[JournalEntry]:
+        """A game's entries in the order they were appended (all kinds, or only `kinds`)."""
+        self.game(game_id)
+        rows = self._conn().execute(
+            "SELECT seq, game_id, kind, payload, wall_time FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        wanted = None if kinds is None else set(kinds)
+        return [
+            JournalEntry(seq, gid, kind, json.loads(payload), when)
+            for seq, gid, kind, payload, when in rows
+            if wanted is None or kind in wanted
+        ]
+
+    def export_record(self, game_id: int) -> str:
+        """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
+        `RECORD` entry in order. A line without an "at" label gets the entry's wall time."""
+        summary = self.game(game_id)
+        lines = [dump_line(header_line(summary.game))]
+        for entry in self.events(game_id, kinds=(RECORD,)):
+            line = dict(entry.payload)
+            line.setdefault("at", entry.wall_time)
+            lines.append(dump_line(line))
+        return "\n".join(lines) + "\n"
+
+    # -- settings ----------------------------------------------------------------------------------
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        row = self._conn().execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return default if row is None else json.loads(row[0])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a JSON-serialisable value under `key` (replacing the old one), durably."""
+        text = _json(value)
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, text),
+            )
+
+    def settings(self) -> dict[str, Any]:
+        rows = self._conn().execute("SELECT key, value FROM settings ORDER BY key")
+        return {key: json.loads(value) for key, value in rows}
+
+    # -- internals ---------------------------------------------------------------------------------
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise JournalError("the journal is closed")
+        return self._db
+
+    def _write(self) -> _Transaction:
+        return _Transaction(self._conn())
+
+    @staticmethod
+    def _require_open(db: sqlite3.Connection, game_id: int) -> None:
+        row = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"no game {game_id} in the journal")
+        if row[0] is not None:
+            raise JournalError(f"game {game_id} is finished (archived at {row[0]})")
+
+
+class _Transaction:
+    """`BEGIN IMMEDIATE` … `COMMIT`, rolled back when the block raises. SQLite failures (disk full, I/O
+    error, locked) become `JournalError`: the entry was then not acknowledged."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> sqlite3.Connection:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise JournalError(f"journal write failed: {exc}") from None
+        return self._db
+
+    def __exit__(self, exc_type: object, exc: object, traceback: object) -> None:
+        try:
+            self._db.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        except sqlite3.Error as failure:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise JournalError(f"journal write failed: {failure}") from None
+        if isinstance(exc, sqlite3.Error):
+            raise JournalError(f"journal write failed: {exc}") from None
+
+
+_SUMMARY = "SELECT id, started, game, players, finished, winner FROM games"
+
+
+def _summary(row: tuple[Any, ...]) -> GameSummary:
+    game_id, started, game, players, finished, winner = row
+    return GameSummary(int(game_id), started, game, tuple(json.loads(players)), finished, winner)
+
+
+def _json(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise JournalError(f"not storable as JSON: {exc}") from None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """Open read-write in autocommit mode (transactions are explicit) and make sure the schema exists."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+            with _Transaction(db):
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    if not path.is_file():
+        raise JournalError(f"no journal at {path}")
+    reason = _unusable_reason(path)
+    if reason is not None:
+        raise JournalError(f"{path} is not a usable journal: {reason}")
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        empty = db.execute("PRAGMA user_version").fetchone()[0] == 0
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot open {path}: {exc}") from None
+    if empty:
+        db.close()
+        raise JournalError(f"the journal at {path} is empty")
+    return db
+
+
+def _unusable_reason(path: Path) -> str | None:
+    """Why the file at `path` must not be used as the journal, or None (absent, empty or fine)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"unreadable: {exc.strerror}"
+    if not head:
+        return None
+    if head != SQLITE_MAGIC:
+        return "not an SQLite database"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot open {path}: {exc}") from None
+    try:
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        if app_id == 0 and version == 0 and tables == 0:
+            return None  # an empty database: the schema is laid on it
+        if app_id != APPLICATION_ID:
+            return f"another application's database (application_id {app_id:#x})"
+        if version != SCHEMA_VERSION:
+            return f"journal schema version {version}, this program reads version {SCHEMA_VERSION}"
+        check = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if check != ["ok"]:
+            return f"damaged ({'; '.join(check[:3])})"
+    except sqlite3.DatabaseError as exc:
+        if not _is_damage(exc):  # locked, unreadable: not the file's fault, so never a reason to move it
+            raise JournalError(f"cannot open {path}: {exc}") from None
+        return f"damaged ({exc})"
+    finally:
+        db.close()
+    return None
+
+
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    return getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+
+
+def _move_aside(path: Path, reason: str) -> MovedAside:
+    """Rename `path` (and its -wal/-shm) to `<name>.corrupt-<UTC timestamp>`, never over another file."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while any(Path(f"{target}{suffix}").exists() for suffix in ("", "-wal", "-shm")):
+        counter += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+    for suffix in ("-wal", "-shm", ""):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            source.rename(f"{target}{suffix}")
+    return MovedAside(path, target, reason)

@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# Install (or remove) wordtable as a service on Raspberry Pi OS. Run as root from a checkout:
+#
+#   sudo bash systemd/install.sh              install, enable and start
+#   sudo bash systemd/install.sh --dry-run    print every step and what it would run; change nothing
+#   sudo bash systemd/install.sh --uninstall  remove everything but the journal (/var/lib/wordtable)
+#        bash systemd/install.sh --root DIR   install into DIR as if it were / (tests, image builds):
+#                                             nothing is started, udev and systemd are not reloaded
+#
+# Every step checks first and acts only when something is missing or different, so a second run
+# changes nothing. Other options: --profile FILE (the board profile that says whether I2C and the UART
+# are needed; default hw/profiles/default.toml), --python CMD (the interpreter for the venv; python3).
+set -euo pipefail
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=""
+DRY_RUN=0
+UNINSTALL=0
+PROFILE="$SRC/hw/profiles/default.toml"
+PYTHON=python3
+SERVICE_USER=wordtable
+GROUPS_NEEDED=(gpio i2c dialout)
+APT_PACKAGES=(python3-venv python3-pip python3-lgpio)
+
+usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dry-run) DRY_RUN=1 ;;
+        --uninstall) UNINSTALL=1 ;;
+        --root) ROOT=$(cd "${2:?--root needs a directory}" && pwd); shift ;;
+        --profile) PROFILE=${2:?--profile needs a file}; shift ;;
+        --python) PYTHON=${2:?--python needs a command}; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+PREFIX="$ROOT/opt/wordtable"
+VENV="$PREFIX/venv"
+STAMP="$PREFIX/installed-source.sha256"
+UNIT_DIR="$ROOT/etc/systemd/system"
+UNIT="$UNIT_DIR/wordtable.service"
+WANTS_LINK="$UNIT_DIR/multi-user.target.wants/wordtable.service"
+UDEV_RULE="$ROOT/etc/udev/rules.d/99-wordtable-reader.rules"
+POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-wordtable-poweroff.rules"
+CONFIG_DIR="$ROOT/etc/wordtable"
+STATE_DIR="$ROOT/var/lib/wordtable"
+CHANGED=0
+ROOT_OPT=()  # for useradd & co.: operate on the root's /etc
+[ -n "$ROOT" ] && ROOT_OPT=(--root "$ROOT")
+
+step() { printf '== %s\n' "$*"; }
+ok() { printf '   ok: %s\n' "$*"; }
+note() { printf '   note: %s\n' "$*"; }
+# act CMD...: run a changing command (or, with --dry-run, say that it would).
+act() {
+    CHANGED=$((CHANGED + 1))
+    if [ "$DRY_RUN" = 1 ]; then
+        printf '   would run:'; printf ' %q' "$@"; printf '\n'
+    else
+        printf '   run:'; printf ' %q' "$@"; printf '\n'
+        "$@"
+    fi
+}
+in_root() { [ -n "$ROOT" ]; }
+
+user_exists() { grep -q "^$SERVICE_USER:" "$ROOT/etc/passwd" 2>/dev/null; }
+group_exists() { grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null; }
+in_group() { grep -Eq "^$1:[^:]*:[^:]*:(.*,)?$SERVICE_USER(,.*)?$" "$ROOT/etc/group" 2>/dev/null; }
+installed_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+# A digest of what pip would install from the checkout, so an unchanged checkout is not reinstalled.
+source_digest() {
+    (cd "$SRC" && find pyproject.toml firmware_host hw drivers -type f \
+        ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) \
+        | sha256sum | cut -d' ' -f1
+}
+
+# profile_bus NAME: true when the profile's [buses] section enables NAME.
+profile_bus() {
+    awk -v key="$1" '
+        /^\[/ { section = $0 }
+        section == "[buses]" && $1 == key { sub(/#.*/, ""); if ($0 ~ /= *true/) found = 1 }
+        END { exit found ? 0 : 1 }' "$PROFILE"
+}
+
+# install_file SOURCE TARGET MODE: copy when missing or different.
+install_file() {
+    if [ -f "$2" ] && cmp -s "$1" "$2"; then
+        ok "$2 is up to date"
+        return 1
+    fi
+    act install -D -m "$3" "$1" "$2"
+}
+
+# ---- install ---------------------------------------------------------------------------------------
+
+do_packages() {
+    step "apt packages: ${APT_PACKAGES[*]}"
+    local missing=() pkg
+    for pkg in "${APT_PACKAGES[@]}"; do installed_pkg "$pkg" || missing+=("$pkg"); done
+    if [ ${#missing[@]} -eq 0 ]; then ok "installed"; return; fi
+    if in_root; then note "installing into a root: install ${missing[*]} there yourself"; return; fi
+    act apt-get update
+    act apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+do_user() {
+    step "user $SERVICE_USER in groups ${GROUPS_NEEDED[*]}"
+    local group
+    for group in "${GROUPS_NEEDED[@]}"; do
+        group_exists "$group" || act groupadd "${ROOT_OPT[@]}" --system "$group"
+    done
+    if user_exists; then
+        ok "user $SERVICE_USER exists"
+    else
+        act useradd "${ROOT_OPT[@]}" --system --user-group --home-dir /var/lib/wordtable --no-create-home \
+            --shell /usr/sbin/nologin --comment "wordtable appliance" \
+            --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "$SERVICE_USER"
+        return
+    fi
+    for group in "${GROUPS_NEEDED[@]}"; do
+        if in_group "$group"; then ok "in group $group"; else act usermod "${ROOT_OPT[@]}" -aG "$group" "$SERVICE_USER"; fi
+    done
+}
+
+do_venv() {
+    step "virtual environment $VENV (with system site packages, for python3-lgpio)"
+    if [ -x "$VENV/bin/python" ]; then
+        ok "exists"
+    else
+        act "$PYTHON" -m venv --system-site-packages "$VENV"
+    fi
+    step "package wordtable[pi] from $SRC"
+    local digest
+    digest=$(source_digest)
+    if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ]; then
+        ok "installed from this checkout ($digest)"
+        return
+    fi
+    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --upgrade "$SRC[pi]"
+    if [ "$DRY_RUN" = 0 ]; then echo "$digest" > "$STAMP"; fi
+    PACKAGE_CHANGED=1
+}
+
+do_buses() {
+    step "I2C and UART as the profile $(basename "$PROFILE") needs"
+    if ! command -v raspi-config >/dev/null; then
+        note "raspi-config not found (not Raspberry Pi OS): enable I2C and the UART yourself (see systemd/README.md)"
+        return
+    fi
+    if in_root; then note "installing into a root: raspi-config changes the running system, skipped"; return; fi
+    # raspi-config nonint get_*: 0 = enabled, 1 = disabled.
+    if profile_bus i2c; then
+        if [ "$(raspi-config nonint get_i2c)" = 0 ]; then ok "I2C on"; else act raspi-config nonint do_i2c 0; REBOOT=1; fi
+    fi
+    if profile_bus uart; then
+        if [ "$(raspi-config nonint get_serial_hw)" = 0 ]; then ok "UART on"; else
+            act raspi-config nonint do_serial_hw 0; REBOOT=1
+        fi
+        if [ "$(raspi-config nonint get_serial_cons)" = 1 ]; then ok "no login console on the UART"; else
+            act raspi-config nonint do_serial_cons 1; REBOOT=1
+        fi
+    fi
+}
+
+do_rules() {
+    step "udev rule: stable names for the card reader and scanner"
+    if install_file "$SRC/systemd/99-wordtable-reader.rules" "$UDEV_RULE" 0644 && ! in_root \
+        && command -v udevadm >/dev/null; then
+        act udevadm control --reload-rules
+        act udevadm trigger --subsystem-match=tty
+    fi
+    step "polkit rule: user $SERVICE_USER may power the machine off"
+    install_file "$SRC/systemd/50-wordtable-poweroff.rules" "$POLKIT_RULE" 0644 || true
+}
+
+do_unit() {
+    step "systemd unit $UNIT"
+    local unit_changed=0
+    install_file "$SRC/systemd/wordtable.service" "$UNIT" 0644 && unit_changed=1
+    if [ "$unit_changed" = 1 ] && ! in_root; then act systemctl daemon-reload; fi
+    step "enable and start wordtable.service"
+    if [ -L "$WANTS_LINK" ]; then ok "enabled"; else act systemctl ${ROOT:+--root="$ROOT"} enable wordtable.service; fi
+    if in_root; then note "installing into a root: not started"; return; fi
+    if ! systemctl is-active --quiet wordtable.service 2>/dev/null; then
+        act systemctl start wordtable.service
+    elif [ "$unit_changed" = 1 ] || [ "${PACKAGE_CHANGED:-0}" = 1 ]; then
+        act systemctl restart wordtable.service
+    else
+        ok "running"
+    fi
+}
+
+# ---- uninstall -------------------------------------------------------------------------------------
+
+remove() {  # remove PATH...: delete what exists
+    local path
+    for path in "$@"; do
+        if [ -e "$path" ] || [ -L "$path" ]; then act rm -rf -- "$path"; else ok "$path is gone"; fi
+    done
+}
+
+uninstall() {
+    step "stop and disable wordtable.service"
+    if ! in_root && systemctl is-active --quiet wordtable.service 2>/dev/null; then
+        act systemctl stop wordtable.service
+    fi
+    if [ -L "$WANTS_LINK" ]; then act systemctl ${ROOT:+--root="$ROOT"} disable wordtable.service; else ok "disabled"; fi
+    step "remove the unit, the rules and the program"
+    remove "$UNIT" "$UDEV_RULE" "$POLKIT_RULE" "$PREFIX"
+    if ! in_root && [ "$CHANGED" -gt 0 ]; then
+        act systemctl daemon-reload
+        if command -v udevadm >/dev/null; then act udevadm control --reload-rules; fi
+    fi
+    step "remove user $SERVICE_USER"
+    if user_exists; then act userdel "${ROOT_OPT[@]}" "$SERVICE_USER"; else ok "no such user"; fi
+    step "configuration $CONFIG_DIR"
+    if [ -d "$CONFIG_DIR" ] && [ -z "$(ls -A "$CONFIG_DIR")" ]; then act rmdir "$CONFIG_DIR"
+    elif [ -d "$CONFIG_DIR" ]; then note "kept: it holds your settings; delete it yourself if you want"
+    else ok "none"; fi
+    step "journal $STATE_DIR"
+    note "kept (your games). systemd gives it to the user again on a reinstall."
+    note "I2C and the UART stay enabled; turn them off with raspi-config if nothing else needs them."
+}
+
+# ---- main ------------------------------------------------------------------------------------------
+
+if [ "$DRY_RUN" = 0 ] && ! in_root && [ "$(id -u)" != 0 ]; then
+    echo "install.sh: run as root (sudo), or use --dry-run or --root DIR" >&2
+    exit 1
+fi
+[ "$DRY_RUN" = 1 ] && echo "dry run: nothing is changed"
+if [ "$UNINSTALL" = 1 ]; then
+    uninstall
+else
+    REBOOT=0
+    do_packages
+    do_user
+    do_venv
+    do_buses
+    do_rules
+    do_unit
+    [ "$REBOOT" = 1 ] && note "I2C/UART settings change at the next boot: sudo reboot"
+fi
+if [ "$CHANGED" = 0 ]; then
+    echo "nothing to change"
+elif [ "$DRY_RUN" = 1 ]; then
+    echo "$CHANGED change(s) would be made"
+else
+    echo "done: $CHANGED change(s)"
+fi

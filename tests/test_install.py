@@ -1,0 +1,191 @@
+"""systemd/install.sh: --dry-run lists every step; into a throw-away root it installs, a second run
+changes nothing, and --uninstall removes everything but the journal.
+
+The commands that change the running system are replaced by fakes on PATH that log their calls and do
+the least of their job in the root (useradd appends to <root>/etc/passwd, the venv's python logs `pip`).
+`systemctl --root=DIR enable` is the real one: it only makes symlinks inside DIR.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1]
+SCRIPT = SRC / "systemd" / "install.sh"
+
+FAKES = {
+    # fake NAME: logs "NAME args" and edits <root>/etc/{passwd,group} like the real tool would
+    "groupadd": 'root=$2; g=${@: -1}; echo "$g:x:999:" >> "$root/etc/group"',
+    "useradd": (
+        'root=$2; u=${@: -1}\n'
+        'echo "$u:x:998:998::/var/lib/wordtable:/usr/sbin/nologin" >> "$root/etc/passwd"\n'
+        'echo "$u:x:998:" >> "$root/etc/group"\n'
+        'groups=$(echo "$@" | sed -n "s/.*--groups \\([^ ]*\\).*/\\1/p")\n'
+        'for g in ${groups//,/ }; do sed -i "s/^$g:\\([^:]*\\):\\([^:]*\\):$/$g:\\1:\\2:$u/;'
+        ' s/^$g:\\([^:]*\\):\\([^:]*\\):\\(..*\\)$/$g:\\1:\\2:\\3,$u/" "$root/etc/group"; done'
+    ),
+    "usermod": "exit 0",
+    "userdel": 'root=$2; u=${@: -1}; sed -i "/^$u:/d" "$root/etc/passwd"',
+    # a Pi where I2C and the UART are off and the UART carries a login console
+    "raspi-config": 'case "$2" in get_i2c|get_serial_hw) echo 1 ;; get_serial_cons) echo 0 ;; esac',
+    "udevadm": "exit 0",
+    "fake-python3": (
+        'venv=${@: -1}; mkdir -p "$venv/bin"\n'
+        'printf \'#!/bin/bash\\necho "venv-python $*" >> "$FAKE_LOG"\\n\' > "$venv/bin/python"\n'
+        'chmod +x "$venv/bin/python"'
+    ),
+}
+
+
+@pytest.fixture
+def fakes(tmp_path: Path) -> Path:
+    bin_dir = tmp_path / "fakes"
+    bin_dir.mkdir()
+    for name, body in FAKES.items():
+        path = bin_dir / name
+        path.write_text(f'#!/bin/bash\necho "{name} $*" >> "$FAKE_LOG"\n{body}\n')
+        path.chmod(0o755)
+    return bin_dir
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "root"
+    (root / "etc").mkdir(parents=True)
+    (root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (root / "etc" / "group").write_text("root:x:0:\ndialout:x:20:pi\n")
+    return root
+
+
+def _run(fakes: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PATH": f"{fakes}:{os.environ['PATH']}",
+        "FAKE_LOG": str(fakes.parent / "calls.log"),
+    }
+    result = subprocess.run(
+        ["bash", str(SCRIPT), "--python", str(fakes / "fake-python3"), *args],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def _calls(fakes: Path) -> list[str]:
+    log = fakes.parent / "calls.log"
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def _snapshot(root: Path) -> dict[str, str]:
+    """Every path under root with its kind, mode and content (or link target)."""
+    tree = {}
+    for path in sorted(root.rglob("*")):
+        key = str(path.relative_to(root))
+        if path.is_symlink():
+            tree[key] = "link " + os.readlink(path)
+        elif path.is_dir():
+            tree[key] = f"dir {path.stat().st_mode:o}"
+        else:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            tree[key] = f"file {path.stat().st_mode:o} {digest} {path.stat().st_mtime_ns}"
+    return tree
+
+
+def _steps(output: str) -> list[str]:
+    return [line[3:] for line in output.splitlines() if line.startswith("== ")]
+
+
+def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -> None:
+    before = _snapshot(root)
+    out = _run(fakes, "--dry-run", "--root", str(root)).stdout
+    steps = _steps(out)
+    for expected in ("apt packages", "user wordtable in groups gpio i2c dialout", "virtual environment",
+                     "package wordtable[pi]", "I2C and UART", "udev rule", "polkit rule", "systemd unit",
+                     "enable and start"):
+        assert any(step.startswith(expected) for step in steps), (expected, steps)
+    for command in ("useradd", "-m venv --system-site-packages", "pip install", "99-wordtable-reader.rules",
+                    "50-wordtable-poweroff.rules", "wordtable.service", "enable wordtable.service"):
+        shown = [line.replace("\\", "") for line in out.splitlines() if "would run:" in line]
+        assert any(command in line for line in shown), command
+    assert _snapshot(root) == before
+    assert _calls(fakes) == []
+
+
+def test_dry_run_on_this_system_reads_only(fakes: Path) -> None:
+    out = _run(fakes, "--dry-run").stdout
+    assert out.startswith("dry run: nothing is changed")
+    assert "would run: install -D -m 0644" in out
+    for change in ("do_i2c 0", "do_serial_hw 0", "do_serial_cons 1"):
+        assert f"would run: raspi-config nonint {change}" in out
+    assert all(call.startswith("raspi-config nonint get_") for call in _calls(fakes))  # only questions
+
+
+systemctl = pytest.mark.skipif(
+    shutil.which("systemctl") is None, reason="systemctl missing (apt-get install systemd)"
+)
+
+
+@systemctl
+def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root: Path) -> None:
+    first = _run(fakes, "--root", str(root)).stdout
+    assert "done:" in first
+    unit = root / "etc/systemd/system/wordtable.service"
+    assert unit.read_bytes() == (SRC / "systemd/wordtable.service").read_bytes()
+    assert (root / "etc/systemd/system/multi-user.target.wants/wordtable.service").is_symlink()
+    assert (root / "etc/udev/rules.d/99-wordtable-reader.rules").is_file()
+    assert (root / "etc/polkit-1/rules.d/50-wordtable-poweroff.rules").is_file()
+    assert "wordtable:" in (root / "etc/passwd").read_text()
+    group = (root / "etc/group").read_text()
+    assert "dialout:x:20:pi,wordtable" in group and "gpio:x:999:wordtable" in group
+    calls = _calls(fakes)
+    assert any(call.startswith("useradd --root") for call in calls)
+    assert any("venv-python -m pip install" in call and f"{SRC}[pi]" in call for call in calls)
+
+    before, calls_before = _snapshot(root), len(_calls(fakes))
+    second = _run(fakes, "--root", str(root)).stdout
+    assert second.rstrip().endswith("nothing to change"), second
+    assert "run:" not in second
+    assert _snapshot(root) == before
+    assert len(_calls(fakes)) == calls_before
+
+
+@systemctl
+def test_a_changed_unit_is_reinstalled(fakes: Path, root: Path) -> None:
+    _run(fakes, "--root", str(root))
+    unit = root / "etc/systemd/system/wordtable.service"
+    unit.write_text(unit.read_text().replace("WatchdogSec=20s", "WatchdogSec=99s"))
+    out = _run(fakes, "--root", str(root)).stdout
+    assert "install -D -m 0644" in out
+    assert unit.read_bytes() == (SRC / "systemd/wordtable.service").read_bytes()
+
+
+@systemctl
+def test_uninstall_removes_everything_but_the_journal(fakes: Path, root: Path) -> None:
+    _run(fakes, "--root", str(root))
+    journal = root / "var/lib/wordtable/journal.sqlite3"
+    journal.parent.mkdir(parents=True)
+    journal.write_bytes(b"games")
+    out = _run(fakes, "--uninstall", "--root", str(root)).stdout
+    assert journal.read_bytes() == b"games"
+    for gone in ("opt/wordtable", "etc/systemd/system/wordtable.service",
+                 "etc/systemd/system/multi-user.target.wants/wordtable.service",
+                 "etc/udev/rules.d/99-wordtable-reader.rules",
+                 "etc/polkit-1/rules.d/50-wordtable-poweroff.rules"):
+        assert not (root / gone).exists() and not (root / gone).is_symlink(), gone
+    assert "wordtable:" not in (root / "etc/passwd").read_text()
+    assert "journal" in out and "kept" in out
+    again = _run(fakes, "--uninstall", "--root", str(root)).stdout
+    assert again.rstrip().endswith("nothing to change"), again
+
+
+def test_unknown_option_is_refused(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["bash", str(SCRIPT), "--frobnicate"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2 and "unknown option '--frobnicate'" in result.stderr

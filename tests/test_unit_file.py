@@ -1,0 +1,95 @@
+"""The systemd unit: it verifies, it rates 2.0 or lower in `systemd-analyze security`, and its sandbox
+still lets the service reach GPIO, I2C and the serial ports."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+UNIT = Path(__file__).resolve().parents[1] / "systemd" / "wordtable.service"
+EXEC_START = "/opt/wordtable/venv/bin/wordtable"
+ANALYZE = shutil.which("systemd-analyze")
+needs_analyze = pytest.mark.skipif(
+    ANALYZE is None, reason="systemd-analyze is not installed (apt-get install systemd)"
+)
+
+
+def _settings(text: str) -> list[tuple[str, str]]:
+    pairs = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith(("#", ";", "[")):
+            key, _, value = line.partition("=")
+            pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
+def _verify(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
+    """`systemd-analyze verify` on `text`, with ExecStart pointed at a stand-in executable of the same
+    shape (verify checks that the binary exists, and the venv exists only on an installed Pi)."""
+    fake = tmp_path / "venv" / "bin" / "wordtable"
+    fake.parent.mkdir(parents=True, exist_ok=True)
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    unit = tmp_path / "wordtable.service"
+    unit.write_text(text.replace(EXEC_START, str(fake)))
+    return subprocess.run(
+        [str(ANALYZE), "verify", "--man=no", str(unit)], capture_output=True, text=True, check=False
+    )
+
+
+@needs_analyze
+def test_unit_verifies_without_any_message(tmp_path: Path) -> None:
+    text = UNIT.read_text()
+    assert f"ExecStart={EXEC_START} run" in text
+    result = _verify(tmp_path, text)
+    assert result.returncode == 0 and not result.stderr.strip(), result.stderr
+
+
+@needs_analyze
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("NoNewPrivileges=yes", "NoNewPrivilege=yes", "Unknown key"),
+        (f"ExecStart={EXEC_START}", "ExecStart=/nonexistent/wordtable", "/nonexistent/wordtable"),
+    ],
+)
+def test_verify_would_catch_a_broken_unit(tmp_path: Path, old: str, new: str, expected: str) -> None:
+    result = _verify(tmp_path, UNIT.read_text().replace(old, new))
+    assert expected in result.stderr
+
+
+@needs_analyze
+def test_security_exposure_is_at_most_2() -> None:
+    result = subprocess.run(
+        [str(ANALYZE), "security", "--offline=yes", "--no-pager", str(UNIT)],
+        capture_output=True, text=True, check=False,
+    )
+    match = re.search(r"Overall exposure level for wordtable\.service: (\d+\.\d+)", result.stdout)
+    assert match, result.stdout + result.stderr
+    assert float(match.group(1)) <= 2.0, result.stdout
+
+
+def test_sandbox_still_reaches_gpio_i2c_and_serial() -> None:
+    settings = _settings(UNIT.read_text())
+    values = dict(settings)
+    assert values.get("PrivateDevices", "no") == "no"  # it would hide /dev/gpiochip*, /dev/i2c-*, ttys
+    assert values["DevicePolicy"] == "closed"
+    grants = [value.split() for key, value in settings if key == "DeviceAllow"]
+    allowed = {grant[0] for grant in grants if grant[1:] == ["rw"]}
+    assert {"char-gpiochip", "char-i2c", "char-ttyAMA", "char-ttyS", "char-ttyUSB", "char-ttyACM"} <= allowed
+    assert values["SupplementaryGroups"].split() == ["gpio", "i2c", "dialout"]
+    assert values["User"] == "wordtable" and values["StateDirectory"] == "wordtable"
+    assert "AF_UNIX" in values["RestrictAddressFamilies"].split()  # sd_notify and the D-Bus power-off
+
+
+def test_service_contract() -> None:
+    values = dict(_settings(UNIT.read_text()))
+    assert values["Type"] == "notify" and values["NotifyAccess"] == "main"
+    assert values["Restart"] == "on-failure" and values["KillSignal"] == "SIGTERM"
+    assert "WatchdogSec" in values and "TimeoutStopSec" in values
+    assert values["ConfigurationDirectory"] == "wordtable"
