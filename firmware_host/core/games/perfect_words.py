@@ -324,8 +324,13 @@ class ClueWarning:
     shared: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"player": self.player, "arrow": self.arrow, "term": self.term, "clue": self.clue,
-                "shared": self.shared}
+        return {
+            "player": self.player,
+            "arrow": self.arrow,
+            "term": self.term,
+            "clue": self.clue,
+            "shared": self.shared,
+        }
 
 
 def term_warnings(game: Game, player: str, arrow: int, term: str) -> tuple[ClueWarning, ...]:
