@@ -125,7 +125,14 @@ class TurnError(KnackError):
 
 
 class GameOverError(KnackError):
-    """A play entered after the game has ended."""
+    """A play entered after the game has ended; the text says how it ended."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        super().__init__("game_over")
+
+    def text(self, lang: str) -> str:
+        return pick(TEXTS, lang, "game_over", reason=_reason(self.game, lang))
 
 
 # --- events --------------------------------------------------------------------------------------------
@@ -261,7 +268,7 @@ def apply(game: Game, event: Event) -> Game:
     if isinstance(event, CardsLeft):
         return _cards_left(game, event)
     if game.end is not None:
-        raise GameOverError("game_over", reason=_reason(game, "en"))
+        raise GameOverError(game)
     match event:
         case WriteWord():
             player = _on_turn(game, event.player)
