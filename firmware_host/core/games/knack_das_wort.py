@@ -1,0 +1,517 @@
+"""Knack das Wort (RULES.md §4, ruling K1): turn order, written words, action cards, the end, the ranking.
+
+Pure rules core. Drive it event by event:
+    game = new_game(Setup(("Anna", "Ben", "Cem")))     # turn order; game.current is whose turn it is
+    game = apply(game, WriteWord("Anna", word="HAUS"))  # 1 point per letter; the turn passes on
+    game = apply(game, PlayAction("Ben", "Stop"))       # during Ben's turn: the next player skips
+    game = apply(game, Draw("Ben"))                     # Ben ends his turn without a word
+    game = apply(game, GoOut("Anna"))                   # no hand or stack cards: +10 to the first
+    game = apply(game, EndGame("grid"))                 # or "discard"; 50 points ends it by itself
+    game = apply(game, CardsLeft("Ben", 3))             # after the end, per player: −1 per card
+    standings = score(game)
+`apply` raises a `KnackError` (a `RuleError`): `TurnError` for an entry out of turn, `GameOverError`
+for a play after the end, `KnackError` for anything else the rules refuse.
+A turn ends with a word or a draw (drawing or passing); action cards are played within a turn and set a
+task for the next player only (Stop: that player skips their turn).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from firmware_host.core.games.table_rules import RuleError, columns, replay, unknown_event
+from firmware_host.core.i18n import Table, pick
+from firmware_host.core.record import Record, RecordError, RecordLine
+
+GAME_ID = "knack-das-wort"
+MIN_PLAYERS = 2
+TARGET = 50  # reaching this many points ends the game
+OUT_BONUS = 10  # to the first player who has no hand and no personal-stack cards left
+STOP = "stop"
+END_REASONS = ("discard", "grid")  # reported by the table; "target" is detected by the core
+
+TEXTS: Table = {
+    "de": {
+        "players_count": "Knack das Wort braucht mindestens 2 Spieler, nicht {count}",
+        "player_blank": "ein Spielername ist leer",
+        "player_twice": "Spieler {player} ist doppelt genannt",
+        "unknown_player": "{player} spielt nicht mit (Spieler: {players})",
+        "not_your_turn": "{current} ist am Zug, nicht {player}",
+        "game_over": "das Spiel ist schon zu Ende ({reason})",
+        "no_letters": "ein Wort braucht mindestens einen Buchstaben ({player})",
+        "letters_exceed": "„{word}“ hat nur {count} Buchstaben, nicht {letters}",
+        "card_blank": "welche Aktionskarte? Der Name der Karte ist leer",
+        "out_already": "{player} hat schon alle Karten abgelegt",
+        "end_reason": "unbekanntes Spielende „{reason}“ (bekannt: discard, grid)",
+        "not_over": "Restkarten werden erst nach dem Spielende gezählt",
+        "left_negative": "{player} kann nicht {cards} Karten übrig haben",
+        "left_twice": "die Restkarten von {player} sind schon gezählt ({cards})",
+        "reason.discard": "Ablagestapel aufgebraucht",
+        "reason.grid": "kein Platz mehr in der Tabelle",
+        "reason.target": "{player} hat {points} Punkte erreicht",
+        "title": "Knack das Wort – {count} Spieler: {players}",
+        "col.turn": "Zug",
+        "col.player": "Spieler",
+        "col.entry": "Eintrag",
+        "col.points": "Punkte",
+        "col.sum": "Stand",
+        "col.rank": "Platz",
+        "col.letters": "Buchstaben",
+        "col.bonus": "Bonus",
+        "col.left": "Restkarten",
+        "entry.draw": "zieht / passt",
+        "entry.skip": "setzt aus (Stop)",
+        "entry.out": "keine Karten mehr",
+        "entry.tasks": "(Aufgabe: {tasks})",
+        "end": "Spielende: {reason}",
+        "running": "Das Spiel läuft: {player} ist am Zug",
+        "missing_left": "Restkarten fehlen: {players}",
+        "winner": "Gewonnen: {players}",
+        "record_running": "der Record endet, bevor das Spiel endet (kein 'end' und niemand hat 50 Punkte)",
+        "record_left": "nach dem Spielende fehlen die Restkarten ('left') von: {players}",
+    },
+    "en": {
+        "players_count": "Knack das Wort needs at least 2 players, not {count}",
+        "player_blank": "a player's name is empty",
+        "player_twice": "player {player} is named twice",
+        "unknown_player": "{player} is not a player of this game (players: {players})",
+        "not_your_turn": "it is {current}'s turn, not {player}'s",
+        "game_over": "the game is already over ({reason})",
+        "no_letters": "a word needs at least one letter ({player})",
+        "letters_exceed": "'{word}' has only {count} letters, not {letters}",
+        "card_blank": "which action card? The card's name is empty",
+        "out_already": "{player} has already got rid of all cards",
+        "end_reason": "unknown end '{reason}' (known: discard, grid)",
+        "not_over": "cards left are counted only after the game has ended",
+        "left_negative": "{player} cannot have {cards} cards left",
+        "left_twice": "{player}'s cards left are already counted ({cards})",
+        "reason.discard": "discard pile used up",
+        "reason.grid": "no space left in the grid",
+        "reason.target": "{player} reached {points} points",
+        "title": "Knack das Wort – {count} players: {players}",
+        "col.turn": "Turn",
+        "col.player": "Player",
+        "col.entry": "Entry",
+        "col.points": "Points",
+        "col.sum": "Score",
+        "col.rank": "Rank",
+        "col.letters": "Letters",
+        "col.bonus": "Bonus",
+        "col.left": "Cards left",
+        "entry.draw": "draws / passes",
+        "entry.skip": "skips (Stop)",
+        "entry.out": "no cards left",
+        "entry.tasks": "(task: {tasks})",
+        "end": "Game over: {reason}",
+        "running": "The game is running: {player} to play",
+        "missing_left": "cards left missing: {players}",
+        "winner": "Winner: {players}",
+        "record_running": "the record ends before the game does (no 'end' and nobody has 50 points)",
+        "record_left": "after the end, the cards left ('left') are missing for: {players}",
+    },
+}
+
+
+class KnackError(RuleError):
+    """An entry the Knack das Wort rules refuse."""
+
+    TEXTS: ClassVar[Table] = TEXTS
+
+
+class TurnError(KnackError):
+    """A play by a player whose turn it is not."""
+
+
+class GameOverError(KnackError):
+    """A play entered after the game has ended; the text says how it ended."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        super().__init__("game_over")
+
+    def text(self, lang: str) -> str:
+        return pick(TEXTS, lang, "game_over", reason=_reason(self.game, lang))
+
+
+# --- events --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    players: tuple[str, ...]  # in turn order; the first one starts
+
+
+@dataclass(frozen=True, slots=True)
+class WriteWord:
+    """The current player writes a word and ends the turn. Points: `letters` if given (the count the
+    table agreed), else the letters of `word` (Ä, Ö, Ü, ß are one letter each)."""
+
+    player: str
+    word: str = ""
+    letters: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """The current player ends the turn without a word (drew cards or passed)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAction:
+    """The current player plays an action card; it sets a task for the next player only."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut:
+    """The player has no hand and no personal-stack cards left; the first to do so gets +10."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The table reports an end condition: "discard" (discard pile used up) or "grid" (grid full)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLeft:
+    """After the end: how many cards (hand and personal stack) the player still holds."""
+
+    player: str
+    cards: int
+
+
+Event = WriteWord | Draw | PlayAction | GoOut | EndGame | CardsLeft
+
+
+# --- state ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the game's log. `kind`: "word", "draw", "skip" (Stop) or "out"."""
+
+    player: str
+    kind: str
+    points: int = 0
+    word: str = ""
+    cards: tuple[str, ...] = ()  # action cards played in this turn
+    tasks: tuple[str, ...] = ()  # tasks the previous player set for this turn
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    players: tuple[str, ...]
+    turn: int = 0  # index of the player whose turn it is
+    log: tuple[Entry, ...] = ()
+    cards: tuple[str, ...] = ()  # action cards the current player has played this turn
+    tasks: tuple[str, ...] = ()  # tasks set for the current player by the previous player's cards
+    end: str | None = None  # "discard", "grid" or "target"
+    left: tuple[tuple[str, int], ...] = ()  # cards left per player, entered after the end
+
+    @property
+    def current(self) -> str:
+        return self.players[self.turn]
+
+    def points(self, player: str) -> int:
+        """Points so far, before the leftover deduction: letters written plus the going-out bonus."""
+        return sum(e.points for e in self.log if e.player == player)
+
+    def cards_left(self, player: str) -> int | None:
+        return next((n for p, n in self.left if p == player), None)
+
+    @property
+    def first_out(self) -> str | None:
+        return next((e.player for e in self.log if e.kind == "out"), None)
+
+    @property
+    def reached(self) -> str | None:
+        """The player whose points ended the game (end "target")."""
+        if self.end != "target":
+            return None
+        return next((p for p in self.players if self.points(p) >= TARGET), None)
+
+
+def letter_count(word: str) -> int:
+    """Letters in a written word: ÄÖÜß count one each; spaces, hyphens and digits do not count."""
+    return len(re.findall(r"[^\W\d_]", word))
+
+
+def _key(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+def new_game(setup: Setup) -> Game:
+    if len(setup.players) < MIN_PLAYERS:
+        raise KnackError("players_count", count=len(setup.players))
+    seen: set[str] = set()
+    for name in setup.players:
+        if not name.strip():
+            raise KnackError("player_blank")
+        if _key(name) in seen:
+            raise KnackError("player_twice", player=name)
+        seen.add(_key(name))
+    return Game(players=tuple(setup.players))
+
+
+def apply(game: Game, event: Event) -> Game:
+    """The game after `event`. Raises a `KnackError` when the rules refuse it; `game` is unchanged."""
+    if isinstance(event, CardsLeft):
+        return _cards_left(game, event)
+    if game.end is not None:
+        raise GameOverError(game)
+    match event:
+        case WriteWord():
+            player = _on_turn(game, event.player)
+            count = letter_count(event.word)
+            letters = count if event.letters is None else event.letters
+            if letters < 1:
+                raise KnackError("no_letters", player=player)
+            if event.word and letters > count:
+                raise KnackError("letters_exceed", word=event.word, count=count, letters=letters)
+            entry = Entry(player, "word", letters, event.word.strip(), game.cards, game.tasks)
+            return _check_target(_next_turn(game, entry))
+        case Draw():
+            player = _on_turn(game, event.player)
+            return _next_turn(game, Entry(player, "draw", 0, "", game.cards, game.tasks))
+        case PlayAction():
+            player = _on_turn(game, event.player)
+            if not event.card.strip():
+                raise KnackError("card_blank")
+            return replace(game, cards=(*game.cards, event.card.strip()))
+        case GoOut():
+            player = _player(game, event.player)
+            if any(e.kind == "out" and e.player == player for e in game.log):
+                raise KnackError("out_already", player=player)
+            bonus = OUT_BONUS if game.first_out is None else 0
+            return _check_target(replace(game, log=(*game.log, Entry(player, "out", bonus))))
+        case EndGame():
+            if event.reason not in END_REASONS:
+                raise KnackError("end_reason", reason=event.reason)
+            return replace(game, end=event.reason)
+    raise TypeError(f"not a Knack das Wort event: {event!r}")
+
+
+def _player(game: Game, name: str) -> str:
+    for player in game.players:
+        if _key(player) == _key(name):
+            return player
+    raise KnackError("unknown_player", player=name, players=", ".join(game.players))
+
+
+def _on_turn(game: Game, name: str) -> str:
+    player = _player(game, name)
+    if player != game.current:
+        raise TurnError("not_your_turn", current=game.current, player=player)
+    return player
+
+
+def _next_turn(game: Game, entry: Entry) -> Game:
+    """Log the finished turn and pass it on; a Stop among its cards makes the next player skip."""
+    log = (*game.log, entry)
+    following = (game.turn + 1) % len(game.players)
+    tasks = tuple(card for card in entry.cards if _key(card) != STOP)
+    if len(tasks) < len(entry.cards):
+        log = (*log, Entry(game.players[following], "skip"))
+        following = (following + 1) % len(game.players)
+        tasks = ()  # the skipped player was the only one the cards affected
+    return replace(game, turn=following, log=log, cards=(), tasks=tasks)
+
+
+def _check_target(game: Game) -> Game:
+    return replace(game, end="target") if any(game.points(p) >= TARGET for p in game.players) else game
+
+
+def _cards_left(game: Game, event: CardsLeft) -> Game:
+    player = _player(game, event.player)
+    if game.end is None:
+        raise KnackError("not_over")
+    if event.cards < 0:
+        raise KnackError("left_negative", player=player, cards=event.cards)
+    counted = game.cards_left(player)
+    if counted is not None:
+        raise KnackError("left_twice", player=player, cards=counted)
+    return replace(game, left=(*game.left, (player, event.cards)))
+
+
+def _reason(game: Game, lang: str) -> str:
+    if game.end == "target":
+        player = game.reached or ""
+        return pick(TEXTS, lang, "reason.target", player=player, points=game.points(player))
+    return pick(TEXTS, lang, f"reason.{game.end}")
+
+
+# --- scoring -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    player: str
+    letters: int  # 1 point per letter written
+    bonus: int  # OUT_BONUS for the first player without cards, else 0
+    left: int | None  # cards left at the end (None: not entered yet)
+    points: int  # letters + bonus − left
+    rank: int  # 1 = best; tied players share a rank (1, 1, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    players: tuple[PlayerScore, ...]  # best first; ties keep the turn order
+    over: bool  # the game has ended
+    final: bool  # ended and every player's cards left are entered
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(s.player for s in self.players if s.rank == 1)
+
+
+def score(game: Game) -> Standings:
+    """Points per player (letters written + going-out bonus − cards left) and the ranking."""
+    rows = []
+    for player in game.players:
+        letters = sum(e.points for e in game.log if e.player == player and e.kind == "word")
+        bonus = sum(e.points for e in game.log if e.player == player and e.kind == "out")
+        left = game.cards_left(player)
+        rows.append((player, letters, bonus, left, letters + bonus - (left or 0)))
+    rows.sort(key=lambda row: -row[4])
+    ranked = tuple(PlayerScore(*row, rank=1 + sum(1 for other in rows if other[4] > row[4])) for row in rows)
+    over = game.end is not None
+    return Standings(ranked, over, over and all(s.left is not None for s in ranked))
+
+
+# --- the record ----------------------------------------------------------------------------------------
+
+EVENTS = ("setup", "word", "draw", "action", "out", "end", "left")
+
+
+def _setup(line: RecordLine) -> Game:
+    return new_game(Setup(tuple(line.str_list("players"))))
+
+
+def parse_line(line: RecordLine) -> Event:
+    """The event a record line holds. Raises `RecordError` for a malformed line."""
+    match line.event:
+        case "word":
+            if not line.has("word") and not line.has("letters"):
+                raise line.error("give the 'word' written or its number of 'letters'")
+            letters = line.int("letters") if line.has("letters") else None
+            return WriteWord(line.str("player"), line.str("word", ""), letters)
+        case "draw":
+            return Draw(line.str("player"))
+        case "action":
+            return PlayAction(line.str("player"), line.str("card"))
+        case "out":
+            return GoOut(line.str("player"))
+        case "end":
+            return EndGame(line.str("reason"))
+        case "left":
+            return CardsLeft(line.str("player"), line.int("cards"))
+        case "setup":
+            raise line.error("the game is already set up")
+    raise unknown_event(line, EVENTS)
+
+
+@dataclass(frozen=True, slots=True)
+class KnackReport:
+    """A scored Knack das Wort record: `text(lang)` is the table, `to_json()` the same as data."""
+
+    game: Game
+    standings: Standings
+
+    def _entry_text(self, entry: Entry, lang: str) -> str:
+        parts = [pick(TEXTS, lang, "entry.tasks", tasks=", ".join(entry.tasks))] if entry.tasks else []
+        parts += [f"[{card}]" for card in entry.cards]
+        if entry.kind == "word":
+            parts.append(entry.word or "–")
+        else:
+            parts.append(pick(TEXTS, lang, f"entry.{entry.kind}"))
+        return " ".join(parts)
+
+    def text(self, lang: str) -> str:
+        game = self.game
+
+        def t(key: str, **fields: object) -> str:
+            return pick(TEXTS, lang, key, **fields)
+
+        out = [t("title", count=len(game.players), players=", ".join(game.players)), ""]
+        rows = [[t("col.turn"), t("col.player"), t("col.entry"), t("col.points"), t("col.sum")]]
+        running: dict[str, int] = {}
+        turn = 0
+        for entry in game.log:
+            running[entry.player] = running.get(entry.player, 0) + entry.points
+            turn += entry.kind != "out"
+            number = "" if entry.kind == "out" else str(turn)
+            points = f"+{entry.points}" if entry.points else ""
+            rows.append(
+                [number, entry.player, self._entry_text(entry, lang), points, str(running[entry.player])]
+            )
+        out += columns(rows, right=frozenset({0, 3, 4}))
+        out.append("")
+        out.append(t("end", reason=_reason(game, lang)) if game.end else t("running", player=game.current))
+        rows = [
+            [t("col.rank"), t("col.player"), t("col.letters"), t("col.bonus"), t("col.left"), t("col.points")]
+        ]
+        for s in self.standings.players:
+            left = "?" if s.left is None else f"-{s.left}" if s.left else "0"
+            rows.append([f"{s.rank}.", s.player, str(s.letters), str(s.bonus), left, str(s.points)])
+        out += columns(rows, right=frozenset({0, 2, 3, 4, 5}))
+        missing = [s.player for s in self.standings.players if s.left is None]
+        if self.standings.over and missing:
+            out.append(t("missing_left", players=", ".join(missing)))
+        if self.standings.final:
+            out.append(t("winner", players=", ".join(self.standings.winners)))
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        game, standings = self.game, self.standings
+        return {
+            "game": GAME_ID,
+            "players": list(game.players),
+            "log": [
+                {
+                    "player": e.player,
+                    "kind": e.kind,
+                    "word": e.word or None,
+                    "points": e.points,
+                    "cards": list(e.cards),
+                    "tasks": list(e.tasks),
+                }
+                for e in game.log
+            ],
+            "end": game.end,
+            "end_text": {lang: _reason(game, lang) for lang in ("de", "en")} if game.end else None,
+            "standings": [
+                {
+                    "rank": s.rank,
+                    "player": s.player,
+                    "letters": s.letters,
+                    "bonus": s.bonus,
+                    "left": s.left,
+                    "points": s.points,
+                }
+                for s in standings.players
+            ],
+            "winners": list(standings.winners) if standings.final else [],
+        }
+
+
+def score_record(record: Record) -> KnackReport:
+    """Replay and score a finished Knack das Wort record. Raises `RecordError` when it breaks a rule
+    or stops before the game's end and every player's cards left."""
+    game = replay(record, _setup, parse_line, apply)
+    if game.end is None:
+        raise RecordError(0, pick(TEXTS, "en", "record_running"))
+    standings = score(game)
+    missing = [s.player for s in standings.players if s.left is None]
+    if missing:
+        raise RecordError(0, pick(TEXTS, "en", "record_left", players=", ".join(missing)))
+    return KnackReport(game, standings)

@@ -1,0 +1,675 @@
+"""Perfect Words (RULES.md §3, rulings P1–P3): the cooperative crossword-and-terms game, scored.
+
+Pure rules core. Drive it event by event:
+    game = new_game(Setup(("Anna", "Ben", "Cem")))
+    game = apply(game, PlaceArrow(1, "row 3", ("Dschungel", "Piraten")))    # optional phase-1 helper
+    game = apply(game, WriteTerm("Anna", 1, "Affe"))                         # phase 2, any order
+    game = apply(game, Choose(double=4, ignore=7)); game = apply(game, Reveal())
+    game = apply(game, Merge(4, ("Hund", "Hunde")))                          # the table's judgement
+    standing = score(game)                                                   # per arrow, total, rank
+`apply` raises `PerfectWordsError` (a `RuleError`) with an explained message for an entry the rules refuse.
+`grid_status(game)` tells whether phase 1 is complete; `clue_warnings(game)` lists the terms the table
+should look at (P2: a term sharing 4+ letters with a clue word of its arrow — a warning, not a rejection).
+Order of a game: setup → arrows/clues (optional) → terms and the choice (any order) → reveal → merges and
+strikes; terms may still be entered after the reveal (the table reads them out).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from firmware_host.core.games.table_rules import RuleError, columns, replay, unknown_event
+from firmware_host.core.i18n import Table, pick
+from firmware_host.core.record import Record, RecordError, RecordLine
+
+GAME_ID = "perfect-words"
+ARROWS = 10
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+SHARED_LETTERS = 4  # P2: a term sharing this many letters in a row with a clue word is flagged
+MIN_LINE_WORDS = 2  # phase 1: every arrow must point at a line of at least this many words
+
+TEXTS: Table = {
+    "de": {
+        "players_count": "Perfect Words braucht 2 bis 6 Spieler, nicht {count}",
+        "player_blank": "ein Spielername ist leer",
+        "player_twice": "Spieler {player} ist doppelt genannt",
+        "unknown_player": "{player} spielt nicht mit (Spieler: {players})",
+        "arrow_range": "Pfeil {arrow} gibt es nicht: die Pfeile sind 1 bis 10",
+        "arrows_all_placed": "alle zehn Pfeile liegen schon",
+        "arrow_order": "als Nächstes wird Pfeil {expected} gelegt, nicht Pfeil {arrow}",
+        "line_taken": "an der Reihe/Spalte {line} liegt schon Pfeil {other}",
+        "arrow_not_placed": "Pfeil {arrow} liegt noch nicht",
+        "phase1_over": "das Gitter ist fertig: Phase 2 (Begriffe) hat begonnen",
+        "grid_incomplete": "das Gitter ist nicht komplett: {placed} von 10 Pfeilen gelegt, "
+        "an weniger als 2 Wörtern: {short}",
+        "term_blank": "der Begriff von {player} für Pfeil {arrow} ist leer",
+        "term_twice_arrow": "{player} hat für Pfeil {arrow} schon einen Begriff: „{term}“",
+        "term_repeated": "{player} hat „{term}“ schon für Pfeil {other} geschrieben: "
+        "niemand darf denselben Begriff zweimal schreiben",
+        "choose_same": "der verdoppelte und der ignorierte Pfeil müssen verschieden sein (beide {arrow})",
+        "chosen_already": "verdoppelt ({double}) und ignoriert ({ignore}) sind schon gewählt",
+        "choose_after_reveal": "verdoppelt und ignoriert werden vor dem Aufdecken gewählt",
+        "reveal_unchosen": "vor dem Aufdecken einen Pfeil zum Verdoppeln und einen zum Ignorieren wählen",
+        "revealed_already": "die Begriffe sind schon aufgedeckt",
+        "merge_before_reveal": "Gruppen werden erst nach dem Aufdecken zusammengelegt",
+        "merge_few": "zum Zusammenlegen braucht es mindestens zwei verschiedene Begriffe von Pfeil {arrow}",
+        "merge_unknown": "niemand hat „{term}“ für Pfeil {arrow} geschrieben",
+        "strike_missing": "{player} hat keinen Begriff für Pfeil {arrow}",
+        "struck_already": "der Begriff von {player} für Pfeil {arrow} ist schon gestrichen",
+        "rank.bronze": "Bronze",
+        "rank.silver": "Silber",
+        "rank.gold": "Gold",
+        "rank.great": "Großartig!",
+        "rank.incredible": "Unglaublich!",
+        "rank.masters": "Perfekte Meister!",
+        "rank.none": "kein Rang (unter 6 Punkten)",
+        "title": "Perfect Words – {count} Spieler: {players}",
+        "col.arrow": "Pfeil",
+        "col.clues": "Hinweise",
+        "col.same": "gleich",
+        "col.points": "Punkte",
+        "legend": "×2 verdoppelt, – ignoriert, [..] gestrichen",
+        "merged": "zusammengelegt: Pfeil {arrow}: {terms}",
+        "warning": "Hinweis an den Tisch: {player}, Pfeil {arrow}: „{term}“ teilt „{shared}“ mit „{clue}“",
+        "unchosen": "verdoppelter und ignorierter Pfeil noch nicht gewählt",
+        "total": "Summe: {total} Punkte – Rang: {rank}",
+        "missing_choice": "der Record wählt nie den verdoppelten und den ignorierten Pfeil ('choose')",
+    },
+    "en": {
+        "players_count": "Perfect Words needs 2 to 6 players, not {count}",
+        "player_blank": "a player's name is empty",
+        "player_twice": "player {player} is named twice",
+        "unknown_player": "{player} is not a player of this game (players: {players})",
+        "arrow_range": "there is no arrow {arrow}: arrows are numbered 1 to 10",
+        "arrows_all_placed": "all ten arrows are placed already",
+        "arrow_order": "the next arrow to place is arrow {expected}, not arrow {arrow}",
+        "line_taken": "line {line} already has arrow {other}",
+        "arrow_not_placed": "arrow {arrow} has not been placed yet",
+        "phase1_over": "the grid is finished: phase 2 (writing terms) has begun",
+        "grid_incomplete": "the grid is not complete: {placed} of 10 arrows placed, "
+        "on fewer than 2 words: {short}",
+        "term_blank": "{player}'s term for arrow {arrow} is empty",
+        "term_twice_arrow": "{player} already has a term for arrow {arrow}: '{term}'",
+        "term_repeated": "{player} already wrote '{term}' for arrow {other}: "
+        "a player may not write the same term twice",
+        "choose_same": "the doubled and the ignored arrow must be different (both are {arrow})",
+        "chosen_already": "the doubled ({double}) and the ignored ({ignore}) arrow are already chosen",
+        "choose_after_reveal": "the doubled and the ignored arrow are chosen before the reveal",
+        "reveal_unchosen": "choose the doubled and the ignored arrow before the reveal",
+        "revealed_already": "the terms are already revealed",
+        "merge_before_reveal": "groups can be merged only after the reveal",
+        "merge_few": "a merge needs at least two different terms of arrow {arrow}",
+        "merge_unknown": "nobody wrote '{term}' for arrow {arrow}",
+        "strike_missing": "{player} has no term for arrow {arrow}",
+        "struck_already": "{player}'s term for arrow {arrow} is already struck",
+        "rank.bronze": "Bronze",
+        "rank.silver": "Silver",
+        "rank.gold": "Gold",
+        "rank.great": "Amazing!",
+        "rank.incredible": "Incredible!",
+        "rank.masters": "Perfect Masters!",
+        "rank.none": "no rank (below 6 points)",
+        "title": "Perfect Words – {count} players: {players}",
+        "col.arrow": "Arrow",
+        "col.clues": "Clues",
+        "col.same": "same",
+        "col.points": "Points",
+        "legend": "×2 doubled, – ignored, [..] struck",
+        "merged": "merged: arrow {arrow}: {terms}",
+        "warning": "For the table: {player}, arrow {arrow}: '{term}' shares '{shared}' with '{clue}'",
+        "unchosen": "doubled and ignored arrow not chosen yet",
+        "total": "Total: {total} points – rank: {rank}",
+        "missing_choice": "the record never chooses the doubled and the ignored arrow ('choose')",
+    },
+}
+
+
+class PerfectWordsError(RuleError):
+    """An entry the Perfect Words rules refuse."""
+
+    TEXTS: ClassVar[Table] = TEXTS
+
+
+# --- events (what the table enters) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceArrow:
+    """Phase 1: arrow `arrow` (placed in order 1…10) points at `line`, whose tiles are `clues`."""
+
+    arrow: int
+    line: str = ""
+    clues: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetClues:
+    """Phase 1: the line of a placed arrow now holds these tiles (a tile was added to it)."""
+
+    arrow: int
+    clues: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WriteTerm:
+    player: str
+    arrow: int
+    term: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    double: int
+    ignore: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    """The table judges these terms of one arrow the same (plural, spelling): their groups join (P1)."""
+
+    arrow: int
+    terms: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """The table rules a player's term out (it shares parts with a clue word): it joins no group."""
+
+    player: str
+    arrow: int
+
+
+Event = PlaceArrow | SetClues | WriteTerm | Choose | Reveal | Merge | Strike
+
+
+# --- state ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ArrowLine:
+    arrow: int
+    line: str
+    clues: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    player: str
+    arrow: int
+    text: str  # as written; `normalise(text)` decides equality
+
+    @property
+    def key(self) -> str:
+        return normalise(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    players: tuple[str, ...]
+    lines: tuple[ArrowLine, ...] = ()  # phase 1, in arrow order (empty when phase 1 is not recorded)
+    terms: tuple[Term, ...] = ()
+    struck: frozenset[tuple[str, int]] = frozenset()
+    double: int | None = None
+    ignore: int | None = None
+    revealed: bool = False
+    merges: tuple[Merge, ...] = ()
+
+    @property
+    def writing(self) -> bool:
+        """Phase 2 has begun (a term, the choice or the reveal was entered): the grid is fixed."""
+        return bool(self.terms) or self.double is not None or self.revealed
+
+    def clues(self, arrow: int) -> tuple[str, ...]:
+        return next((line.clues for line in self.lines if line.arrow == arrow), ())
+
+    def term(self, player: str, arrow: int) -> Term | None:
+        return next((t for t in self.terms if t.player == player and t.arrow == arrow), None)
+
+
+# --- pure helpers --------------------------------------------------------------------------------------
+
+
+def normalise(term: str) -> str:
+    """P1: the form in which two terms are "the same": trimmed, case-folded, inner white space collapsed."""
+    folded = unicodedata.normalize("NFC", term).casefold()
+    return unicodedata.normalize("NFC", " ".join(folded.split()))
+
+
+def arrow_points(players: int, same: int) -> int:
+    """An arrow's points before doubling, when the largest group of equal terms has `same` players."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Perfect Words has 2 to 6 players, not {players}")
+    if players == 2:
+        return 2 if same >= 2 else 0
+    if players <= 4:
+        return 2 if same >= 3 else 1 if same == 2 else 0
+    return 2 if same >= 4 else 1 if same == 3 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rank:
+    key: str  # i18n key "rank.<key>"
+    least: int  # the lowest total that earns it
+
+    def name(self, lang: str) -> str:
+        return pick(TEXTS, lang, f"rank.{self.key}")
+
+
+RANKS = (
+    Rank("bronze", 6),
+    Rank("silver", 8),
+    Rank("gold", 10),
+    Rank("great", 12),
+    Rank("incredible", 14),
+    Rank("masters", 17),
+)
+
+
+def rank_for(total: int) -> Rank | None:
+    """The team's rank for a total; None below 6 points (P3)."""
+    earned = [rank for rank in RANKS if total >= rank.least]
+    return earned[-1] if earned else None
+
+
+def _letter_runs(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", text.casefold())
+
+
+def _longest_common(a: str, b: str) -> str:
+    best_end, best_len = 0, 0
+    previous = [0] * (len(b) + 1)
+    for i in range(1, len(a) + 1):
+        current = [0] * (len(b) + 1)
+        for j in range(1, len(b) + 1):
+            if a[i - 1] == b[j - 1]:
+                current[j] = previous[j - 1] + 1
+                if current[j] > best_len:
+                    best_end, best_len = i, current[j]
+        previous = current
+    return a[best_end - best_len : best_end]
+
+
+def shared_letters(term: str, clue: str) -> str:
+    """The longest run of letters both texts contain, case-folded (words are compared letter run by run)."""
+    best = ""
+    for x in _letter_runs(term):
+        for y in _letter_runs(clue):
+            common = _longest_common(x, y)
+            if len(common) > len(best):
+                best = common
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class ClueWarning:
+    """P2: `term` shares `shared` (4+ letters) with `clue`, a clue word of its arrow. The table decides."""
+
+    player: str
+    arrow: int
+    term: str
+    clue: str
+    shared: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "arrow": self.arrow,
+            "term": self.term,
+            "clue": self.clue,
+            "shared": self.shared,
+        }
+
+
+def term_warnings(game: Game, player: str, arrow: int, term: str) -> tuple[ClueWarning, ...]:
+    """The P2 warnings for a term `player` writes (or wrote) for `arrow`."""
+    found = []
+    for clue in game.clues(arrow):
+        shared = shared_letters(term, clue)
+        if len(shared) >= SHARED_LETTERS:
+            found.append(ClueWarning(player, arrow, term, clue, shared))
+    return tuple(found)
+
+
+def clue_warnings(game: Game) -> tuple[ClueWarning, ...]:
+    """Every entered term's P2 warnings, in entry order."""
+    return tuple(w for t in game.terms for w in term_warnings(game, t.player, t.arrow, t.text))
+
+
+@dataclass(frozen=True, slots=True)
+class GridStatus:
+    """Phase 1 by the rule: complete when arrow 10 is placed and every arrow points at ≥ 2 words."""
+
+    placed: int
+    short: tuple[int, ...]  # arrows whose line has fewer than 2 words
+
+    @property
+    def complete(self) -> bool:
+        return self.placed == ARROWS and not self.short
+
+
+def grid_status(game: Game) -> GridStatus:
+    short = tuple(line.arrow for line in game.lines if len(line.clues) < MIN_LINE_WORDS)
+    return GridStatus(len(game.lines), short)
+
+
+# --- applying events -----------------------------------------------------------------------------------
+
+
+def new_game(setup: Setup) -> Game:
+    players = setup.players
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise PerfectWordsError("players_count", count=len(players))
+    seen: set[str] = set()
+    for name in players:
+        if not name.strip():
+            raise PerfectWordsError("player_blank")
+        if normalise(name) in seen:
+            raise PerfectWordsError("player_twice", player=name)
+        seen.add(normalise(name))
+    return Game(players=tuple(players))
+
+
+def apply(game: Game, event: Event) -> Game:
+    """The game after `event`. Raises `PerfectWordsError` when the rules refuse it; `game` is unchanged."""
+    match event:
+        case PlaceArrow():
+            return _place_arrow(game, event)
+        case SetClues():
+            _check_phase1(game)
+            if not any(line.arrow == event.arrow for line in game.lines):
+                raise PerfectWordsError("arrow_not_placed", arrow=_arrow(event.arrow))
+            lines = (replace(ln, clues=event.clues) if ln.arrow == event.arrow else ln for ln in game.lines)
+            return replace(game, lines=tuple(lines))
+        case WriteTerm():
+            return _write_term(game, event)
+        case Choose():
+            _start_phase2(game)
+            if game.revealed:
+                raise PerfectWordsError("choose_after_reveal")
+            if game.double is not None:
+                raise PerfectWordsError("chosen_already", double=game.double, ignore=game.ignore)
+            double, ignore = _arrow(event.double), _arrow(event.ignore)
+            if double == ignore:
+                raise PerfectWordsError("choose_same", arrow=double)
+            return replace(game, double=double, ignore=ignore)
+        case Reveal():
+            if game.revealed:
+                raise PerfectWordsError("revealed_already")
+            if game.double is None:
+                raise PerfectWordsError("reveal_unchosen")
+            return replace(game, revealed=True)
+        case Merge():
+            return _merge(game, event)
+        case Strike():
+            player, arrow = _player(game, event.player), _arrow(event.arrow)
+            if game.term(player, arrow) is None:
+                raise PerfectWordsError("strike_missing", player=player, arrow=arrow)
+            if (player, arrow) in game.struck:
+                raise PerfectWordsError("struck_already", player=player, arrow=arrow)
+            return replace(game, struck=game.struck | {(player, arrow)})
+    raise TypeError(f"not a Perfect Words event: {event!r}")
+
+
+def _arrow(arrow: int) -> int:
+    if not 1 <= arrow <= ARROWS:
+        raise PerfectWordsError("arrow_range", arrow=arrow)
+    return arrow
+
+
+def _player(game: Game, name: str) -> str:
+    for player in game.players:
+        if normalise(player) == normalise(name):
+            return player
+    raise PerfectWordsError("unknown_player", player=name, players=", ".join(game.players))
+
+
+def _check_phase1(game: Game) -> None:
+    if game.writing:
+        raise PerfectWordsError("phase1_over")
+
+
+def _start_phase2(game: Game) -> None:
+    """Phase 2 may begin only on a complete grid, when phase 1 was recorded at all."""
+    status = grid_status(game)
+    if game.lines and not game.writing and not status.complete:
+        short = ", ".join(map(str, status.short)) or "–"
+        raise PerfectWordsError("grid_incomplete", placed=status.placed, short=short)
+
+
+def _place_arrow(game: Game, event: PlaceArrow) -> Game:
+    _check_phase1(game)
+    arrow = _arrow(event.arrow)
+    expected = len(game.lines) + 1
+    if expected > ARROWS:
+        raise PerfectWordsError("arrows_all_placed")
+    if arrow != expected:
+        raise PerfectWordsError("arrow_order", expected=expected, arrow=arrow)
+    label = normalise(event.line)
+    for line in game.lines:
+        if label and normalise(line.line) == label:
+            raise PerfectWordsError("line_taken", line=event.line, other=line.arrow)
+    return replace(game, lines=(*game.lines, ArrowLine(arrow, event.line.strip(), event.clues)))
+
+
+def _write_term(game: Game, event: WriteTerm) -> Game:
+    _start_phase2(game)
+    player, arrow = _player(game, event.player), _arrow(event.arrow)
+    key = normalise(event.term)
+    if not key:
+        raise PerfectWordsError("term_blank", player=player, arrow=arrow)
+    existing = game.term(player, arrow)
+    if existing is not None:
+        raise PerfectWordsError("term_twice_arrow", player=player, arrow=arrow, term=existing.text)
+    for other in game.terms:
+        if other.player == player and other.key == key:
+            raise PerfectWordsError("term_repeated", player=player, term=other.text, other=other.arrow)
+    return replace(game, terms=(*game.terms, Term(player, arrow, event.term.strip())))
+
+
+def _merge(game: Game, event: Merge) -> Game:
+    if not game.revealed:
+        raise PerfectWordsError("merge_before_reveal")
+    arrow = _arrow(event.arrow)
+    written = {t.key for t in game.terms if t.arrow == arrow and (t.player, arrow) not in game.struck}
+    keys = []
+    for text in event.terms:
+        key = normalise(text)
+        if key not in written:
+            raise PerfectWordsError("merge_unknown", term=text, arrow=arrow)
+        if key not in keys:
+            keys.append(key)
+    if len(keys) < 2:
+        raise PerfectWordsError("merge_few", arrow=arrow)
+    return replace(game, merges=(*game.merges, Merge(arrow, tuple(keys))))
+
+
+# --- scoring -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Players whose terms on one arrow count as the same; `terms` are the normalised forms joined."""
+
+    terms: tuple[str, ...]
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArrowScore:
+    arrow: int
+    role: str  # "double", "ignore" or "" (a plain arrow)
+    groups: tuple[Group, ...]  # largest first
+    same: int  # players in the largest group
+    base: int  # points by the player-count table
+    points: int  # base × 2 when doubled, 0 when ignored
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    arrows: tuple[ArrowScore, ...]
+    total: int
+    rank: Rank | None
+    chosen: bool  # False: the doubled/ignored arrows are not chosen yet and every arrow counts once
+
+
+def _groups(game: Game, arrow: int) -> tuple[Group, ...]:
+    written = [
+        t for p in game.players if (t := game.term(p, arrow)) is not None and (p, arrow) not in game.struck
+    ]
+    parent = {t.key: t.key for t in written}
+
+    def root(key: str) -> str:
+        while parent[key] != key:
+            key = parent[key]
+        return key
+
+    for merge in game.merges:
+        if merge.arrow != arrow:
+            continue
+        present = [key for key in merge.terms if key in parent]
+        for key in present[1:]:
+            parent[root(key)] = root(present[0])
+    by_root: dict[str, list[Term]] = {}
+    for t in written:
+        by_root.setdefault(root(t.key), []).append(t)
+    groups = [
+        Group(tuple(dict.fromkeys(t.key for t in members)), tuple(t.player for t in members))
+        for members in by_root.values()
+    ]
+    return tuple(sorted(groups, key=lambda g: -len(g.players)))
+
+
+def score(game: Game) -> Standing:
+    """The team's standing now: each arrow's largest group, its points, the total and the rank."""
+    arrows = []
+    for arrow in range(1, ARROWS + 1):
+        groups = _groups(game, arrow)
+        same = len(groups[0].players) if groups else 0
+        base = arrow_points(len(game.players), same)
+        role = "double" if arrow == game.double else "ignore" if arrow == game.ignore else ""
+        points = base * 2 if role == "double" else 0 if role == "ignore" else base
+        arrows.append(ArrowScore(arrow, role, groups, same, base, points))
+    total = sum(a.points for a in arrows)
+    return Standing(tuple(arrows), total, rank_for(total), game.double is not None)
+
+
+# --- the record ----------------------------------------------------------------------------------------
+
+EVENTS = ("setup", "arrow", "clues", "term", "choose", "reveal", "merge", "strike")
+
+
+def _setup(line: RecordLine) -> Game:
+    return new_game(Setup(tuple(line.str_list("players"))))
+
+
+def parse_line(line: RecordLine) -> Event:
+    """The event a record line holds. Raises `RecordError` for a malformed line."""
+    match line.event:
+        case "arrow":
+            return PlaceArrow(line.int("arrow"), line.str("line", ""), tuple(line.str_list("clues", [])))
+        case "clues":
+            return SetClues(line.int("arrow"), tuple(line.str_list("clues")))
+        case "term":
+            return WriteTerm(line.str("player"), line.int("arrow"), line.str("term"))
+        case "choose":
+            return Choose(line.int("double"), line.int("ignore"))
+        case "reveal":
+            return Reveal()
+        case "merge":
+            return Merge(line.int("arrow"), tuple(line.str_list("terms")))
+        case "strike":
+            return Strike(line.str("player"), line.int("arrow"))
+        case "setup":
+            raise line.error("the game is already set up")
+    raise unknown_event(line, EVENTS)
+
+
+@dataclass(frozen=True, slots=True)
+class PerfectWordsReport:
+    """A scored Perfect Words record: `text(lang)` is the table, `to_json()` the same as data."""
+
+    game: Game
+    standing: Standing
+
+    def _rank_name(self, lang: str) -> str:
+        rank = self.standing.rank
+        return rank.name(lang) if rank else pick(TEXTS, lang, "rank.none")
+
+    def text(self, lang: str) -> str:
+        game, standing = self.game, self.standing
+
+        def t(key: str, **fields: object) -> str:
+            return pick(TEXTS, lang, key, **fields)
+
+        with_clues = bool(game.lines)
+        head = [t("col.arrow"), *([t("col.clues")] if with_clues else []), *game.players]
+        rows = [[*head, t("col.same"), t("col.points")]]
+        for a in standing.arrows:
+            mark = {"double": " ×2", "ignore": " –"}.get(a.role, "")
+            cells = []
+            for player in game.players:
+                term = game.term(player, a.arrow)
+                text = "" if term is None else term.text
+                cells.append(f"[{text}]" if (player, a.arrow) in game.struck else text)
+            clues = [" · ".join(game.clues(a.arrow))] if with_clues else []
+            rows.append([f"{a.arrow}{mark}", *clues, *cells, str(a.same), str(a.points)])
+        last = len(rows[0]) - 1
+        out = [t("title", count=len(game.players), players=", ".join(game.players)), ""]
+        out += columns(rows, right=frozenset({last - 1, last}))
+        out.append(t("legend") if standing.chosen else t("unchosen"))
+        for merge in game.merges:
+            out.append(t("merged", arrow=merge.arrow, terms=" = ".join(merge.terms)))
+        for w in clue_warnings(game):
+            out.append(t("warning", **w.as_dict()))
+        out.append(t("total", total=standing.total, rank=self._rank_name(lang)))
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        game, standing = self.game, self.standing
+        status = grid_status(game)
+        rank = standing.rank
+        return {
+            "game": GAME_ID,
+            "players": list(game.players),
+            "double": game.double,
+            "ignore": game.ignore,
+            "grid": {"recorded": bool(game.lines), "placed": status.placed, "complete": status.complete},
+            "arrows": [
+                {
+                    "arrow": a.arrow,
+                    "role": a.role or None,
+                    "clues": list(game.clues(a.arrow)),
+                    "terms": {p: t.text for p in game.players if (t := game.term(p, a.arrow)) is not None},
+                    "struck": [p for p in game.players if (p, a.arrow) in game.struck],
+                    "groups": [{"terms": list(g.terms), "players": list(g.players)} for g in a.groups],
+                    "same": a.same,
+                    "base": a.base,
+                    "points": a.points,
+                }
+                for a in standing.arrows
+            ],
+            "warnings": [w.as_dict() for w in clue_warnings(game)],
+            "total": standing.total,
+            "rank": None if rank is None else {"key": rank.key, "de": rank.name("de"), "en": rank.name("en")},
+        }
+
+
+def score_record(record: Record) -> PerfectWordsReport:
+    """Replay and score a Perfect Words record. Raises `RecordError` (with its line) when it breaks a rule."""
+    game = replay(record, _setup, parse_line, apply)
+    if game.double is None:
+        raise RecordError(0, pick(TEXTS, "en", "missing_choice"))
+    return PerfectWordsReport(game, score(game))
