@@ -80,33 +80,51 @@ _DURATION = integer(1, MAX_DURATION_S)
 
 def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
     return {
-        "appliance": ({"language": Field(text(LANGUAGES), DEFAULT_LANGUAGE),
-                       "state_dir": Field(text(), str(state_dir))}, False),
-        "timer": ({"duration_s": Field(_DURATION, 60),
-                   "presets": Field(listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)),
-                   "warn_s": Field(integer(0, 60), 10),
-                   "volume": Field(text(VOLUMES), "normal")}, False),
-        "scoreboard": ({"players": Field(listing(text(max_len=12), min_len=2, max_len=8, unique=True), ())},
-                       False),
+        "appliance": (
+            {
+                "language": Field(text(LANGUAGES), DEFAULT_LANGUAGE),
+                "state_dir": Field(text(), str(state_dir)),
+            },
+            False,
+        ),
+        "timer": (
+            {
+                "duration_s": Field(_DURATION, 60),
+                "presets": Field(
+                    listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)
+                ),
+                "warn_s": Field(integer(0, 60), 10),
+                "volume": Field(text(VOLUMES), "normal"),
+            },
+            False,
+        ),
+        "scoreboard": (
+            {"players": Field(listing(text(max_len=12), min_len=2, max_len=8, unique=True), ())},
+            False,
+        ),
         "dictionary": ({"path": Field(text(), None)}, False),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
     }
 
 
-def parse_config(data: Mapping[str, Any], source: str | None = None, *,
-                 environ: Mapping[str, str] | None = None) -> Config:
+def parse_config(
+    data: Mapping[str, Any], source: str | None = None, *, environ: Mapping[str, str] | None = None
+) -> Config:
     """Validate a parsed TOML document. `state_dir` defaults to systemd's $STATE_DIRECTORY, else
     /var/lib/wordtable. Raises ConfigError with every error."""
     env = os.environ if environ is None else environ
-    state_default = Path(env["STATE_DIRECTORY"].split(":")[0]) if env.get("STATE_DIRECTORY") else DEFAULT_STATE_DIR
+    state_default = (
+        Path(env["STATE_DIRECTORY"].split(":")[0]) if env.get("STATE_DIRECTORY") else DEFAULT_STATE_DIR
+    )
     errors: Errors = []
     raw = read_sections(data, _sections(state_default), errors)
     if errors:
         raise ConfigError(errors)
     dictionary = raw["dictionary"]["path"]
     return Config(
-        appliance=ApplianceConfig(language=raw["appliance"]["language"],
-                                  state_dir=Path(raw["appliance"]["state_dir"])),
+        appliance=ApplianceConfig(
+            language=raw["appliance"]["language"], state_dir=Path(raw["appliance"]["state_dir"])
+        ),
         timer=TimerConfig(**raw["timer"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
         dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
@@ -133,15 +151,20 @@ class ResolveError(ValidationError):
     """The profile and/or the user config are unusable. `profile_errors` and `config_errors` hold the
     (dotted key, message) pairs; `errors` holds both with the key prefixed by its file."""
 
-    def __init__(self, profile_source: str, profile_errors: Errors, config_source: str, config_errors: Errors):
+    def __init__(
+        self, profile_source: str, profile_errors: Errors, config_source: str, config_errors: Errors
+    ):
         self.profile_errors = list(profile_errors)
         self.config_errors = list(config_errors)
-        super().__init__([(f"{profile_source}: {key}", message) for key, message in profile_errors]
-                         + [(f"{config_source}: {key}", message) for key, message in config_errors])
+        super().__init__(
+            [(f"{profile_source}: {key}", message) for key, message in profile_errors]
+            + [(f"{config_source}: {key}", message) for key, message in config_errors]
+        )
 
 
-def resolve(profile: str | Path = "default", config: Path | None = None, *,
-            environ: Mapping[str, str] | None = None) -> Resolved:
+def resolve(
+    profile: str | Path = "default", config: Path | None = None, *, environ: Mapping[str, str] | None = None
+) -> Resolved:
     """Load the board profile (bundled name or path) and the user config (see `load_config`) together.
     Raises ResolveError listing the errors of both."""
     profile_errors: Errors = []
@@ -157,8 +180,9 @@ def resolve(profile: str | Path = "default", config: Path | None = None, *,
     except ConfigError as exc:
         config_errors = exc.errors
     if loaded_profile is None or loaded_config is None:
-        raise ResolveError(str(profile_path(profile)), profile_errors,
-                           str(config or DEFAULT_CONFIG_PATH), config_errors)
+        raise ResolveError(
+            str(profile_path(profile)), profile_errors, str(config or DEFAULT_CONFIG_PATH), config_errors
+        )
     return Resolved(loaded_profile, loaded_config)
 
 
@@ -183,15 +207,20 @@ def _dump_sections(obj: Any, prefix: str) -> list[str]:
         lines.append(f"[{prefix}{f.name}]")
         for g in fields(section):
             value = getattr(section, g.name)
-            lines.append(f"# {g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}")
+            lines.append(
+                f"# {g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
+            )
         lines.append("")
     return lines
 
 
 def dump(resolved: Resolved) -> str:
     """The resolved configuration as TOML (profile sections under `profile.`, config under `config.`)."""
-    lines = [f"# board profile: {resolved.profile.source}",
-             f"# user config: {resolved.config.source or '(none: built-in defaults)'}", ""]
+    lines = [
+        f"# board profile: {resolved.profile.source}",
+        f"# user config: {resolved.config.source or '(none: built-in defaults)'}",
+        "",
+    ]
     lines += _dump_sections(resolved.profile, "profile.")
     lines += _dump_sections(resolved.config, "config.")
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -132,20 +132,54 @@ class Profile:
 _GPIO = integer(0, 27)
 SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
     "board": ({"name": Field(text(), "wordtable"), "pin_factory": Field(text(PIN_FACTORIES), "auto")}, False),
-    "buses": ({"i2c": Field(boolean(), False), "uart": Field(boolean(), False), "spi": Field(boolean(), False)},
-              False),
-    "led_bar": ({"pins": Field(listing(_GPIO, min_len=1, max_len=16)), "pwm": Field(boolean(), True),
-                 "active_high": Field(boolean(), True)}, True),
+    "buses": (
+        {"i2c": Field(boolean(), False), "uart": Field(boolean(), False), "spi": Field(boolean(), False)},
+        False,
+    ),
+    "led_bar": (
+        {
+            "pins": Field(listing(_GPIO, min_len=1, max_len=16)),
+            "pwm": Field(boolean(), True),
+            "active_high": Field(boolean(), True),
+        },
+        True,
+    ),
     "buzzer": ({"kind": Field(text(("tonal", "active")), "tonal"), "pin": Field(_GPIO)}, True),
-    "buttons": ({"start": Field(_GPIO), "next": Field(_GPIO), "back": Field(_GPIO), "menu": Field(_GPIO),
-                 "bounce_ms": Field(integer(0, 500), 30), "hold_ms": Field(integer(100, 10_000), 800)}, True),
-    "encoder": ({"enabled": Field(boolean(), False), "a": Field(_GPIO, 9), "b": Field(_GPIO, 10),
-                 "push": Field(_GPIO, None)}, False),
-    "display": ({"driver": Field(text()), "interface": Field(text(("i2c", "spi", "none")), "i2c"),
-                 "port": Field(integer(0, 10), 1), "address": Field(integer(0x03, 0x77), 0x3C),
-                 "width": Field(integer(1, 1024), 128), "height": Field(integer(1, 1024), 64),
-                 "rotate": Field(integer(0, 3), 0), "spi_device": Field(integer(0, 1), 0),
-                 "dc_pin": Field(_GPIO, None), "reset_pin": Field(_GPIO, None)}, True),
+    "buttons": (
+        {
+            "start": Field(_GPIO),
+            "next": Field(_GPIO),
+            "back": Field(_GPIO),
+            "menu": Field(_GPIO),
+            "bounce_ms": Field(integer(0, 500), 30),
+            "hold_ms": Field(integer(100, 10_000), 800),
+        },
+        True,
+    ),
+    "encoder": (
+        {
+            "enabled": Field(boolean(), False),
+            "a": Field(_GPIO, 9),
+            "b": Field(_GPIO, 10),
+            "push": Field(_GPIO, None),
+        },
+        False,
+    ),
+    "display": (
+        {
+            "driver": Field(text()),
+            "interface": Field(text(("i2c", "spi", "none")), "i2c"),
+            "port": Field(integer(0, 10), 1),
+            "address": Field(integer(0x03, 0x77), 0x3C),
+            "width": Field(integer(1, 1024), 128),
+            "height": Field(integer(1, 1024), 64),
+            "rotate": Field(integer(0, 3), 0),
+            "spi_device": Field(integer(0, 1), 0),
+            "dc_pin": Field(_GPIO, None),
+            "reset_pin": Field(_GPIO, None),
+        },
+        True,
+    ),
     "power": ({"shutdown_pin": Field(_GPIO, None)}, False),
 }
 
@@ -194,21 +228,31 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
     if driver is INVALID:
         return
     if driver not in DISPLAY_DRIVERS:
-        errors.append(("display.driver", f"unknown display driver {driver!r} (known: {', '.join(DISPLAY_DRIVERS)})"))
+        errors.append(
+            ("display.driver", f"unknown display driver {driver!r} (known: {', '.join(DISPLAY_DRIVERS)})")
+        )
         return
     interfaces, sizes = DISPLAY_DRIVERS[driver]
     if interface is not INVALID and interface not in interfaces:
-        errors.append(("display.interface", f"{driver} needs interface {' or '.join(map(repr, interfaces))}, "
-                                            f"not {interface!r}"))
+        errors.append(
+            (
+                "display.interface",
+                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {interface!r}",
+            )
+        )
     if interface in ("i2c", "spi") and raw["buses"][interface] is False:
-        errors.append(("display.interface", f"the display is on {interface.upper()} but buses.{interface} = false"))
+        errors.append(
+            ("display.interface", f"the display is on {interface.upper()} but buses.{interface} = false")
+        )
     if interface == "spi":
         for name in ("dc_pin", "reset_pin"):
             if d[name] is None:
                 errors.append((f"display.{name}", f"missing (an SPI display needs its {name} GPIO)"))
     if d["width"] is not INVALID and d["height"] is not INVALID and (d["width"], d["height"]) not in sizes:
         supported = ", ".join(f"{w}×{h}" for w, h in sizes)
-        errors.append(("display.width", f"{driver} at {d['width']}×{d['height']} is not supported ({supported})"))
+        errors.append(
+            ("display.width", f"{driver} at {d['width']}×{d['height']} is not supported ({supported})")
+        )
 
 
 def parse_profile(data: dict[str, Any], source: str = "<string>") -> Profile:

@@ -31,8 +31,14 @@ REQUIRED = object()
 
 
 def _type_name(value: object) -> str:
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
-             dict: "a table"}
+    names = {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "a table",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -112,7 +118,9 @@ class Field:
     default: Any = REQUIRED
 
 
-def read_table(data: Mapping[str, object], prefix: str, fields: Mapping[str, Field], errors: Errors) -> dict[str, Any]:
+def read_table(
+    data: Mapping[str, object], prefix: str, fields: Mapping[str, Field], errors: Errors
+) -> dict[str, Any]:
     """Read `fields` from `data` (a TOML table at `prefix`); unknown keys and missing ones are errors.
 
     The result holds every field: its value, its default, or INVALID (an error was recorded).
