@@ -11,10 +11,19 @@ from firmware_host.config import ResolveError, dump, resolve
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="default", metavar="NAME|FILE",
-                        help="board profile: a bundled name (default, sim) or a TOML file (default: default)")
-    parser.add_argument("--config", type=Path, default=None, metavar="FILE",
-                        help="user config TOML (default: /etc/wordtable/config.toml when it exists)")
+    parser.add_argument(
+        "--profile",
+        default="default",
+        metavar="NAME|FILE",
+        help="board profile: a bundled name (default, sim) or a TOML file (default: default)",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="user config TOML (default: /etc/wordtable/config.toml when it exists)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
