@@ -130,3 +130,23 @@ def test_default_text_is_the_bundled_file():
     assert load_profile("default") == parse_profile(
         tomllib.loads(DEFAULT_TOML), load_profile("default").source
     )
+
+
+def test_a_256x64_spi_panel_by_profile():
+    text = (
+        edited('driver = "ssd1306"', 'driver = "ssd1322"')
+        .replace('interface = "i2c"', 'interface = "spi"\ndc_pin = 19\nreset_pin = 4')
+        .replace("width = 128", "width = 256")
+        .replace("spi = false", "spi = true")
+        .replace("shutdown_pin = 4", "shutdown_pin = 7")
+    )
+    errors = dict(errors_of(text))
+    # GPIO 7 is SPI CE1, kept free while the SPI bus is on: the only error
+    assert set(errors) == {"power.shutdown_pin"}
+    profile = parse_profile(
+        tomllib.loads(
+            text.replace("shutdown_pin = 7", "shutdown_pin = 14").replace("uart = true", "uart = false")
+        )
+    )
+    assert (profile.display.width, profile.display.dc_pin, profile.display.reset_pin) == (256, 19, 4)
+    assert profile.used_pins()[19] == "display.dc_pin"
