@@ -7,7 +7,7 @@ outside GPIO 2–27, an unknown display driver, a wrong type, an unknown key. Pi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -201,8 +201,6 @@ def _pin_claims(raw: dict[str, dict[str, Any]]) -> list[tuple[str, int]]:
 
 
 def _as_raw(profile: Profile) -> dict[str, dict[str, Any]]:
-    from dataclasses import asdict
-
     return {name: asdict(getattr(profile, name)) for name in SECTIONS}
 
 

@@ -20,7 +20,7 @@ def factory():
 def panel(factory):
     events: list = []
     clock = itertools.count(100).__next__
-    inputs = PanelInputs(BUTTONS, emit=events.append, encoder=(A, B), bounce_s=0, hold_s=0.05,
+    inputs = PanelInputs(BUTTONS, emit=events.append, encoder=(A, B), bounce_s=0, hold_s=0.25,
                          clock=clock, pin_factory=factory)
     yield inputs, events
     inputs.close()

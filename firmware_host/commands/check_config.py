@@ -26,14 +26,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def report(exc: ResolveError, prog: str) -> int:
+    """Print every error as `prog: FILE: key: message` on stderr; returns the exit code 2."""
+    for where, message in exc.errors:
+        print(f"{prog}: {where}: {message}", file=sys.stderr)
+    count = len(exc.errors)
+    print(f"{prog}: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         resolved = resolve(args.profile, args.config)
     except ResolveError as exc:
-        for where, message in exc.errors:
-            print(f"wordtable check-config: {where}: {message}", file=sys.stderr)
-        count = len(exc.errors)
-        print(f"wordtable check-config: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
-        return 2
+        return report(exc, "wordtable check-config")
     sys.stdout.write(dump(resolved))
     return 0
