@@ -1,0 +1,99 @@
+"""Buttons and the rotary encoder over gpiozero, turned into core events.
+
+A button is wired between its GPIO and ground (internal pull-up). A press released before the hold time
+is one `Press` (sent on release); a press held for the hold time is one `LongPress` (sent while held)
+and its release sends nothing. The encoder sends `Turn(+1)` per detent clockwise, `Turn(-1)` counter-
+clockwise; its push switch is `Button.ENCODER`. Timestamps come from the injected `clock`.
+Callbacks run on gpiozero's threads, so `emit` must be thread-safe.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from firmware_host.core.events import Button, LongPress, Press, Turn
+from hw.protocols import Emit
+
+
+class _PressTracker:
+    """Decides Press vs LongPress for one button; exactly one of them per press."""
+
+    def __init__(self, button: Button, emit: Emit, clock: Callable[[], float]) -> None:
+        self._button, self._emit, self._clock = button, emit, clock
+        self._lock = threading.Lock()
+        self._down = False
+        self._held = False
+
+    def pressed(self) -> None:
+        with self._lock:
+            self._down, self._held = True, False
+
+    def held(self) -> None:
+        with self._lock:
+            if not self._down or self._held:
+                return
+            self._held = True
+            event = LongPress(self._button, self._clock())
+        self._emit(event)
+
+    def released(self) -> None:
+        with self._lock:
+            was_short = self._down and not self._held
+            self._down = self._held = False
+            event = Press(self._button, self._clock()) if was_short else None
+        if event is not None:
+            self._emit(event)
+
+
+class PanelInputs:
+    """`Inputs`: the push buttons (Button -> GPIO) and, optionally, a rotary encoder (a, b pins)."""
+
+    def __init__(
+        self,
+        buttons: Mapping[Button, int],
+        *,
+        emit: Emit,
+        encoder: tuple[int, int] | None = None,
+        bounce_s: float = 0.03,
+        hold_s: float = 0.8,
+        clock: Callable[[], float] = time.monotonic,
+        pin_factory: Any = None,
+    ) -> None:
+        import gpiozero
+
+        self._devices: list[Any] = []
+        self._closed = False
+        try:
+            for button, pin in buttons.items():
+                tracker = _PressTracker(button, emit, clock)
+                device = gpiozero.Button(
+                    pin, pull_up=True, bounce_time=bounce_s or None, hold_time=hold_s, pin_factory=pin_factory
+                )
+                device.when_pressed = tracker.pressed
+                device.when_held = tracker.held
+                device.when_released = tracker.released
+                self._devices.append(device)
+            if encoder is not None:
+                knob = gpiozero.RotaryEncoder(encoder[0], encoder[1], max_steps=0, pin_factory=pin_factory)
+                knob.when_rotated_clockwise = lambda: emit(Turn(1, clock()))
+                knob.when_rotated_counter_clockwise = lambda: emit(Turn(-1, clock()))
+                self._devices.append(knob)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for device in reversed(self._devices):
+            device.close()
+
+    def __enter__(self) -> PanelInputs:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

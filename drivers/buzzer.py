@@ -1,0 +1,122 @@
+"""The buzzer: a passive piezo over gpiozero's TonalBuzzer (plays frequencies) or an active buzzer over
+`Buzzer` (beeps only the notes' lengths). Notes play in a background thread; `play` replaces what plays,
+`stop` cancels, `close` silences and releases the pin.
+
+For tests, `start` (how a job is run; default: a daemon thread) and `wait` (waits a note's length on a
+cancel event, returns True when cancelled) are injectable, so a sequence can be stepped without sleeping.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from firmware_host.core.sounds import Note
+
+# TonalBuzzer plays mid_tone · 2^(±octaves): A4 ± 2 octaves = 110–1760 Hz covers every pattern.
+MID_TONE = "A4"
+OCTAVES = 2
+
+
+def _start_thread(job: Callable[[], None]) -> None:
+    threading.Thread(target=job, name="wordtable-buzzer", daemon=True).start()
+
+
+def _wait(cancel: threading.Event, seconds: float) -> bool:
+    return cancel.wait(seconds)
+
+
+class Buzzer:
+    """`Sounder` on one GPIO. `tonal=True`: passive piezo (frequencies); False: active buzzer (on/off)."""
+
+    def __init__(
+        self,
+        pin: int,
+        *,
+        tonal: bool = True,
+        pin_factory: Any = None,
+        start: Callable[[Callable[[], None]], None] = _start_thread,
+        wait: Callable[[threading.Event, float], bool] = _wait,
+    ) -> None:
+        import gpiozero
+
+        self._tonal = tonal
+        self._device: Any = (
+            gpiozero.TonalBuzzer(pin, mid_tone=MID_TONE, octaves=OCTAVES, pin_factory=pin_factory)
+            if tonal
+            else gpiozero.Buzzer(pin, pin_factory=pin_factory)
+        )
+        self._start = start
+        self._wait = wait
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._closed = False
+
+    @property
+    def range_hz(self) -> tuple[float, float]:
+        """The lowest and highest playable frequency (a tonal buzzer; an active one beeps any)."""
+        if not self._tonal:
+            return (0.0, float("inf"))
+        return (float(self._device.min_tone.frequency), float(self._device.max_tone.frequency))
+
+    def play(self, notes: Sequence[Note]) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._cancel.set()
+            cancel = self._cancel = threading.Event()
+            self._silence()
+        notes = tuple(notes)
+        if notes:
+            self._start(lambda: self._run(notes, cancel))
+
+    def _run(self, notes: tuple[Note, ...], cancel: threading.Event) -> None:
+        for freq, seconds in notes:
+            with self._lock:
+                if cancel.is_set():
+                    return
+                self._sound(freq)
+            if self._wait(cancel, seconds):
+                return
+        with self._lock:
+            if not cancel.is_set():
+                self._silence()
+
+    def _sound(self, freq: float | None) -> None:
+        if freq is None:
+            self._silence()
+        elif self._tonal:
+            low, high = self.range_hz
+            self._device.play(min(high, max(low, freq)))
+        else:
+            self._device.on()
+
+    def _silence(self) -> None:
+        if self._tonal:
+            self._device.stop()
+        else:
+            self._device.off()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._cancel.set()
+            if not self._closed:
+                self._silence()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._cancel.set()
+            try:
+                self._silence()
+            finally:
+                self._device.close()
+
+    def __enter__(self) -> Buzzer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

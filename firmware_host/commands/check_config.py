@@ -1,0 +1,44 @@
+"""`wordtable check-config [--profile NAME|FILE] [--config FILE]`: validate the board profile and the
+user config together; print the resolved configuration (exit 0) or every error by key (stderr, exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from firmware_host.config import ResolveError, dump, resolve
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile",
+        default="default",
+        metavar="NAME|FILE",
+        help="board profile: a bundled name (default, sim) or a TOML file (default: default)",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="user config TOML (default: /etc/wordtable/config.toml when it exists)",
+    )
+
+
+def report(exc: ResolveError, prog: str) -> int:
+    """Print every error as `prog: FILE: key: message` on stderr; returns the exit code 2."""
+    for where, message in exc.errors:
+        print(f"{prog}: {where}: {message}", file=sys.stderr)
+    count = len(exc.errors)
+    print(f"{prog}: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        resolved = resolve(args.profile, args.config)
+    except ResolveError as exc:
+        return report(exc, "wordtable check-config")
+    sys.stdout.write(dump(resolved))
+    return 0

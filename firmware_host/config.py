@@ -1,0 +1,226 @@
+"""The user config (optional TOML: /etc/wordtable/config.toml on the Pi, or `--config FILE`) and the
+resolved configuration: board profile + user config, validated together, printable as TOML.
+
+Every error is reported with its dotted key; `ConfigError` carries the whole list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from firmware_host.core.sounds import VOLUMES
+from hw.profile import Profile, ProfileError, load_profile, profile_path
+from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, text
+
+DEFAULT_CONFIG_PATH = Path("/etc/wordtable/config.toml")
+DEFAULT_STATE_DIR = Path("/var/lib/wordtable")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+MAX_DURATION_S = 99 * 60 + 59  # what the OLED can show as MM:SS
+
+
+class ConfigError(ValidationError):
+    """The user config is unusable; `errors` lists (dotted key, message) for every problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class ApplianceConfig:
+    language: str
+    state_dir: Path
+
+
+@dataclass(frozen=True, slots=True)
+class TimerConfig:
+    duration_s: int
+    presets: tuple[int, ...]
+    warn_s: int  # 0 = no warning beeps
+    volume: str  # off | soft | normal
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreboardConfig:
+    players: tuple[str, ...]  # empty: the UI names them "Spieler 1…"
+
+
+@dataclass(frozen=True, slots=True)
+class DictionaryConfig:
+    path: Path | None
+
+
+@dataclass(frozen=True, slots=True)
+class LoggingConfig:
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    appliance: ApplianceConfig
+    timer: TimerConfig
+    scoreboard: ScoreboardConfig
+    dictionary: DictionaryConfig
+    logging: LoggingConfig
+    source: str | None = None  # the file it came from; None: built-in defaults
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """What the appliance runs with: the board profile and the user config."""
+
+    profile: Profile
+    config: Config
+
+
+_DURATION = integer(1, MAX_DURATION_S)
+
+
+def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
+    return {
+        "appliance": (
+            {
+                "language": Field(text(LANGUAGES), DEFAULT_LANGUAGE),
+                "state_dir": Field(text(), str(state_dir)),
+            },
+            False,
+        ),
+        "timer": (
+            {
+                "duration_s": Field(_DURATION, 60),
+                "presets": Field(
+                    listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)
+                ),
+                "warn_s": Field(integer(0, 60), 10),
+                "volume": Field(text(VOLUMES), "normal"),
+            },
+            False,
+        ),
+        "scoreboard": (
+            {"players": Field(listing(text(max_len=12), min_len=2, max_len=8, unique=True), ())},
+            False,
+        ),
+        "dictionary": ({"path": Field(text(), None)}, False),
+        "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
+    }
+
+
+def parse_config(
+    data: Mapping[str, Any], source: str | None = None, *, environ: Mapping[str, str] | None = None
+) -> Config:
+    """Validate a parsed TOML document. `state_dir` defaults to systemd's $STATE_DIRECTORY, else
+    /var/lib/wordtable. Raises ConfigError with every error."""
+    env = os.environ if environ is None else environ
+    state_default = (
+        Path(env["STATE_DIRECTORY"].split(":")[0]) if env.get("STATE_DIRECTORY") else DEFAULT_STATE_DIR
+    )
+    errors: Errors = []
+    raw = read_sections(data, _sections(state_default), errors)
+    if errors:
+        raise ConfigError(errors)
+    dictionary = raw["dictionary"]["path"]
+    return Config(
+        appliance=ApplianceConfig(
+            language=raw["appliance"]["language"], state_dir=Path(raw["appliance"]["state_dir"])
+        ),
+        timer=TimerConfig(**raw["timer"]),
+        scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
+        dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
+        logging=LoggingConfig(**raw["logging"]),
+        source=source,
+    )
+
+
+def load_config(path: Path | None = None, *, environ: Mapping[str, str] | None = None) -> Config:
+    """Load the user config from `path`; None: /etc/wordtable/config.toml if it exists, else the defaults.
+    An explicitly given file must exist. Raises ConfigError."""
+    if path is None:
+        if not DEFAULT_CONFIG_PATH.is_file():
+            return parse_config({}, None, environ=environ)
+        path = DEFAULT_CONFIG_PATH
+    try:
+        data = load_toml(path, "config")
+    except ValidationError as exc:
+        raise ConfigError(exc.errors) from None
+    return parse_config(data, str(path), environ=environ)
+
+
+class ResolveError(ValidationError):
+    """The profile and/or the user config are unusable. `profile_errors` and `config_errors` hold the
+    (dotted key, message) pairs; `errors` holds both with the key prefixed by its file."""
+
+    def __init__(
+        self, profile_source: str, profile_errors: Errors, config_source: str, config_errors: Errors
+    ):
+        self.profile_errors = list(profile_errors)
+        self.config_errors = list(config_errors)
+        super().__init__(
+            [(f"{profile_source}: {key}", message) for key, message in profile_errors]
+            + [(f"{config_source}: {key}", message) for key, message in config_errors]
+        )
+
+
+def resolve(
+    profile: str | Path = "default", config: Path | None = None, *, environ: Mapping[str, str] | None = None
+) -> Resolved:
+    """Load the board profile (bundled name or path) and the user config (see `load_config`) together.
+    Raises ResolveError listing the errors of both."""
+    profile_errors: Errors = []
+    config_errors: Errors = []
+    loaded_profile: Profile | None = None
+    loaded_config: Config | None = None
+    try:
+        loaded_profile = load_profile(profile)
+    except ProfileError as exc:
+        profile_errors = exc.errors
+    try:
+        loaded_config = load_config(config, environ=environ)
+    except ConfigError as exc:
+        config_errors = exc.errors
+    if loaded_profile is None or loaded_config is None:
+        raise ResolveError(
+            str(profile_path(profile)), profile_errors, str(config or DEFAULT_CONFIG_PATH), config_errors
+        )
+    return Resolved(loaded_profile, loaded_config)
+
+
+def _toml_value(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"0x{value:02X}" if key == "address" else str(value)
+    if isinstance(value, (str, Path)):
+        return json.dumps(str(value), ensure_ascii=False)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_toml_value(key, v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def _dump_sections(obj: Any, prefix: str) -> list[str]:
+    lines: list[str] = []
+    for f in fields(obj):
+        section = getattr(obj, f.name)
+        if not is_dataclass(section):
+            continue
+        lines.append(f"[{prefix}{f.name}]")
+        for g in fields(section):
+            value = getattr(section, g.name)
+            lines.append(
+                f"# {g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
+            )
+        lines.append("")
+    return lines
+
+
+def dump(resolved: Resolved) -> str:
+    """The resolved configuration as TOML (profile sections under `profile.`, config under `config.`)."""
+    lines = [
+        f"# board profile: {resolved.profile.source}",
+        f"# user config: {resolved.config.source or '(none: built-in defaults)'}",
+        "",
+    ]
+    lines += _dump_sections(resolved.profile, "profile.")
+    lines += _dump_sections(resolved.config, "config.")
+    return "\n".join(lines).rstrip("\n") + "\n"

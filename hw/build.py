@@ -1,0 +1,138 @@
+"""Turn a board profile into running drivers: `build(profile, emit=...) -> Hardware`.
+
+The pin factory and the luma device are injectable; by default the profile picks them ("mock":
+gpiozero's MockFactory with PWM-capable mock pins; "auto": gpiozero's own choice, imported lazily).
+Parts start in the order display, bar, sounder, inputs (inputs last: no event before the outputs exist)
+and close in the reverse order.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from drivers.display import DisplayError, LumaDisplay, open_device
+from firmware_host.core.events import Button
+from hw.profile import Profile
+from hw.protocols import Bar, Display, Emit, HardwareError, Inputs, Sounder
+
+log = logging.getLogger(__name__)
+
+__all__ = ["DisplayError", "Hardware", "HardwareError", "build", "make_pin_factory"]
+
+
+def make_pin_factory(kind: str) -> Any:
+    """The gpiozero pin factory for `board.pin_factory`; None for "auto" (gpiozero chooses)."""
+    if kind == "mock":
+        from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+        return MockFactory(pin_class=MockPWMPin)
+    if kind == "lgpio":
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        return LGPIOFactory()
+    if kind == "rpigpio":
+        from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+        return RPiGPIOFactory()
+    return None
+
+
+@dataclass
+class Hardware:
+    """The running parts. `close()` (idempotent) closes them in reverse order of start-up."""
+
+    bar: Bar
+    sounder: Sounder
+    display: Display
+    inputs: Inputs
+    pin_factory: Any = None  # the gpiozero factory in use (a MockFactory lets tests drive pins)
+    _closed: bool = field(default=False, repr=False)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        _close_all([self.inputs, self.sounder, self.bar, self.display])
+
+    def __enter__(self) -> Hardware:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _close_all(parts: list[Any]) -> None:
+    """Close every part even when one fails (logged): a stuck display must not leave the buzzer on."""
+    for part in parts:
+        try:
+            part.close()
+        except Exception:
+            log.exception("closing %s failed", type(part).__name__)
+
+
+def _open(key: str, make: Callable[[], Any]) -> Any:
+    try:
+        return make()
+    except HardwareError:
+        raise
+    except Exception as exc:
+        if type(exc).__module__.startswith("gpiozero") or isinstance(exc, OSError):
+            raise HardwareError(f"{key}: {exc}") from exc
+        raise
+
+
+def build(
+    profile: Profile,
+    *,
+    emit: Emit,
+    pin_factory: Any = None,
+    display_device: Any = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Hardware:
+    """Start every part the profile describes. Raises HardwareError (DisplayError for the display)
+    naming the part; whatever had started is closed again first."""
+    from drivers.buttons import PanelInputs
+    from drivers.buzzer import Buzzer
+    from drivers.ledbar import LedBar
+
+    factory = pin_factory if pin_factory is not None else make_pin_factory(profile.board.pin_factory)
+    started: list[Any] = []
+
+    def start(key: str, make: Callable[[], Any]) -> Any:
+        part = _open(key, make)
+        started.append(part)
+        return part
+
+    try:
+        device = display_device if display_device is not None else open_device(profile.display)
+        display = start("display", lambda: LumaDisplay(device, profile.display))
+        lb = profile.led_bar
+        bar = start(
+            "led_bar", lambda: LedBar(lb.pins, pwm=lb.pwm, active_high=lb.active_high, pin_factory=factory)
+        )
+        bz = profile.buzzer
+        sounder = start("buzzer", lambda: Buzzer(bz.pin, tonal=bz.kind == "tonal", pin_factory=factory))
+        b, enc = profile.buttons, profile.encoder
+        buttons = {Button.START: b.start, Button.NEXT: b.next, Button.BACK: b.back, Button.MENU: b.menu}
+        if enc.enabled and enc.push is not None:
+            buttons[Button.ENCODER] = enc.push
+        inputs = start(
+            "buttons",
+            lambda: PanelInputs(
+                buttons,
+                emit=emit,
+                encoder=(enc.a, enc.b) if enc.enabled else None,
+                bounce_s=b.bounce_ms / 1000,
+                hold_s=b.hold_ms / 1000,
+                clock=clock,
+                pin_factory=factory,
+            ),
+        )
+    except BaseException:
+        _close_all(list(reversed(started)))
+        raise
+    return Hardware(bar=bar, sounder=sounder, display=display, inputs=inputs, pin_factory=factory)

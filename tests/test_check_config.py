@@ -1,0 +1,38 @@
+import subprocess
+import sys
+
+from firmware_host.cli import main
+from tests.hwhelpers import edited
+
+
+def test_doubled_pin_exits_2_naming_both_keys(tmp_path):
+    profile = tmp_path / "board.toml"
+    profile.write_text(edited("start = 26", "start = 22"), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "firmware_host", "check-config", "--profile", str(profile)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    assert "buttons.start" in result.stderr and "led_bar.pins[6]" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_every_error_on_stderr(tmp_path, capsys):
+    profile = tmp_path / "board.toml"
+    profile.write_text(edited('driver = "ssd1306"', 'driver = "oled9000"').replace("back = 20", "back = 14"),
+                       encoding="utf-8")
+    config = tmp_path / "config.toml"
+    config.write_text('[appliance]\nlanguage = "fr"\n', encoding="utf-8")
+    assert main(["check-config", "--profile", str(profile), "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert f"{profile}: display.driver: unknown display driver 'oled9000'" in err
+    assert f"{profile}: buttons.back: GPIO 14 is UART TXD" in err
+    assert f"{config}: appliance.language" in err
+    assert "3 errors" in err
+
+
+def test_prints_the_resolved_configuration(capsys):
+    assert main(["check-config", "--profile", "sim"]) == 0
+    out = capsys.readouterr().out
+    assert "[profile.display]" in out and 'driver = "dummy"' in out and "[config.timer]" in out

@@ -1,0 +1,116 @@
+import threading
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from drivers.buzzer import Buzzer
+from firmware_host.core.sounds import PATTERNS, notes
+from tests.hwhelpers import wait_until
+
+PIN = 18
+
+
+@pytest.fixture
+def factory():
+    return MockFactory(pin_class=MockPWMPin)
+
+
+class Stepper:
+    """Runs the player's job synchronously; every note's wait records what the pin does then."""
+
+    def __init__(self, factory):
+        self.pin = factory.pin(PIN)
+        self.heard: list[tuple[float | None, float, float]] = []
+        self.jobs: list = []
+
+    def start(self, job):
+        self.jobs.append(job)
+
+    def run(self):
+        while self.jobs:
+            self.jobs.pop(0)()
+
+    def wait(self, cancel: threading.Event, seconds: float) -> bool:
+        self.heard.append((self.pin.frequency, float(self.pin.state), seconds))
+        return cancel.is_set()
+
+
+def played(stepper):
+    return [(None if f is None else round(f), s > 0, round(d, 3)) for f, s, d in stepper.heard]
+
+
+def make(factory, **kw):
+    stepper = Stepper(factory)
+    return stepper, Buzzer(PIN, pin_factory=factory, start=stepper.start, wait=stepper.wait, **kw)
+
+
+def test_warn_pattern_plays_988_hz_then_silence(factory):
+    stepper, buzzer = make(factory)
+    buzzer.play(notes("warn", "normal"))
+    stepper.run()
+    assert played(stepper) == [(988, True, 0.08)]
+    assert stepper.pin.frequency is None and stepper.pin.state == 0
+
+
+def test_alarm_pattern_frequencies_and_rests(factory):
+    stepper, buzzer = make(factory)
+    buzzer.play(notes("alarm", "normal"))
+    stepper.run()
+    assert played(stepper) == [
+        (880, True, 0.25), (None, False, 0.1), (880, True, 0.25), (None, False, 0.1),
+        (880, True, 0.25), (None, False, 0.1), (1175, True, 0.6),
+    ]
+    assert stepper.pin.state == 0
+
+
+def test_soft_volume_shortens_the_notes(factory):
+    stepper, buzzer = make(factory)
+    buzzer.play(notes("warn", "soft"))
+    stepper.run()
+    assert played(stepper) == [(988, True, 0.02)]
+
+
+def test_every_pattern_frequency_is_playable(factory):
+    stepper, buzzer = make(factory)
+    for name, pattern in PATTERNS.items():
+        stepper.heard.clear()
+        buzzer.play(pattern)
+        stepper.run()
+        wanted = [f for f, _ in pattern if f is not None]
+        got = [f for f, _, _ in stepper.heard if f is not None]
+        assert got == pytest.approx(wanted, rel=0.01), name
+
+
+def test_stop_cancels_and_play_replaces(factory):
+    stepper, buzzer = make(factory)
+    buzzer.play(notes("alarm", "normal"))
+    buzzer.stop()
+    stepper.run()
+    assert stepper.heard == [] and stepper.pin.state == 0
+    buzzer.play(notes("alarm", "normal"))
+    buzzer.play(notes("warn", "normal"))  # replaces the alarm before it sounded
+    stepper.run()
+    assert played(stepper) == [(988, True, 0.08)]
+
+
+def test_active_buzzer_beeps_the_durations(factory):
+    stepper = Stepper(factory)
+    buzzer = Buzzer(PIN, tonal=False, pin_factory=factory, start=stepper.start, wait=stepper.wait)
+    buzzer.play(notes("error", "normal"))
+    stepper.run()
+    assert [(f, s, round(d, 3)) for f, s, d in stepper.heard] == [(None, 1.0, 0.12), (None, 0.0, 0.05),
+                                                                   (None, 1.0, 0.12)]
+    assert stepper.pin.state == 0
+
+
+def test_background_thread_plays_to_the_end_and_close_silences(factory):
+    pin = factory.pin(PIN)
+    with Buzzer(PIN, pin_factory=factory) as buzzer:
+        buzzer.play(((440.0, 0.01), (None, 0.01), (660.0, 0.01)))
+        assert wait_until(lambda: len([s for _, s in pin.states if s]) >= 2 and pin.state == 0)
+        buzzer.play(((440.0, 30.0),))  # a long note, cut short by close()
+        assert wait_until(lambda: pin.state > 0)
+    assert pin.state == 0 and pin.frequency is None
+    buzzer.close()  # idempotent
+    buzzer.play(((440.0, 1.0),))  # after close: ignored
+    assert pin.state == 0
