@@ -15,7 +15,6 @@ Any rule broken is reported as a `RecordError` with the line number.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 from firmware_host.core.record import Record, RecordError, RecordLine
 
@@ -76,8 +75,7 @@ def _round_start(game: Game, line: RecordLine) -> Game:
 
 def _lay(game: Game, line: RecordLine) -> Game:
     deck = game.setup.deck
-    texts = cast("list[str]", line.str_list("words", []))  # cast: record.py's method names confuse mypy
-    words = [parse_cards(text, deck) for text in texts]
+    words = [parse_cards(text, deck) for text in line.str_list("words", [])]
     unused = parse_cards(line.str("unused", ""), deck, allow_empty=True)
     return lay_down(game, line.str("player"), words, unused, line.bool("went_out", False))
 
