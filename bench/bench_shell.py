@@ -23,13 +23,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware_host.appliance import Appliance, open_appliance  # noqa: E402
-from firmware_host.config import resolve  # noqa: E402
-from firmware_host.core.events import TextEntry  # noqa: E402
-from firmware_host.core.screens import BigScreen  # noqa: E402
-from firmware_host.render import render  # noqa: E402
-from firmware_host.shell import Outputs  # noqa: E402
-
+from firmware_host.appliance import Appliance, open_appliance
+from firmware_host.config import resolve
+from firmware_host.core.events import TextEntry
+from firmware_host.core.screens import BigScreen
+from firmware_host.render import render
+from firmware_host.shell import Outputs
 
 PROFILE = resolve("sim", None, environ={}).profile
 START_PIN, BACK_PIN = PROFILE.buttons.start, PROFILE.buttons.back
