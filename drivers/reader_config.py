@@ -95,7 +95,7 @@ def _one(entry: Any, where: str, errors: list[ConfigError]) -> ReaderConfig | No
     if len(errors) > start:
         return None
     return ReaderConfig(
-        str(name).strip(), ReaderKind(kind), ReaderRole(role), port, usb, baud, gap, max_length
+        str(name).strip(), ReaderKind(str(kind)), ReaderRole(str(role)), port, usb, baud, gap, max_length
     )
 
 

@@ -12,6 +12,8 @@ from firmware_host.core.cards import (
     Refused,
     Selected,
     UnknownCard,
+    printed_codes,
+    printed_table,
 )
 
 
@@ -113,3 +115,17 @@ def test_lookup_known_and_unknown() -> None:
     unknown = table.lookup("0A1B2C3D4E")
     assert unknown == UnknownCard("0A1B2C3D4E")
     assert isinstance(unknown, UnknownCard) and unknown.text("de") == "Unbekannte Karte (0A1B2C3D4E)."
+
+
+def test_printed_codes_two_sided_for_perfektes_wort() -> None:
+    labels = printed_codes("perfektes-wort", ["B/7", "K/5"])
+    assert [(p.code, p.face, p.side) for p in labels] == [
+        ("PW001L", "B/7", "L"), ("PW001N", "B/7", "N"), ("PW002L", "K/5", "L"), ("PW002N", "K/5", "N"),
+    ]
+    table = printed_table("perfektes-wort", ["B/7", "K/5"])
+    assert table.lookup("PW002N") == KnownCard("PW002N", "K/5")
+
+
+def test_printed_codes_single_sided_with_repeated_faces() -> None:
+    table = printed_table("quiddler", ["A", "A", "QU"])
+    assert table.faces == {"QD001": "A", "QD002": "A", "QD003": "QU"}

@@ -71,6 +71,38 @@ class CardTable:
         return len(self.faces)
 
 
+# Printed codes (labels for scanners): Code 39-safe, `<game prefix><card number, 3 digits><side>`.
+CODE_PREFIXES = {"perfektes-wort": "PW", "quiddler": "QD", "perfect-words": "PX", "knack-das-wort": "KW"}
+# Cards read on both faces by scanners fixed over the piles: Das perfekte Wort's letter and number sides.
+TWO_SIDED = {"perfektes-wort": ("L", "N")}
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedCode:
+    """One label: `code` goes on side `side` ("" for single-sided games) of the card with `face`."""
+
+    code: str
+    face: str
+    side: str
+    number: int  # 1-based position of the card in the face list
+
+
+def printed_codes(game: str, faces: Iterable[str]) -> list[PrintedCode]:
+    """The label codes for a game's cards, in face-list order; every side of a card gets its own code."""
+    prefix = CODE_PREFIXES.get(game, "WT")
+    sides = TWO_SIDED.get(game, ("",))
+    return [
+        PrintedCode(f"{prefix}{number:03d}{side}", face, side, number)
+        for number, face in enumerate(faces, start=1)
+        for side in sides
+    ]
+
+
+def printed_table(game: str, faces: Iterable[str]) -> CardTable:
+    """The card table of labels made by `printed_codes`: no enrolment needed for printed codes."""
+    return CardTable(game, {label.code: label.face for label in printed_codes(game, faces)})
+
+
 class Refusal(StrEnum):
     DUPLICATE = "duplicate"
     COMPLETE = "complete"
