@@ -66,14 +66,24 @@ class FrameParser:
     def feed(self, data: bytes) -> list[str]:
         found: list[str] = []
         body = self._body
-        for byte in data:
-            if byte == STX:
-                if self._in_frame:
-                    self.stats["cut"] += 1
-                body.clear()
+        at, end = 0, len(data)
+        while at < end:
+            if not self._in_frame:
+                # Outside a frame only an STX matters: skip to it in one step.
+                start = data.find(STX, at)
+                if start < 0:
+                    self.stats["garbage"] += end - at
+                    break
+                self.stats["garbage"] += start - at
                 self._in_frame = True
-            elif not self._in_frame:
-                self.stats["garbage"] += 1
+                body.clear()
+                at = start + 1
+                continue
+            byte = data[at]
+            at += 1
+            if byte == STX:
+                self.stats["cut"] += 1
+                body.clear()
             elif len(body) < FRAME_BODY:
                 if byte == ETX:
                     self._drop("cut")
