@@ -9,8 +9,10 @@ from firmware_host.core.deck import (
     Deck,
     DeckRefusal,
     LetterCard,
+    Pile,
     RefusalReason,
     RoundCall,
+    TablePiles,
     perfektes_wort_call,
     round_call,
 )
@@ -96,3 +98,26 @@ def test_nine_rounds_from_24_cards() -> None:
 def test_round_call_from_two_readers() -> None:
     # With physical cards: the draw reader sees card r+1's letter side, the discard reader card r's number.
     assert round_call(LetterCard("S", 9), LetterCard("M", 5), 4) == RoundCall(4, "S", 5)
+
+
+def test_table_piles_from_two_readers() -> None:
+    piles: TablePiles[LetterCard] = TablePiles()
+    b7, k5, s9 = LetterCard("B", 7), LetterCard("K", 5), LetterCard("S", 9)
+    piles = piles.show(Pile.DRAW, b7)
+    piles = piles.show(Pile.DISCARD, b7).show(Pile.DRAW, k5)
+    assert (piles.draw_top, piles.discard_top, piles.turned) == (k5, b7, 1)
+    piles = piles.show(Pile.DISCARD, b7)  # the fixed scanner reads the same top again
+    assert piles.turned == 1
+    piles = piles.show(Pile.DISCARD, k5).show(Pile.DRAW, s9)
+    assert piles.turned == 2
+    assert piles.draw_top is not None and piles.discard_top is not None
+    assert round_call(piles.draw_top, piles.discard_top, piles.turned) == RoundCall(2, "S", 5)
+
+
+def test_table_piles_with_one_tap_reader_and_a_button() -> None:
+    piles: TablePiles[str] = TablePiles()
+    assert piles.chosen is Pile.DRAW
+    piles = piles.show(piles.chosen, "B/7").toggle()
+    assert piles.chosen is Pile.DISCARD
+    piles = piles.show(piles.chosen, "K/5").toggle()
+    assert (piles.draw_top, piles.discard_top, piles.chosen) == ("B/7", "K/5", Pile.DRAW)

@@ -100,6 +100,36 @@ class Deck(Generic[Face]):
         return Deck(self.seed, (self.discard[-1], *self.draw), self.discard[:-1])
 
 
+class Pile(StrEnum):
+    DRAW = "draw"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class TablePiles(Generic[Face]):
+    """Physical cards: the faces the readers last reported on top of each pile.
+
+    A reader with a fixed pile (config role draw/discard) calls `show(pile, face)`; a single tap reader
+    (role choose) calls `show(piles.chosen, face)`, and a button flips `chosen` with `toggle()`.
+    A face shown on the discard pile that differs from its previous top counts as one more turned card.
+    """
+
+    draw_top: Face | None = None
+    discard_top: Face | None = None
+    turned: int = 0
+    chosen: Pile = Pile.DRAW
+
+    def show(self, pile: Pile, face: Face) -> TablePiles[Face]:
+        if pile is Pile.DRAW:
+            return TablePiles(face, self.discard_top, self.turned, self.chosen)
+        turned = self.turned + (face != self.discard_top)
+        return TablePiles(self.draw_top, face, turned, self.chosen)
+
+    def toggle(self) -> TablePiles[Face]:
+        other = Pile.DISCARD if self.chosen is Pile.DRAW else Pile.DRAW
+        return TablePiles(self.draw_top, self.discard_top, self.turned, other)
+
+
 @dataclass(frozen=True, slots=True)
 class LetterCard:
     """A Das perfekte Wort letter card: the starting letter on the front, the maximum length on the back."""
