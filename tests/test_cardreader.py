@@ -243,3 +243,43 @@ def test_rfid_over_a_pty_with_unplug_and_replug(events: queue.Queue[Event], pty:
         assert status(events).present
         pty.send(frame("62E3086CED"))
         assert scanned(events) == "62E3086CED"
+
+
+def test_session_enrol_three_cards_then_play_with_unplug(events: queue.Queue[Event], pty: Pty) -> None:
+    """What the appliance does with reader events: enrol three tags, then follow the piles by taps."""
+    from firmware_host.core.cards import Assigned, Enrolment, KnownCard, UnknownCard
+    from firmware_host.core.deck import LetterCard, Pile, RoundCall, TablePiles, round_call
+
+    tags = ["0A1B2C3D4E", "62E3086CED", "1122334455"]
+    config = ReaderConfig(
+        "rfid", ReaderKind.RDM6300, ReaderRole.CHOOSE, port=str(pty.link), removal_gap_ms=50
+    )
+    with CardReader(config, events, retry=FAST_RETRY):
+        assert status(events).present
+        enrolment = Enrolment.start("perfektes-wort", ["B/7", "K/5", "S/9"])
+        for tag in tags:
+            pty.send(frame(tag) * 4)
+            enrolment, said = enrolment.scan(scanned(events))
+            assert isinstance(said, Assigned)
+        assert enrolment.done and enrolment.progress("en") == "3 of 3"
+        table = enrolment.table()
+
+        def face(code: str) -> LetterCard:
+            known = table.lookup(code)
+            assert isinstance(known, KnownCard)
+            letter, number = known.face.split("/")
+            return LetterCard(letter, int(number))
+
+        piles: TablePiles[LetterCard] = TablePiles()
+        pty.send(frame(tags[0]))  # tapped as the card turned onto the discard pile
+        piles = piles.toggle().show(Pile.DISCARD, face(scanned(events))).toggle()
+        pty.unplug()
+        assert status(events).present is False
+        pty.plug()
+        assert status(events).present
+        pty.send(frame(tags[1]))  # the new top of the draw pile
+        piles = piles.show(piles.chosen, face(scanned(events)))
+        assert piles.draw_top is not None and piles.discard_top is not None
+        assert round_call(piles.draw_top, piles.discard_top, piles.turned) == RoundCall(1, "K", 7)
+        pty.send(frame("99AABBCCDD"))
+        assert isinstance(table.lookup(scanned(events)), UnknownCard)
