@@ -16,6 +16,7 @@ import serial
 from drivers.cardreader import CardReader, find_usb_port, open_readers
 from drivers.rdm6300 import frame
 from drivers.reader_config import ReaderConfig, ReaderKind, ReaderRole
+from drivers.sim_reader import SimulatedPort
 from firmware_host.core.events import CardRemoved, CardScan, Event, ReaderStatus
 
 WAIT = 5.0  # the longest a test waits for an event; a passing test never waits this long
@@ -45,46 +46,16 @@ def scanned(events: queue.Queue[Event]) -> str:
     return event.code
 
 
-class LoopPorts:
-    """An opener handing out loop:// ports. `unplug()` closes the open port and refuses to open another
-    until `replug()`: what a USB reader pulled out of its socket looks like to pyserial."""
-
-    def __init__(self) -> None:
-        self.plugged = True
-        self.ports: list[Any] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, url: str, *, baudrate: int, timeout: float) -> Any:
-        with self.lock:
-            if not self.plugged:
-                raise serial.SerialException(f"could not open port {url}: No such device")
-            port = serial.serial_for_url("loop://", baudrate=baudrate, timeout=timeout)
-            self.ports.append(port)
-            return port
-
-    def send(self, data: bytes) -> None:
-        self.ports[-1].write(data)
-
-    def unplug(self) -> None:
-        with self.lock:
-            self.plugged = False
-            self.ports[-1].close()
-
-    def replug(self) -> None:
-        with self.lock:
-            self.plugged = True
-
-
 @pytest.fixture
 def events() -> queue.Queue[Event]:
     return queue.Queue()
 
 
 def test_rfid_card_placed_once_then_removed(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     with CardReader(RFID, events, opener=ports, retry=FAST_RETRY) as reader:
         assert status(events).present and reader.present is True
-        ports.send(frame("62E3086CED") * 5 + b"\x02garbage\x03" + frame("62E3086CED") * 3)
+        assert ports.send(frame("62E3086CED") * 5 + b"\x02garbage\x03" + frame("62E3086CED") * 3)
         scan = next_event(events)
         assert isinstance(scan, CardScan) and (scan.reader, scan.code) == ("rfid", "62E3086CED")
         removed = next_event(events)
@@ -93,28 +64,28 @@ def test_rfid_card_placed_once_then_removed(events: queue.Queue[Event]) -> None:
 
 
 def test_clock_is_injected(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     with CardReader(SCANNER, events, opener=ports, clock=lambda: 42.0, retry=FAST_RETRY):
         assert next_event(events) == ReaderStatus("draw", True, 42.0)
-        ports.send(b"PW07L\r\n")
+        assert ports.send(b"PW07L\r\n")
         assert next_event(events) == CardScan("draw", "PW07L", 42.0)
 
 
 def test_scanner_lines_each_scan_and_bad_lines_dropped(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     config = ReaderConfig("draw", ReaderKind.SCANNER, ReaderRole.DRAW, port="loop://", max_length=8)
     with CardReader(config, events, opener=ports, retry=FAST_RETRY):
         next_event(events, ReaderStatus)
-        ports.send(b"A1\rTOO-LONG-LINE\r\nB\x01B\nA1\n")
+        assert ports.send(b"A1\rTOO-LONG-LINE\r\nB\x01B\nA1\n")
         codes = [next_event(events), next_event(events)]
         assert [(e.code if isinstance(e, CardScan) else e) for e in codes] == ["A1", "A1"]
 
 
 def test_unplug_and_replug_over_loop(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     with CardReader(SCANNER, events, opener=ports, retry=FAST_RETRY) as reader:
         assert isinstance(next_event(events), ReaderStatus)
-        ports.send(b"ONE\n")
+        assert ports.send(b"ONE\n")
         assert scanned(events) == "ONE"
         ports.unplug()
         gone = next_event(events)
@@ -122,14 +93,14 @@ def test_unplug_and_replug_over_loop(events: queue.Queue[Event]) -> None:
         ports.replug()
         back = next_event(events)
         assert isinstance(back, ReaderStatus) and back.present
-        ports.send(b"TWO\n")
+        assert ports.send(b"TWO\n")
         assert scanned(events) == "TWO"
-    assert len(ports.ports) == 2
+    assert len(ports.opened) == 2
 
 
 def test_missing_at_start_reports_absent_then_present(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
-    ports.plugged = False
+    ports = SimulatedPort()
+    ports.unplug()
     with CardReader(SCANNER, events, opener=ports, retry=FAST_RETRY):
         assert status(events).present is False
         ports.replug()
@@ -137,17 +108,17 @@ def test_missing_at_start_reports_absent_then_present(events: queue.Queue[Event]
 
 
 def test_close_is_idempotent_and_joins(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     reader = CardReader(SCANNER, events, opener=ports, retry=FAST_RETRY).start()
     next_event(events)
     reader.close()
     reader.close()
     assert not any(t.name == "reader-draw" for t in threading.enumerate())
-    assert not ports.ports[-1].is_open
+    assert not ports.opened[-1].is_open
 
 
 def test_usb_reader_found_by_vid_pid(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     config = ReaderConfig("draw", ReaderKind.SCANNER, ReaderRole.DRAW, usb=(0x1A86, 0x7523))
     listed: list[Any] = []
     opened: list[str] = []
@@ -171,14 +142,14 @@ def test_find_usb_port() -> None:
 
 
 def test_two_readers_on_one_queue(events: queue.Queue[Event]) -> None:
-    draw, discard = LoopPorts(), LoopPorts()
+    draw, discard = SimulatedPort(), SimulatedPort()
     configs = [SCANNER, ReaderConfig("discard", ReaderKind.SCANNER, ReaderRole.DISCARD, port="loop://")]
     readers = [CardReader(configs[0], events, opener=draw, retry=FAST_RETRY).start(),
                CardReader(configs[1], events, opener=discard, retry=FAST_RETRY).start()]
     try:
         assert {status(events).reader for _ in range(2)} == {"draw", "discard"}
-        draw.send(b"PW03L\n")
-        discard.send(b"PW02N\n")
+        assert draw.send_line("PW03L")
+        assert discard.send_line("PW02N")
         pair = (next_event(events), next_event(events))
         scans = {(e.reader, e.code) for e in pair if isinstance(e, CardScan)}
         assert scans == {("draw", "PW03L"), ("discard", "PW02N")}
@@ -188,7 +159,7 @@ def test_two_readers_on_one_queue(events: queue.Queue[Event]) -> None:
 
 
 def test_open_readers_starts_each(events: queue.Queue[Event]) -> None:
-    ports = LoopPorts()
+    ports = SimulatedPort()
     readers = open_readers([SCANNER], events, opener=ports, retry=FAST_RETRY)
     try:
         assert status(events).present
@@ -283,3 +254,15 @@ def test_session_enrol_three_cards_then_play_with_unplug(events: queue.Queue[Eve
         assert round_call(piles.draw_top, piles.discard_top, piles.turned) == RoundCall(1, "K", 7)
         pty.send(frame("99AABBCCDD"))
         assert isinstance(table.lookup(scanned(events)), UnknownCard)
+
+
+def test_simulated_port_refuses_to_send_while_unplugged() -> None:
+    ports = SimulatedPort()
+    assert not ports.send_line("X")  # nothing opened yet
+    port = ports("loop://", baudrate=9600, timeout=0.01)
+    assert ports.send_tag("62E3086CED", repeats=2)
+    assert port.read(64) == frame("62E3086CED") * 2
+    ports.unplug()
+    assert not ports.send_line("X")
+    with pytest.raises(serial.SerialException):
+        ports("loop://", baudrate=9600, timeout=0.01)
