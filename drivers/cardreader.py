@@ -170,17 +170,15 @@ class CardReader:
         if self.config.kind is ReaderKind.RDM6300:
             frames = FrameParser()
             debouncer = TagDebouncer(self.config.removal_gap_ms / 1000)
-            try:
-                while not self._stop.is_set():
-                    data = port.read(max(port.in_waiting, 1))
-                    now = self._clock()
-                    for tag in frames.feed(data):
-                        for seen in debouncer.seen(tag, now):
-                            self._emit_tag(seen, name)
-                    for seen in debouncer.poll(now):
+            # The debouncer lives only as long as the port: a held tag is forgotten when the port goes.
+            while not self._stop.is_set():
+                data = port.read(max(port.in_waiting, 1))
+                now = self._clock()
+                for tag in frames.feed(data):
+                    for seen in debouncer.seen(tag, now):
                         self._emit_tag(seen, name)
-            finally:
-                debouncer.forget()
+                for seen in debouncer.poll(now):
+                    self._emit_tag(seen, name)
         else:
             lines = LineParser(self.config.max_length)
             while not self._stop.is_set():
