@@ -14,6 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-config": ("check_config", "validate the hardware profile and user config, print the result"),
     "score": ("score", "score a game record (JSON Lines) and print the table"),
     "journal": ("journal", "list or export the games kept in the journal"),
+    "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
 }
 
 

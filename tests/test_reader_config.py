@@ -1,0 +1,57 @@
+"""The [[readers]] profile section."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from drivers.reader_config import ReaderConfig, ReaderKind, ReaderRole, parse_readers
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "hw" / "profiles" / "readers.example.toml"
+
+
+def test_the_example_file_parses() -> None:
+    configs = parse_readers(tomllib.loads(EXAMPLE.read_text(encoding="utf-8")))
+    assert configs == [ReaderConfig("rfid", ReaderKind.RDM6300, ReaderRole.CHOOSE, port="/dev/serial0")]
+
+
+def test_the_commented_two_scanner_setup_parses() -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    two = "\n".join(line.removeprefix("# ") for line in text.split("# Two USB")[1].splitlines()[1:])
+    configs = parse_readers(tomllib.loads(two))
+    assert [(c.name, c.role, c.usb, c.port) for c in configs if isinstance(c, ReaderConfig)] == [
+        ("draw", ReaderRole.DRAW, (0x1A86, 0x7523), None),
+        ("discard", ReaderRole.DISCARD, None, "/dev/serial/by-id/usb-SCANNER_2-if00"),
+    ]
+
+
+def test_no_readers_is_fine() -> None:
+    assert parse_readers({}) == []
+
+
+def test_every_error_reported_with_its_key() -> None:
+    errors = parse_readers({"readers": [
+        {"name": "", "kind": "nfc", "role": "hand", "port": "/dev/x", "usb": "1a86:7523", "colour": 1},
+        {"name": "b", "kind": "scanner", "role": "draw", "usb": "zz:7523", "baud": 0},
+    ]})
+    keys = [key for key, _ in errors]  # type: ignore[misc]
+    assert keys == [
+        "readers[0].colour", "readers[0].name", "readers[0].kind", "readers[0].role", "readers[0]",
+        "readers[1].usb", "readers[1].baud",
+    ]
+
+
+def test_roles_of_two_readers() -> None:
+    base = {"kind": "rdm6300", "port": "/dev/serial0"}
+    same = parse_readers([{**base, "name": "a", "role": "draw"}, {**base, "name": "b", "role": "draw"}])
+    assert same == [("readers", 'both readers have role "draw"; one draw, one discard')]
+    choose = parse_readers([{**base, "name": "a", "role": "choose"}, {**base, "name": "b", "role": "draw"}])
+    assert [key for key, _ in choose] == ["readers"]  # type: ignore[misc]
+    twice = parse_readers([{**base, "name": "a", "role": "draw"}, {**base, "name": "a", "role": "discard"}])
+    assert twice == [("readers", "the name 'a' is used twice")]
+    three = parse_readers([{**base, "name": n, "role": "draw"} for n in "abc"])
+    assert ("readers", "at most 2 readers, found 3") in three
+
+
+def test_not_a_list() -> None:
+    assert parse_readers({"readers": "rfid"}) == [("readers", "must be a list of tables ([[readers]])")]
