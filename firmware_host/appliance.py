@@ -12,17 +12,17 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from firmware_host.config import Resolved
 from firmware_host.core import app
-from firmware_host.core.effects import Effect
+from firmware_host.core.effects import BeginGame, Effect, EndGame, Record, Retract
 from firmware_host.core.event_codec import CodecError, decode, encode
 from firmware_host.core.events import Event, Notice, Resumed
 from firmware_host.core.settings import Settings
-from firmware_host.journal import Journal, utc_now
+from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
 from firmware_host.paths import journal_path
 from firmware_host.render import render
 from firmware_host.shell import Outputs, Shell
@@ -52,18 +52,33 @@ def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Sett
 
 @dataclass
 class SessionJournal:
-    """The shell's view of the journal: input events appended to the open session."""
+    """The shell's view of the journal: inputs go to the appliance session; a table game's record
+    lines go to that game's own entry in the journal, which stays open beside the session."""
 
     journal: Journal
     session: int
+    table_game: int | None = None
 
     def record(self, event: Event) -> None:
         self.journal.append(self.session, INPUT, encode(event), utc_now())
 
+    def game_effect(self, effect: BeginGame | Record | Retract | EndGame) -> None:
+        if isinstance(effect, BeginGame):
+            self.table_game = self.journal.start_game(effect.game, effect.players, beside=self.session)
+        elif self.table_game is None:
+            log.warning("no table game open for %s", type(effect).__name__)
+        elif isinstance(effect, Record):
+            self.journal.append(self.table_game, RECORD, effect.line, utc_now())
+        elif isinstance(effect, Retract):
+            self.journal.append(self.table_game, RETRACT, {}, utc_now())
+        else:
+            self.journal.finish(self.table_game, effect.winner)
+            self.table_game = None
 
-def replay(settings: Settings, entries: list[dict[str, Any]]) -> tuple[app.AppState, int]:
+
+def replay(start: app.AppState, entries: list[dict[str, Any]]) -> tuple[app.AppState, int]:
     """Fold journaled input events into the state; returns it and how many events were unreadable."""
-    state, _ = app.initial(settings)
+    state = start
     skipped = 0
     for payload in entries:
         try:
@@ -80,7 +95,7 @@ class Appliance:
     shell: Shell
     hardware: Hardware
     journal: Journal
-    session: int
+    target: SessionJournal
     _closed: bool = False
 
     def close(self) -> None:
@@ -107,7 +122,7 @@ def open_appliance(
     state_dir.mkdir(parents=True, exist_ok=True)
     journal = Journal.open(journal_path(state_dir))
     try:
-        state, effects, session = _resume_or_start(journal, resolved, clock)
+        state, effects, target = _resume_or_start(journal, resolved, clock)
         inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
         hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory,
                          display_device=display_device, clock=clock)
@@ -127,29 +142,38 @@ def open_appliance(
         save_settings=save_settings,
         power_off=power_off,
     ))
-    shell = Shell(state, outputs, clock=clock, journal=SessionJournal(journal, session), inbox=inbox)
+    shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
     shell.start(effects)
     if journal.moved_aside:
         shell.handle(Notice(journal.moved_aside.message(), clock()))
-    return Appliance(shell, hardware, journal, session)
+    return Appliance(shell, hardware, journal, target)
 
 
 def _resume_or_start(
     journal: Journal, resolved: Resolved, clock: Callable[[], float]
-) -> tuple[app.AppState, list[Effect], int]:
-    session = journal.open_game()
-    if session is None or journal.game(session).game != SESSION:
-        settings = settings_from_config(resolved, journal.settings())
-        session = journal.start_game(SESSION, settings.player_names, {"settings": settings.to_dict()})
-        state, effects = app.initial(settings, clock())
-        return state, effects, session
-    settings = Settings.from_dict(journal.meta(session)["settings"])
-    payloads = [entry.payload for entry in journal.events(session, kinds=(INPUT,))]
-    state, skipped = replay(settings, payloads)
-    if skipped:
-        log.warning("resume: %d unreadable journal entries skipped", skipped)
-    resumed = Resumed(clock())
-    journal.append(session, INPUT, encode(resumed), utc_now())
-    state, effects = app.step(state, resumed)
-    log.info("resumed session %d from %d journaled events", session, len(payloads))
-    return state, effects, session
+) -> tuple[app.AppState, list[Effect], SessionJournal]:
+    """Replay the open session if there is one; start a new session when none is open, or when the
+    replayed one is idle (no game, full timer) — so a replay never grows without bound."""
+    session = journal.open_game(SESSION)
+    if session is not None:
+        start = app.restore(journal.meta(session)["snapshot"])
+        payloads = [entry.payload for entry in journal.events(session, kinds=(INPUT,))]
+        state, skipped = replay(start, payloads)
+        if skipped:
+            log.warning("resume: %d unreadable journal entries skipped", skipped)
+        log.info("replayed session %d: %d journaled events", session, len(payloads))
+        idle = state.flow is None and state.overlay is None and state.timer.countdown.is_full()
+        if not idle:
+            tables = [g.id for g in journal.games() if g.finished is None and g.game != SESSION]
+            target = SessionJournal(journal, session, tables[-1] if tables else None)
+            resumed = Resumed(clock())
+            target.record(resumed)
+            state, effects = app.step(state, resumed)
+            return state, effects, target
+        home = state.home if state.home != "game" else "timer"
+        base = replace(app.restore(app.snapshot(state)), home=home)
+    else:
+        base = app.initial(settings_from_config(resolved, journal.settings()))[0]
+    session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})
+    state = replace(base, now=clock())
+    return state, app.view(state), SessionJournal(journal, session)

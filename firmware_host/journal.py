@@ -36,6 +36,7 @@ log = logging.getLogger("wordtable.journal")
 APPLICATION_ID = 0x77746A6C  # "wtjl": marks a SQLite file as a wordtable journal
 SCHEMA_VERSION = 1
 RECORD = "record"  # the kind of entries that are game-record lines
+RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # Statements are split at semicolons (executescript would commit early), so the comments hold none.
@@ -169,15 +170,16 @@ class Journal:
 
     def start_game(
         self, game: str, players: Iterable[str], meta: Mapping[str, Any] | None = None, *,
-        wall_time: str | None = None,
+        wall_time: str | None = None, beside: int | None = None,
     ) -> int:
-        """Start a game and return its id. A game still open is archived first, with no winner."""
+        """Start a game and return its id. Every game still open is archived first, with no winner —
+        except `beside`, which stays open (the appliance session a table game is played in)."""
         names = list(players)
         if not game or not all(isinstance(name, str) for name in names):
             raise JournalError("a game needs a name and its players as texts")
         when = wall_time or utc_now()
         with self._write() as db:
-            db.execute("UPDATE games SET finished = ? WHERE finished IS NULL", (when,))
+            db.execute("UPDATE games SET finished = ? WHERE finished IS NULL AND id IS NOT ?", (when, beside))
             cursor = db.execute(
                 "INSERT INTO games (game, players, meta, started) VALUES (?, ?, ?, ?)",
                 (game, _json(names), _json(dict(meta or {})), when),
@@ -209,9 +211,14 @@ class Journal:
             when = wall_time or utc_now()
             db.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?", (when, winner, game_id))
 
-    def open_game(self) -> int | None:
-        """The id of the unfinished game to resume, or None."""
-        row = self._conn().execute("SELECT max(id) FROM games WHERE finished IS NULL").fetchone()
+    def open_game(self, game: str | None = None) -> int | None:
+        """The id of the latest unfinished game (of kind `game`, when given), or None."""
+        if game is None:
+            row = self._conn().execute("SELECT max(id) FROM games WHERE finished IS NULL").fetchone()
+        else:
+            row = self._conn().execute(
+                "SELECT max(id) FROM games WHERE finished IS NULL AND game = ?", (game,)
+            ).fetchone()
         return None if row[0] is None else int(row[0])
 
     def game(self, game_id: int) -> GameSummary:
@@ -252,10 +259,18 @@ class Journal:
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
-        `RECORD` entry in order. A line without an "at" label gets the entry's wall time."""
+        `RECORD` entry in order, less those a `RETRACT` entry took back (each takes back the latest
+        record line still standing). A line without an "at" label gets the entry's wall time."""
         summary = self.game(game_id)
+        standing: list[JournalEntry] = []
+        for entry in self.events(game_id, kinds=(RECORD, RETRACT)):
+            if entry.kind == RETRACT:
+                if standing:
+                    standing.pop()
+            else:
+                standing.append(entry)
         lines = [dump_line(header_line(summary.game))]
-        for entry in self.events(game_id, kinds=(RECORD,)):
+        for entry in standing:
             line = dict(entry.payload)
             line.setdefault("at", entry.wall_time)
             lines.append(dump_line(line))

@@ -17,7 +17,20 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from firmware_host.core import app
-from firmware_host.core.effects import Beep, Effect, Log, PowerOff, SaveSettings, SetBar, Show, WakeAt
+from firmware_host.core.effects import (
+    Beep,
+    BeginGame,
+    Effect,
+    EndGame,
+    Log,
+    PowerOff,
+    Record,
+    Retract,
+    SaveSettings,
+    SetBar,
+    Show,
+    WakeAt,
+)
 from firmware_host.core.events import Event, Tick
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, notes
@@ -43,7 +56,11 @@ class DisplayLike(Protocol):
 
 
 class JournalLike(Protocol):
-    def record(self, event: Event) -> None: ...
+    def record(self, event: Event) -> None:
+        """Journal an input event (before the core sees it)."""
+
+    def game_effect(self, effect: BeginGame | Record | Retract | EndGame) -> None:
+        """Keep a table game's record: begin, a line, take back a line, end."""
 
 
 Renderer = Callable[[Screen, tuple[int, int]], Any]
@@ -129,6 +146,8 @@ class Shell:
                 log.log(logging.getLevelName(effect.level), effect.message)
             elif isinstance(effect, PowerOff):
                 out.power_off()
+            elif isinstance(effect, BeginGame | Record | Retract | EndGame) and self.journal is not None:
+                self.journal.game_effect(effect)
 
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""

@@ -10,8 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
-from firmware_host.core.effects import Beep, Effect, Log, PowerOff, SaveSettings, SetBar, Show, WakeAt
+from firmware_host.core.effects import (
+    Beep,
+    Effect,
+    EndGame,
+    Log,
+    PowerOff,
+    SaveSettings,
+    SetBar,
+    Show,
+    WakeAt,
+)
 from firmware_host.core.events import (
     Button,
     CardRemoved,
@@ -27,6 +38,7 @@ from firmware_host.core.events import (
     Turn,
     event_time,
 )
+from firmware_host.core.flow import Ctx, Flow, Outcome, PauseTimer, ResetTimer, StartTimer
 from firmware_host.core.i18n import LANGUAGES, pick
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
@@ -39,6 +51,7 @@ from firmware_host.core.settings import (
     Settings,
 )
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.table.registry import GAMES, entry
 from firmware_host.core.timer import Timer, format_seconds
 
 TEXT = {
@@ -87,6 +100,8 @@ TEXT = {
         "resumed": "Fortgesetzt – Timer pausiert",
         "flipped": "Umgedreht",
         "timer_running": "Timer läuft – erst pausieren",
+        "continue": "▶ {game}",
+        "abandoned": "{game} abgebrochen (im Journal)",
     },
     "en": {
         "timer": "Timer",
@@ -133,6 +148,8 @@ TEXT = {
         "resumed": "Resumed – timer paused",
         "flipped": "Flipped",
         "timer_running": "Timer running – pause it first",
+        "continue": "▶ {game}",
+        "abandoned": "{game} abandoned (kept in the journal)",
     },
 }
 
@@ -168,8 +185,9 @@ class AppState:
     settings: Settings
     timer: Timer
     board: Board
-    home: str = "timer"
+    home: str = "timer"  # timer | scoreboard | game
     overlay: Overlay | None = None
+    flow: Flow | None = None
     notice: str = ""
     now: float = 0.0
 
@@ -189,7 +207,11 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     now = max(state.now, event_time(event))
     state = replace(state, now=now)
     timer, effects = state.timer.tick(now, state.settings.volume)
+    alarm = timer.alarmed and not state.timer.alarmed
     state = replace(state, timer=timer)
+    if alarm and state.flow is not None:
+        state, more = _apply(state, state.flow.timer_over(ctx(state)))
+        effects += more
     if isinstance(event, Tick):
         pass
     elif isinstance(event, LongPress) and event.button is Button.MENU:
@@ -202,12 +224,23 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state = replace(state, notice=event.text)
     elif isinstance(event, CardRemoved):
         pass
-    elif isinstance(event, CardScan):
+    elif isinstance(event, CardScan) and not (state.home == "game" and state.flow and state.overlay is None):
         state, more = _refuse(state, _t(state.settings, "card_not_expected", code=event.code))
         effects += more
+    elif isinstance(event, LongPress) and event.button is Button.BACK and state.overlay is None and (
+        state.home == "game" or (state.home == "timer" and state.flow is not None)
+    ):
+        state = replace(state, home="timer" if state.home == "game" else "game", notice="")
     elif state.overlay is not None:
         state, more = _overlay_event(state, state.overlay, event)
         effects += more
+    elif state.home == "game" and (flow := state.flow) is not None:
+        if isinstance(event, Press) and event.button is Button.MENU:
+            state = replace(state, overlay=MenuView(), notice="")
+        else:
+            outcome = flow.handle(event, ctx(state))
+            state, more = _apply(replace(state, notice=""), outcome)
+            effects += more
     elif state.home == "scoreboard":
         state, more = _scoreboard_event(state, event)
         effects += more
@@ -325,7 +358,7 @@ def _menu_event(state: AppState, menu: MenuView, event: Event) -> tuple[AppState
             return _choose(cleared, menu, items[menu.cursor][0])
         if event.button is Button.BACK:
             if menu.path:
-                return replace(cleared, overlay=MenuView("", MAIN_MENU.index(menu.path))), []
+                return replace(cleared, overlay=MenuView("", _main_index(state, menu.path))), []
             return replace(cleared, overlay=None), []
         if event.button is Button.MENU:
             return replace(cleared, overlay=None), []
@@ -341,12 +374,16 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
     if not menu.path:
         if key in HOME_MODES:
             return replace(state, home=key, overlay=None), []
+        if key == "continue":
+            return replace(state, home="game", overlay=None), []
+        if key.startswith("game:"):
+            return _new_game(state, key.removeprefix("game:"))
         if key == "power_off":
             return replace(state, overlay=ConfirmPowerOff()), []
         entries = menu_entries(state, key)
         cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
         return replace(state, overlay=MenuView(key, cursor)), []
-    back = MenuView("", MAIN_MENU.index(menu.path))
+    back = MenuView("", _main_index(state, menu.path))
     if menu.path == "duration":
         if key == "custom":
             return replace(state, overlay=DurationEdit(s.duration_s)), []
@@ -377,7 +414,7 @@ def _duration_edit_event(state: AppState, edit: DurationEdit, event: Event) -> t
             return replace(state, overlay=DurationEdit(_clamp_duration(edit.seconds + 15)), notice=""), []
         if event.button in (Button.START, Button.ENCODER):
             state, effects = _set_duration(replace(state, notice=""), edit.seconds)
-            return replace(state, overlay=MenuView("", MAIN_MENU.index("duration"))), effects
+            return replace(state, overlay=MenuView("", _main_index(state, "duration"))), effects
         if event.button in (Button.BACK, Button.MENU):
             return replace(state, overlay=MenuView("duration", 0), notice=""), []
     if isinstance(event, LongPress) and event.button is Button.NEXT:
@@ -390,6 +427,98 @@ def _duration_edit_event(state: AppState, edit: DurationEdit, event: Event) -> t
             return _refuse(state, _t(s, "duration_range", low=MIN_DURATION_S, high=MAX_DURATION_S))
         return replace(state, overlay=DurationEdit(seconds), notice=""), []
     return _refuse(state, "")
+
+
+# --- games at the table ----------------------------------------------------------------------------
+
+
+def ctx(state: AppState) -> Ctx:
+    """What a game flow may know of the appliance."""
+    timer = state.timer
+    return Ctx(
+        lang=state.settings.lang,
+        volume=state.settings.volume,
+        now=state.now,
+        timer_running=timer.running,
+        timer_over=timer.alarmed,
+        timer_left=timer.left(state.now),
+        timer_duration=timer.countdown.duration,
+    )
+
+
+def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
+    """Carry a flow's outcome into the app: its next flow, its timer action and its effects."""
+    effects: list[Effect] = []
+    timer = state.timer
+    action = outcome.timer
+    if isinstance(action, StartTimer):
+        timer = Timer.of(action.seconds, state.settings.warn_s).start(state.now)
+        effects.append(Beep("start", state.settings.volume))
+    elif isinstance(action, PauseTimer):
+        timer = timer.pause(state.now) if timer.running else timer.start(state.now)
+    elif isinstance(action, ResetTimer):
+        timer = timer.reset()
+    state = replace(state, timer=timer, flow=outcome.flow)
+    effects.extend(outcome.effects)
+    if outcome.flow is None:
+        state = replace(state, home="timer", overlay=MenuView())
+    return state, effects
+
+
+def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
+    chosen = entry(game)
+    if chosen is None:
+        return _refuse(state, "")
+    effects: list[Effect] = []
+    if state.flow is not None:
+        old = entry(state.flow.game)
+        effects.append(EndGame(None))
+        state = replace(state, notice=_t(state.settings, "abandoned", game=_game_title(state, old)))
+    flow = chosen.new(ctx(state), state.settings.player_names)
+    return replace(state, flow=flow, home="game", overlay=None), effects
+
+
+def snapshot(state: AppState) -> dict[str, Any]:
+    """What a journal session starts from: the settings and the free scoreboard."""
+    return {
+        "settings": state.settings.to_dict(),
+        "board": {"players": list(state.board.players), "totals": list(state.board.totals)},
+    }
+
+
+def restore(data: dict[str, Any]) -> AppState:
+    """The state a journaled snapshot stands for (the inverse of `snapshot`): timer mode, a full timer.
+    Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
+    settings = Settings.from_dict(data["settings"])
+    players = tuple(str(p) for p in data["board"]["players"])
+    totals = tuple(int(t) for t in data["board"]["totals"])
+    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), Board(players, totals))
+
+
+def main_keys(state: AppState) -> list[str]:
+    """The main menu: continue the game in progress, the games, then the appliance's own entries."""
+    keys = ["continue"] if state.flow is not None else []
+    return keys + [f"game:{g.game}" for g in GAMES] + list(MAIN_MENU)
+
+
+def _main_index(state: AppState, key: str) -> int:
+    keys = main_keys(state)
+    return keys.index(key) if key in keys else 0
+
+
+def _main_label(state: AppState, key: str) -> str:
+    if key == "continue":
+        return _t(state.settings, "continue", game=_game_title(state, entry(state.flow.game) if state.flow else None))
+    if key.startswith("game:"):
+        return _game_title(state, entry(key.removeprefix("game:")))
+    return _t(state.settings, key)
+
+
+def _game_title(state: AppState, game: Any) -> str:
+    if game is None:
+        return "?"
+    titles = game.title
+    return str(titles.get(state.settings.lang) or titles.get("de") or game.game)
 
 
 # --- shared actions --------------------------------------------------------------------------------
@@ -480,7 +609,7 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
     """(key, label, marked) of each entry of a (sub)menu; the marked entry is the current choice."""
     s = state.settings
     if not path:
-        return [(key, _t(s, key), key == state.home) for key in MAIN_MENU]
+        return [(key, _main_label(state, key), key == state.home) for key in main_keys(state)]
     if path == "duration":
         presets = [(str(p), format_seconds(p), p == s.duration_s) for p in s.presets]
         custom = s.duration_s not in s.presets
@@ -526,6 +655,11 @@ def screen(state: AppState) -> Screen:
             for key, label, marked in entries
         )
         return ListScreen(title, items, overlay.cursor, state.notice)
+    if state.home == "game" and state.flow is not None:
+        screen = state.flow.screen(ctx(state))
+        if state.notice:
+            screen = _with_footer(screen, state.notice)
+        return screen
     if state.home == "scoreboard":
         board = state.board
         items = tuple(ListItem(name, str(total)) for name, total in zip(board.players, board.totals, strict=True))
@@ -534,6 +668,10 @@ def screen(state: AppState) -> Screen:
             title += f"  {_timer_text(state)}"
         return ListScreen(title, items, board.selected, state.notice or _t(s, "hint_board"))
     return _timer_screen(state)
+
+
+def _with_footer(screen: Screen, footer: str) -> Screen:
+    return replace(screen, footer=footer)
 
 
 def _timer_status(state: AppState) -> str:

@@ -57,4 +57,31 @@ class PowerOff:
     """The table asked to switch the appliance off."""
 
 
-Effect = SetBar | Beep | Show | WakeAt | SaveSettings | Log | PowerOff
+@dataclass(frozen=True, slots=True)
+class BeginGame:
+    """A table game starts: the journal opens a record for it (beside the appliance's session)."""
+
+    game: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Append one line to the game's record (`{"event": NAME, ...}`, the `wordtable score` format)."""
+
+    line: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Retract:
+    """Take back the latest record line still standing (undo at the table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The table game is over (winner's name(s) for the journal's list; None when abandoned)."""
+
+    winner: str | None
+
+
+Effect = SetBar | Beep | Show | WakeAt | SaveSettings | Log | PowerOff | BeginGame | Record | Retract | EndGame

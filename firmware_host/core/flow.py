@@ -1,0 +1,96 @@
+"""The seam between the appliance's state machine (`core.app`) and a game played at the table.
+
+A game at the table is a `Flow`: an immutable value that takes input events and returns an `Outcome`
+(the next flow, effects, and what to do with the appliance's timer). A flow never sees the timer or the
+clock directly: `Ctx` tells it what it may know, and `TimerAction`s ask the app to act on the timer.
+
+Buttons reserved by the app while a game runs: MENU (menu; long: power off) and a long BACK (the
+timer-only screen and back). Everything else goes to the flow. BACK should undo the last entry.
+
+Life of a game: the flow starts in its setup (players, options); when setup is complete it returns
+`BeginGame` and the setup's `Record` line. Every table event becomes a `Record` effect (the game's
+record, re-scored by `wordtable score`); an undone one a `Retract`. When the game is over the flow shows
+the final standings; when the table leaves that screen it returns `Outcome(None, (EndGame(winner),))`.
+A flow need not survive a restart by itself: the shell journals every input, and a restart replays them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from firmware_host.core.effects import Effect
+from firmware_host.core.events import Event
+from firmware_host.core.screens import Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What a flow may know of the appliance around it."""
+
+    lang: str
+    volume: str
+    now: float
+    timer_running: bool
+    timer_over: bool  # the alarm has sounded and the timer was not restarted since
+    timer_left: float
+    timer_duration: float
+
+
+@dataclass(frozen=True, slots=True)
+class StartTimer:
+    """Run the appliance's timer from full for `seconds` (a round's sand timer)."""
+
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class PauseTimer:
+    """Pause a running timer, or resume a paused one."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResetTimer:
+    """Stop the timer and fill it again."""
+
+
+TimerAction = StartTimer | PauseTimer | ResetTimer
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a flow returns: the next flow (None: the table left the game for the menu), effects, and a
+    timer action. The app adds the screen, LED bar and wake-up itself."""
+
+    flow: Flow | None
+    effects: tuple[Effect, ...] = ()
+    timer: TimerAction | None = None
+
+
+class Flow(Protocol):
+    @property
+    def game(self) -> str:
+        """The game id (`core.record.GAME_IDS`)."""
+        ...
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        """An input event while this game is on screen."""
+        ...
+
+    def timer_over(self, ctx: Ctx) -> Outcome:
+        """The timer's alarm has just sounded (e.g. entry closes at the alarm)."""
+        ...
+
+    def screen(self, ctx: Ctx) -> Screen:
+        """What the display shows for this flow now."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A game in the menu: its title by language, and how to start it (at its setup)."""
+
+    game: str
+    title: Mapping[str, str]
+    new: Callable[[Ctx, tuple[str, ...]], Flow]  # (ctx, configured player names) -> the flow at setup

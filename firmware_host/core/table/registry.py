@@ -1,0 +1,11 @@
+"""The games the menu offers, in menu order. Each table module exposes `ENTRY: GameEntry`."""
+
+from __future__ import annotations
+
+from firmware_host.core.flow import GameEntry
+
+GAMES: tuple[GameEntry, ...] = ()
+
+
+def entry(game: str) -> GameEntry | None:
+    return next((g for g in GAMES if g.game == game), None)
