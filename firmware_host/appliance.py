@@ -16,11 +16,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from firmware_host.cardtable_store import CardTableError, load_game_table, save_table
 from firmware_host.config import Resolved
 from firmware_host.core import app
+from firmware_host.core.cards import CardTable
 from firmware_host.core.effects import BeginGame, Effect, EndGame, Record, Retract
 from firmware_host.core.event_codec import CodecError, decode, encode
-from firmware_host.core.events import Event, Notice, Resumed
+from firmware_host.core.events import CardTables, Event, Notice, Resumed
+from firmware_host.core.record import GAME_IDS
 from firmware_host.core.settings import Settings
 from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
 from firmware_host.paths import journal_path
@@ -134,19 +137,41 @@ def open_appliance(
         for key, value in values.items():
             journal.set_setting(key, value)
 
+    def save_cards(game: str, faces: dict[str, str]) -> None:
+        save_table(state_dir, CardTable(game, faces))
+
     outputs = outputs_hook(Outputs(
         bar=hardware.bar,
         sounder=hardware.sounder,
         display=hardware.display,
         renderer=render,
         save_settings=save_settings,
+        save_cards=save_cards,
         power_off=power_off,
     ))
     shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
     shell.start(effects)
-    if journal.moved_aside:
-        shell.handle(Notice(journal.moved_aside.message(), clock()))
+    tables, problems = _card_tables(state_dir)
+    if tables != shell.state.cards:
+        shell.handle(CardTables(tables, clock()))
+    for text in problems + ([journal.moved_aside.message()] if journal.moved_aside else []):
+        log.warning("%s", text)
+        shell.handle(Notice(text, clock()))
     return Appliance(shell, hardware, journal, target)
+
+
+def _card_tables(state_dir: Path) -> tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], list[str]]:
+    """The enrolled card tables in the state directory, and a message for each unreadable one."""
+    tables, problems = [], []
+    for game in GAME_IDS:
+        try:
+            table = load_game_table(state_dir, game)
+        except CardTableError as exc:
+            problems.append(str(exc))
+            continue
+        if table is not None:
+            tables.append((game, tuple(sorted(table.faces.items()))))
+    return tuple(tables), problems
 
 
 def _resume_or_start(

@@ -26,6 +26,7 @@ from firmware_host.core.effects import (
     PowerOff,
     Record,
     Retract,
+    SaveCards,
     SaveSettings,
     SetBar,
     Show,
@@ -78,6 +79,7 @@ class Outputs:
     power_off: Callable[[], None] = lambda: None
     on_frame: Callable[[Screen, Any], None] = lambda screen, image: None  # the sim mirrors frames here
     on_sound: Callable[[str, tuple[Note, ...]], None] = lambda pattern, notes: None
+    save_cards: Callable[[str, dict[str, str]], None] = lambda game, faces: None
 
 
 @dataclass
@@ -144,6 +146,8 @@ class Shell:
                 out.save_settings(effect.settings)
             elif isinstance(effect, Log):
                 log.log(logging.getLevelName(effect.level), effect.message)
+            elif isinstance(effect, SaveCards):
+                out.save_cards(effect.game, effect.faces)
             elif isinstance(effect, PowerOff):
                 out.power_off()
             elif isinstance(effect, BeginGame | Record | Retract | EndGame) and self.journal is not None:

@@ -27,6 +27,7 @@ from firmware_host.core.events import (
     Button,
     CardRemoved,
     CardScan,
+    CardTables,
     Event,
     LongPress,
     Notice,
@@ -188,6 +189,7 @@ class AppState:
     home: str = "timer"  # timer | scoreboard | game
     overlay: Overlay | None = None
     flow: Flow | None = None
+    cards: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # enrolled card tables (CardTables)
     notice: str = ""
     now: float = 0.0
 
@@ -222,6 +224,8 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
     elif isinstance(event, Notice):
         state = replace(state, notice=event.text)
+    elif isinstance(event, CardTables):
+        state = replace(state, cards=event.tables)
     elif isinstance(event, CardRemoved):
         pass
     elif isinstance(event, CardScan) and not (state.home == "game" and state.flow and state.overlay is None):
@@ -443,6 +447,7 @@ def ctx(state: AppState) -> Ctx:
         timer_over=timer.alarmed,
         timer_left=timer.left(state.now),
         timer_duration=timer.countdown.duration,
+        cards={game: dict(faces) for game, faces in state.cards},
     )
 
 

@@ -84,4 +84,14 @@ class EndGame:
     winner: str | None
 
 
-Effect = SetBar | Beep | Show | WakeAt | SaveSettings | Log | PowerOff | BeginGame | Record | Retract | EndGame
+@dataclass(frozen=True, slots=True)
+class SaveCards:
+    """Keep an enrolled card table (game id, code -> face) in the state directory."""
+
+    game: str
+    faces: dict[str, str]
+
+
+Effect = (
+    SetBar | Beep | Show | WakeAt | SaveSettings | SaveCards | Log | PowerOff | BeginGame | Record | Retract | EndGame
+)

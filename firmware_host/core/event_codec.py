@@ -8,6 +8,7 @@ from firmware_host.core.events import (
     Button,
     CardRemoved,
     CardScan,
+    CardTables,
     Event,
     LongPress,
     Notice,
@@ -47,6 +48,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "resumed", "at": at}
         case Notice(text, at):
             return {"type": "notice", "text": text, "at": at}
+        case CardTables(tables, at):
+            return {"type": "cards", "tables": {game: dict(faces) for game, faces in tables}, "at": at}
     raise CodecError(f"cannot encode {event!r}")
 
 
@@ -74,6 +77,11 @@ def decode(data: dict[str, Any]) -> Event:
             return Resumed(at)
         if kind == "notice":
             return Notice(str(data["text"]), at)
+        if kind == "cards":
+            tables = data["tables"]
+            return CardTables(
+                tuple((str(g), tuple((str(c), str(f)) for c, f in faces.items())) for g, faces in tables.items()), at
+            )
     except (KeyError, TypeError, ValueError) as exc:
         raise CodecError(f"bad event {data!r}: {exc}") from None
     raise CodecError(f"unknown event type {data.get('type')!r}")

@@ -97,7 +97,17 @@ class Notice:
     at: float
 
 
-Event = Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
+@dataclass(frozen=True, slots=True)
+class CardTables:
+    """The enrolled card tables the shell loaded at start: game id -> {code: face}."""
+
+    tables: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    at: float
+
+
+Event = (
+    Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | CardTables
+)
 
 
 def event_time(event: Event) -> float:

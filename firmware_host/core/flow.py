@@ -17,7 +17,7 @@ A flow need not survive a restart by itself: the shell journals every input, and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from firmware_host.core.effects import Effect
@@ -36,6 +36,7 @@ class Ctx:
     timer_over: bool  # the alarm has sounded and the timer was not restarted since
     timer_left: float
     timer_duration: float
+    cards: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # game id -> {code: face}
 
 
 @dataclass(frozen=True, slots=True)
