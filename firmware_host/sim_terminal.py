@@ -26,7 +26,7 @@ from firmware_host.core.events import TextEntry, Turn
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
 from firmware_host.shell import Outputs
-from firmware_host.textscreen import compose_frame
+from firmware_host.textscreen import frame
 
 HELP = "s n b m: START NEXT BACK MENU · S N B M: hold · [ ]: turn · Enter: type · q: quit"
 KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu"}
@@ -36,7 +36,7 @@ class LiveView:
     def __init__(self, resolved: Resolved) -> None:
         self.resolved = resolved
         self.appliance: Appliance | None = None
-        self.sound = ""
+        self.sound: float | bool = False
         self.sound_until = 0.0
         self.typing: str | None = None
         self.lock = threading.Lock()
@@ -54,7 +54,7 @@ class LiveView:
             view.draw()
 
         def on_sound(pattern: str, notes: tuple[Note, ...]) -> None:
-            view.sound = f"♪ {pattern}"
+            view.sound = next((hz for hz, _ in notes if hz), True)
             view.sound_until = time.monotonic() + sum(d for _, d in notes) + 0.3
             view.draw()
 
@@ -66,11 +66,11 @@ class LiveView:
             return
         factory = appliance.hardware.pin_factory
         bar = [float(factory.pin(p).state) for p in self.resolved.profile.led_bar.pins]
-        sound = self.sound if time.monotonic() < self.sound_until else ""
+        sounding = time.monotonic() < self.sound_until
         status = HELP if self.typing is None else f"Eingabe: {self.typing}▏ (Enter: senden, Esc: abbrechen)"
-        frame = compose_frame(appliance.hardware.display.device.image, bar, sound, status)
+        text = frame(appliance.hardware.display.device.image, bar, self.sound if sounding else None, status)
         with self.lock:
-            sys.stdout.write("\x1b[H\x1b[2J" + frame.replace("\n", "\r\n") + "\r\n")
+            sys.stdout.write("\x1b[H\x1b[2J" + text.replace("\n", "\r\n") + "\r\n")
             sys.stdout.flush()
 
 

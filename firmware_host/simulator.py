@@ -16,7 +16,7 @@ from firmware_host.core.screens import Screen, describe
 from firmware_host.core.sounds import Note
 from firmware_host.script import ScriptHooks
 from firmware_host.shell import Outputs, VirtualClock, advance
-from firmware_host.textscreen import compose_frame
+from firmware_host.textscreen import frame
 
 
 class Simulator:
@@ -89,8 +89,10 @@ class Simulator:
         return self.appliance.hardware.display.device.image  # luma's dummy keeps the last frame
 
     def frame_text(self) -> str:
-        last = self.sounds[-1][1] if self.sounds and self.sounds[-1][0] == self.clock.now else ""
-        return compose_frame(self.image(), self.bar_states(), last, f"t = {self.clock.now:.3f} s")
+        """The display, LED bar and buzzer as text; the last line names the sound played at this moment."""
+        sounding = [pattern for at, pattern in self.sounds if at == self.clock.now]
+        label = f"t = {self.clock.now:.3f} s" + (f"   ♪ {', '.join(sounding)}" if sounding else "")
+        return frame(self.image(), self.bar_states(), self.buzzer_hz() or bool(sounding), label)
 
     def hooks(self) -> ScriptHooks:
         return ScriptHooks(
