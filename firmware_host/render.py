@@ -49,7 +49,7 @@ def font(size: int, bold: bool = False) -> Font:
 
 @dataclass(frozen=True, slots=True)
 class _Metrics:
-    """Small-text geometry for one panel height: a row is `pitch` px, text baseline `baseline` below its top."""
+    """Small text on one panel height: rows are `pitch` px, the baseline `baseline` px below a row's top."""
 
     size: int
     pitch: int
@@ -59,8 +59,8 @@ class _Metrics:
 @lru_cache(maxsize=16)
 def _metrics(height: int) -> _Metrics:
     size = max(8, min(16, round(height * 10 / 64)))
-    top = min(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[1] for b in (False, True))
-    bottom = max(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[3] for b in (False, True))
+    top = int(min(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[1] for b in (False, True)))
+    bottom = int(max(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[3] for b in (False, True)))
     return _Metrics(size=size, pitch=bottom - top + 1, baseline=1 - top)
 
 
@@ -109,7 +109,7 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
         if line:
             lines.append(line)
         line = ""
-        while fnt.getlength(word) > width:
+        while len(word) > 1 and fnt.getlength(word) > width:
             cut = max(1, _longest_fitting_prefix(word, fnt, width))
             lines.append(word[:cut])
             word = word[cut:]
@@ -155,6 +155,13 @@ def _text_row(
         draw.text((x, top + m.baseline), text, font=fnt, fill=ink, anchor=anchor)
 
 
+def _footer(draw: ImageDraw.ImageDraw, text: str, size: tuple[int, int], m: _Metrics, ink: int) -> None:
+    """The footer: one centred row at the bottom (nothing when empty)."""
+    width, height = size
+    small = font(m.size)
+    _text_row(draw, clip(text, small, width - 2 * PAD), small, width / 2, height - m.pitch, m, ink, "ms")
+
+
 def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]) -> None:
     width, height = size
     m = _metrics(height)
@@ -168,12 +175,12 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
         top = m.pitch
     if screen.footer:
         bottom = height - m.pitch
-        _text_row(draw, clip(screen.footer, small, width - 2 * PAD), small, width / 2, bottom, m, ink, "ms")
+        _footer(draw, screen.footer, size, m, ink)
     if not screen.big or bottom - top < 4:
         return
     box_w, box_h = width - 2 * PAD, bottom - top - 2
     fnt = font(big_font_size(screen.big, box_w, box_h), bold=True)
-    left, ink_top, right, ink_bottom = fnt.getbbox(screen.big, anchor="ls")
+    _, ink_top, _, ink_bottom = fnt.getbbox(screen.big, anchor="ls")
     # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
     # and the ink vertically
     x = (width - fnt.getlength(screen.big)) / 2
@@ -182,7 +189,7 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
 
 
 def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: _Metrics) -> int:
-    """Draw the bold title (and `right`, e.g. a page indicator, right-aligned); return where content starts."""
+    """Draw the bold title, `right` (a page indicator) right-aligned, and a rule; return the content top."""
     bold = font(m.size, bold=True)
     small = font(m.size)
     right_w = small.getlength(right) + GAP if right else 0
@@ -192,41 +199,50 @@ def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: i
     return m.pitch + 2
 
 
-def list_geometry(size: tuple[int, int], has_footer: bool) -> tuple[int, int]:
-    """(columns, rows per column) a ListScreen gets on a panel of `size`."""
+@dataclass(frozen=True, slots=True)
+class ListLayout:
+    """How a ListScreen sits on a panel: `columns` × `rows` items per page, showing page `page` of `pages`."""
+
+    columns: int
+    rows: int
+    page: int
+    pages: int
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
+    """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
     width, height = size
     m = _metrics(height)
-    footer = m.pitch if has_footer else 0
-    rows = max(1, (height - (m.pitch + 2) - footer) // m.pitch)
-    return max(1, width // COLUMN_MIN_WIDTH), rows
-
-
-def list_page(screen: ListScreen, size: tuple[int, int]) -> tuple[int, int]:
-    """(page index, page count) shown: the page holding the cursor, or the first without one."""
-    cols, rows = list_geometry(size, bool(screen.footer))
-    per_page = cols * rows
-    pages = max(1, -(-len(screen.items) // per_page))
+    header = m.pitch + 2 if screen.title else 0
+    footer = m.pitch if screen.footer else 0
+    rows = max(1, (height - header - footer) // m.pitch)
+    columns = max(1, width // COLUMN_MIN_WIDTH)
+    pages = max(1, -(-len(screen.items) // (columns * rows)))
     cursor = screen.cursor
-    page = cursor // per_page if cursor is not None and 0 <= cursor < len(screen.items) else 0
-    return page, pages
+    page = cursor // (columns * rows) if cursor is not None and 0 <= cursor < len(screen.items) else 0
+    return ListLayout(columns=columns, rows=rows, page=page, pages=pages)
 
 
 def _draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, int]) -> None:
     width, height = size
     m = _metrics(height)
-    cols, rows = list_geometry(size, bool(screen.footer))
-    page, pages = list_page(screen, size)
-    top = _title_with_rule(draw, screen.title, f"{page + 1}/{pages}" if pages > 1 else "", width, m)
-    col_w = width // cols
-    first = page * cols * rows
-    for slot, item in enumerate(screen.items[first : first + cols * rows]):
-        col, row = divmod(slot, rows)
+    lay = list_layout(screen, size)
+    top = 0
+    if screen.title:
+        indicator = f"{lay.page + 1}/{lay.pages}" if lay.pages > 1 else ""
+        top = _title_with_rule(draw, screen.title, indicator, width, m)
+    col_w = width // lay.columns
+    first = lay.page * lay.per_page
+    for slot, item in enumerate(screen.items[first : first + lay.per_page]):
+        col, row = divmod(slot, lay.rows)
         x0 = col * col_w
-        x1 = x0 + col_w - 1 - (1 if col < cols - 1 else 0)  # a 1-px gap between columns
+        x1 = x0 + col_w - 1 - (1 if col < lay.columns - 1 else 0)  # a 1-px gap between columns
         _draw_row(draw, item, x0, x1, top + row * m.pitch, m, selected=first + slot == screen.cursor)
-    if screen.footer:
-        small = font(m.size)
-        _text_row(draw, clip(screen.footer, small, width - 2 * PAD), small, width / 2, height - m.pitch, m, 1, "ms")
+    _footer(draw, screen.footer, size, m, 1)
 
 
 def _draw_row(
@@ -258,5 +274,4 @@ def _draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[
         lines = [*lines[: fit - 1], clip(lines[fit - 1] + ELLIPSIS, fnt, width - 2 * PAD)]
     for i, line in enumerate(lines[:fit]):
         _text_row(draw, line, fnt, PAD, top + i * m.pitch, m, 1)
-    if screen.footer:
-        _text_row(draw, clip(screen.footer, fnt, width - 2 * PAD), fnt, width / 2, bottom, m, 1, "ms")
+    _footer(draw, screen.footer, size, m, 1)
