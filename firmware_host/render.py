@@ -1,0 +1,277 @@
+"""Draw screen models onto 1-bit images: `render(screen, size) -> PIL.Image.Image` (mode "1").
+
+A pure function of the model and the panel size: no device, no clock, no state beyond cached fonts.
+Lit OLED pixels are 1. Fonts are the bundled DejaVu Sans (regular and bold), which carry Ä Ö Ü ß;
+text is drawn without anti-aliasing (font mode "1") so the image is exactly what the panel shows.
+
+Layouts (sizes below are for 64-pixel-high panels; other heights scale the small font):
+- BigScreen: small title on top, the big value in bold as large as fits between title and footer,
+  small footer at the bottom; `inverted` swaps background and text.
+- ListScreen: bold title with a page indicator ("1/2") and a rule, then rows of label (left, clipped
+  with "…") and value (right-aligned); the cursor row is inverted, marked rows get a ▸ in the gutter.
+  A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
+- MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
+  (the last visible line ends in "…" when text was cut), footer at the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+
+FONT_DIR = Path(__file__).parent / "fonts"
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+ELLIPSIS = "…"
+COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
+GUTTER = 6  # left of each list row: room for the mark
+PAD = 2  # inner horizontal padding
+GAP = 4  # least space between a label and its value
+BIG_MIN_SIZE = 6
+BIG_MAX_SIZE = 256
+# The tallest ink of any line of small text: accents above capitals, descenders below the baseline.
+_EXTENT_PROBE = "ÄÖÜÉÅgjpqy|"
+
+Font = ImageFont.FreeTypeFont
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """The bundled DejaVu Sans at `size` pixels (loaded once per size and weight)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+
+
+@dataclass(frozen=True, slots=True)
+class _Metrics:
+    """Small text on one panel height: rows are `pitch` px, the baseline `baseline` px below a row's top."""
+
+    size: int
+    pitch: int
+    baseline: int
+
+
+@lru_cache(maxsize=16)
+def _metrics(height: int) -> _Metrics:
+    size = max(8, min(16, round(height * 10 / 64)))
+    top = int(min(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[1] for b in (False, True)))
+    bottom = int(max(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[3] for b in (False, True)))
+    return _Metrics(size=size, pitch=bottom - top + 1, baseline=1 - top)
+
+
+def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
+    """Draw `screen` on a new mode "1" image of `size` (width, height) pixels."""
+    width, height = size
+    if width <= 0 or height <= 0:
+        raise ValueError(f"panel size must be positive, got {width}×{height}")
+    image = Image.new("1", size, 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    if isinstance(screen, BigScreen):
+        _draw_big(draw, screen, size)
+    elif isinstance(screen, ListScreen):
+        _draw_list(draw, screen, size)
+    else:
+        _draw_message(draw, screen, size)
+    return image
+
+
+def clip(text: str, fnt: Font, width: float) -> str:
+    """`text` if it fits in `width` px, else its longest prefix that fits with "…" appended ("" if none)."""
+    if fnt.getlength(text) <= width:
+        return text
+    lo, hi = 0, len(text)  # invariant: prefix of length lo fits (with ellipsis), hi does not
+    if fnt.getlength(ELLIPSIS) > width:
+        return ""
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid
+    return text[:lo].rstrip() + ELLIPSIS
+
+
+def wrap(text: str, fnt: Font, width: float) -> list[str]:
+    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if fnt.getlength(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        while len(word) > 1 and fnt.getlength(word) > width:
+            cut = max(1, _longest_fitting_prefix(word, fnt, width))
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def _longest_fitting_prefix(text: str, fnt: Font, width: float) -> int:
+    n = 0
+    while n < len(text) and fnt.getlength(text[: n + 1]) <= width:
+        n += 1
+    return n
+
+
+@lru_cache(maxsize=512)
+def big_font_size(text: str, width: int, height: int) -> int:
+    """The largest bold size whose advance fits `width` and whose ink fits `height` (at least the minimum)."""
+
+    def fits(size: int) -> bool:
+        fnt = font(size, bold=True)
+        left, top, right, bottom = fnt.getbbox(text, anchor="ls")
+        return max(fnt.getlength(text), right - left) <= width and bottom - top <= height
+
+    lo, hi = BIG_MIN_SIZE, BIG_MAX_SIZE
+    if not fits(lo):
+        return lo
+    while hi - lo > 1:  # invariant: lo fits, hi does not (or is the cap)
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return hi if fits(hi) else lo
+
+
+def _text_row(
+    draw: ImageDraw.ImageDraw, text: str, fnt: Font, x: float, top: int, m: _Metrics, ink: int,
+    anchor: str = "ls",
+) -> None:
+    if text:
+        draw.text((x, top + m.baseline), text, font=fnt, fill=ink, anchor=anchor)
+
+
+def _footer(draw: ImageDraw.ImageDraw, text: str, size: tuple[int, int], m: _Metrics, ink: int) -> None:
+    """The footer: one centred row at the bottom (nothing when empty)."""
+    width, height = size
+    small = font(m.size)
+    _text_row(draw, clip(text, small, width - 2 * PAD), small, width / 2, height - m.pitch, m, ink, "ms")
+
+
+def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    small = font(m.size)
+    paper, ink = (1, 0) if screen.inverted else (0, 1)
+    draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
+    top = 0
+    bottom = height
+    if screen.title:
+        _text_row(draw, clip(screen.title, small, width - 2 * PAD), small, width / 2, 0, m, ink, "ms")
+        top = m.pitch
+    if screen.footer:
+        bottom = height - m.pitch
+        _footer(draw, screen.footer, size, m, ink)
+    if not screen.big or bottom - top < 4:
+        return
+    box_w, box_h = width - 2 * PAD, bottom - top - 2
+    fnt = font(big_font_size(screen.big, box_w, box_h), bold=True)
+    _, ink_top, _, ink_bottom = fnt.getbbox(screen.big, anchor="ls")
+    # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
+    # and the ink vertically
+    x = (width - fnt.getlength(screen.big)) / 2
+    baseline = top + (bottom - top - (ink_bottom - ink_top)) // 2 - ink_top
+    draw.text((round(x), baseline), screen.big, font=fnt, fill=ink, anchor="ls")
+
+
+def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: _Metrics) -> int:
+    """Draw the bold title, `right` (a page indicator) right-aligned, and a rule; return the content top."""
+    bold = font(m.size, bold=True)
+    small = font(m.size)
+    right_w = small.getlength(right) + GAP if right else 0
+    _text_row(draw, clip(title, bold, width - 2 * PAD - right_w), bold, PAD, 0, m, 1)
+    _text_row(draw, right, small, width - PAD, 0, m, 1, "rs")
+    draw.line((0, m.pitch, width - 1, m.pitch), fill=1)
+    return m.pitch + 2
+
+
+@dataclass(frozen=True, slots=True)
+class ListLayout:
+    """How a ListScreen sits on a panel: `columns` × `rows` items per page, showing page `page` of `pages`."""
+
+    columns: int
+    rows: int
+    page: int
+    pages: int
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
+    """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
+    width, height = size
+    m = _metrics(height)
+    header = m.pitch + 2 if screen.title else 0
+    footer = m.pitch if screen.footer else 0
+    rows = max(1, (height - header - footer) // m.pitch)
+    columns = max(1, width // COLUMN_MIN_WIDTH)
+    pages = max(1, -(-len(screen.items) // (columns * rows)))
+    cursor = screen.cursor
+    page = cursor // (columns * rows) if cursor is not None and 0 <= cursor < len(screen.items) else 0
+    return ListLayout(columns=columns, rows=rows, page=page, pages=pages)
+
+
+def _draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    lay = list_layout(screen, size)
+    top = 0
+    if screen.title:
+        indicator = f"{lay.page + 1}/{lay.pages}" if lay.pages > 1 else ""
+        top = _title_with_rule(draw, screen.title, indicator, width, m)
+    col_w = width // lay.columns
+    first = lay.page * lay.per_page
+    for slot, item in enumerate(screen.items[first : first + lay.per_page]):
+        col, row = divmod(slot, lay.rows)
+        x0 = col * col_w
+        x1 = x0 + col_w - 1 - (1 if col < lay.columns - 1 else 0)  # a 1-px gap between columns
+        _draw_row(draw, item, x0, x1, top + row * m.pitch, m, selected=first + slot == screen.cursor)
+    _footer(draw, screen.footer, size, m, 1)
+
+
+def _draw_row(
+    draw: ImageDraw.ImageDraw, item: ListItem, x0: int, x1: int, top: int, m: _Metrics, selected: bool
+) -> None:
+    fnt = font(m.size)
+    ink = 0 if selected else 1
+    if selected:
+        draw.rectangle((x0, top, x1, top + m.pitch - 1), fill=1)
+    if item.marked:
+        mid = top + m.pitch // 2
+        draw.polygon([(x0 + 1, mid - 3), (x0 + 4, mid), (x0 + 1, mid + 3)], fill=ink)
+    inner = x1 - PAD - (x0 + GUTTER)
+    value = clip(item.value, fnt, inner * 0.6)
+    value_w = fnt.getlength(value) + GAP if value else 0
+    _text_row(draw, clip(item.label, fnt, inner - value_w), fnt, x0 + GUTTER, top, m, ink)
+    _text_row(draw, value, fnt, x1 - PAD, top, m, ink, "rs")
+
+
+def _draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    fnt = font(m.size)
+    top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
+    bottom = height - m.pitch if screen.footer else height
+    lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
+    fit = max(0, (bottom - top) // m.pitch)
+    if len(lines) > fit > 0:
+        lines = [*lines[: fit - 1], clip(lines[fit - 1] + ELLIPSIS, fnt, width - 2 * PAD)]
+    for i, line in enumerate(lines[:fit]):
+        _text_row(draw, line, fnt, PAD, top + i * m.pitch, m, 1)
+    _footer(draw, screen.footer, size, m, 1)
