@@ -13,7 +13,7 @@ from firmware_host.config import Resolved
 from firmware_host.core import app
 from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen, describe
-from firmware_host.core.sounds import Note
+from firmware_host.core.sounds import PATTERNS, Note
 from firmware_host.script import ScriptHooks
 from firmware_host.shell import Outputs, VirtualClock, advance
 from firmware_host.textscreen import frame
@@ -31,7 +31,10 @@ class Simulator:
         self.sounds: list[tuple[float, str]] = []
         self.frames = 0
         self.powered_off = False
+        self.image: Any = None  # the last frame sent to the display
+        self._unprinted = False
         self.appliance: Appliance = self._open()
+        self._flush()
 
     def _open(self) -> Appliance:
         return open_appliance(self.resolved, self.state_dir, clock=self.clock, outputs_hook=self._observe,
@@ -40,8 +43,8 @@ class Simulator:
     def _observe(self, outputs: Outputs) -> Outputs:
         def on_frame(screen: Screen, image: Any) -> None:
             self.frames += 1
-            if self.frames_out is not None:
-                self.frames_out(self.frame_text())
+            self.image = image
+            self._unprinted = True
 
         def on_sound(pattern: str, notes: tuple[Note, ...]) -> None:
             self.sounds.append((self.clock.now, pattern))
@@ -59,13 +62,25 @@ class Simulator:
 
     def send(self, event: Event) -> None:
         self.appliance.shell.handle(event)
+        self._flush()
 
     def wait_until(self, until: float) -> None:
-        advance(self.appliance.shell, self.clock, until)
+        shell = self.appliance.shell
+        while shell.wake_at is not None and shell.wake_at <= until:
+            advance(shell, self.clock, shell.wake_at)
+            self._flush()
+        advance(shell, self.clock, until)
 
     def restart(self) -> None:
         self.appliance.close()
         self.appliance = self._open()
+        self._flush()
+
+    def _flush(self) -> None:
+        """Print the frame once the step that drew it is complete (LED bar included)."""
+        if self._unprinted and self.frames_out is not None:
+            self.frames_out(f"{self.frame_text()}\n  » {self.screen_text()}")
+        self._unprinted = False
 
     def close(self) -> None:
         self.appliance.close()
@@ -85,14 +100,13 @@ class Simulator:
         pin = factory.pin(self.resolved.profile.buzzer.pin)
         return pin.frequency if pin.state else None
 
-    def image(self) -> Any:
-        return self.appliance.hardware.display.device.image  # luma's dummy keeps the last frame
-
     def frame_text(self) -> str:
         """The display, LED bar and buzzer as text; the last line names the sound played at this moment."""
         sounding = [pattern for at, pattern in self.sounds if at == self.clock.now]
         label = f"t = {self.clock.now:.3f} s" + (f"   ♪ {', '.join(sounding)}" if sounding else "")
-        return frame(self.image(), self.bar_states(), self.buzzer_hz() or bool(sounding), label)
+        # The buzzer driver plays in real time; on the virtual clock the sound is the one started now.
+        tone = next((hz for hz, _ in PATTERNS[sounding[-1]] if hz), None) if sounding else None
+        return frame(self.image, self.bar_states(), tone, label)
 
     def hooks(self) -> ScriptHooks:
         return ScriptHooks(

@@ -65,10 +65,12 @@ def _run_script(resolved, text: str, state_dir: Path | None, *, frames: bool) ->
         sim = Simulator(resolved, state_dir or Path(scratch), frames_out=print if frames else None)
         try:
             run_script(actions, sim.hooks(), print)
+            if not frames:
+                print(sim.frame_text())
         except ExpectationFailed as exc:
+            print(sim.frame_text())
             print(f"wordtable sim: {exc}", file=sys.stderr)
             return 1
         finally:
             sim.close()
-        print(sim.frame_text())
     return 0

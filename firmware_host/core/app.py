@@ -484,10 +484,15 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
 
 
 def snapshot(state: AppState) -> dict[str, Any]:
-    """What a journal session starts from: the settings and the free scoreboard."""
+    """What a journal session starts from: the settings and the free scoreboard (with its undo history)."""
     return {
         "settings": state.settings.to_dict(),
-        "board": {"players": list(state.board.players), "totals": list(state.board.totals)},
+        "board": {
+            "players": list(state.board.players),
+            "totals": list(state.board.totals),
+            "selected": state.board.selected,
+            "history": [list(change) for change in state.board.history],
+        },
     }
 
 
@@ -496,8 +501,11 @@ def restore(data: dict[str, Any]) -> AppState:
     Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
     players = tuple(str(p) for p in data["board"]["players"])
-    totals = tuple(int(t) for t in data["board"]["totals"])
-    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), Board(players, totals))
+    board = data["board"]
+    totals = tuple(int(t) for t in board["totals"])
+    history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
+    board_state = Board(players, totals, int(board.get("selected", 0)), history)
+    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state)
 
 
 def main_keys(state: AppState) -> list[str]:

@@ -1,0 +1,115 @@
+"""End to end: the real shell, real drivers on mock pins, luma's dummy display, on a virtual clock."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from firmware_host.config import resolve
+from firmware_host.core.events import Button, LongPress, Press, TextEntry
+from firmware_host.script import ExpectationFailed, parse_script, run_script
+from firmware_host.simulator import Simulator
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def sim(tmp_path):
+    simulator = Simulator(resolve("sim", None, environ={}), tmp_path)
+    yield simulator
+    simulator.close()
+
+
+def lit(sim):
+    return [round(v, 3) for v in sim.bar_states()]
+
+
+@pytest.mark.parametrize("name", ["timer", "scoreboard"])
+def test_documented_scripts_hold(name, tmp_path):
+    sim = Simulator(resolve("sim", None, environ={}), tmp_path)
+    try:
+        script = (ROOT / "docs" / "scripts" / f"{name}.script").read_text()
+        run_script(parse_script(script), sim.hooks(), lambda line: None)
+    finally:
+        sim.close()
+
+
+def test_led_bar_drains_on_the_mock_pins(sim):
+    sim.send(TextEntry("0:10", sim.clock.now))
+    assert lit(sim) == [1.0] * 10  # all lit at the start
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + 5.0)
+    assert lit(sim) == [1.0] * 5 + [0.0] * 5  # half-way
+    sim.wait_until(sim.clock.now + 1.25)  # 3.75 s left: 3 lit, the 4th dimmed to 3/4 by PWM
+    assert lit(sim) == [1.0] * 3 + [0.75] + [0.0] * 6
+    sim.send(Press(Button.START, sim.clock.now))  # pause: the bar holds
+    sim.wait_until(sim.clock.now + 30)
+    assert lit(sim) == [1.0] * 3 + [0.75] + [0.0] * 6
+    sim.send(LongPress(Button.START, sim.clock.now))  # flip: 6.25 s left
+    assert lit(sim) == [1.0] * 6 + [0.25] + [0.0] * 3
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + 7)
+    assert lit(sim) == [0.0] * 10  # none at 0
+    assert "Zeit!" in sim.screen_text()
+
+
+def test_warnings_and_alarm_reach_the_buzzer(sim):
+    sim.send(TextEntry("15", sim.clock.now))
+    sim.send(Press(Button.START, sim.clock.now))
+    start = sim.clock.now
+    sim.wait_until(start + 16)
+    warns = [round(at - start, 6) for at, pattern in sim.sounds if pattern == "warn"]
+    alarms = [round(at - start, 6) for at, pattern in sim.sounds if pattern == "alarm"]
+    assert warns == [float(s) for s in range(5, 15)]
+    assert alarms == [15.0]
+
+
+def test_a_restart_brings_the_running_timer_back_paused(sim):
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + 20)
+    sim.restart()
+    assert "0:40" in sim.screen_text() and "pausiert" in sim.screen_text()
+    assert lit(sim)[:6] == [1.0] * 6 and lit(sim)[6] > 0
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + 41)
+    assert "Zeit!" in sim.screen_text()
+
+
+def test_the_scoreboard_survives_a_restart_and_undo_still_works(sim):
+    for event in (Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0),
+                  TextEntry("+12", 0), Press(Button.NEXT, 0), TextEntry("5", 0)):
+        sim.send(event)
+    sim.restart()
+    assert sim.state.board.totals[:2] == (12, 5)
+    assert "Punktetafel" in sim.screen_text()
+    sim.send(Press(Button.BACK, sim.clock.now))
+    assert sim.state.board.totals[:2] == (12, 0)
+
+
+def test_a_failing_expectation_names_its_line(sim):
+    with pytest.raises(ExpectationFailed, match="line 2"):
+        run_script(parse_script("press start\nexpect Zeit!\n"), sim.hooks(), lambda s: None)
+
+
+def run_cli(*args, stdin=subprocess.DEVNULL):
+    return subprocess.run([sys.executable, "-m", "firmware_host", *args], cwd=ROOT, stdin=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_sim_without_a_terminal_plays_the_demo_to_zeit():
+    result = run_cli("sim")
+    assert result.returncode == 0, result.stderr
+    assert "| Zeit! (inverted) |" in result.stdout
+    assert "expect Zeit!" in result.stdout
+
+
+def test_sim_script_exit_codes(tmp_path):
+    bad = tmp_path / "bad.script"
+    bad.write_text("press start\njump\n")
+    result = run_cli("sim", "--script", str(bad))
+    assert result.returncode == 2 and "line 2" in result.stderr
+    failing = tmp_path / "failing.script"
+    failing.write_text("expect Nirgends\n")
+    result = run_cli("sim", "--script", str(failing))
+    assert result.returncode == 1 and "Nirgends" in result.stderr
