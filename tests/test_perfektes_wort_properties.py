@@ -48,7 +48,9 @@ def plans(draw: st.DrawFn) -> Plan:
     for r, (letter, limit) in enumerate(rounds, start=1):
         per_round = []
         for player in players:
-            kind = draw(st.sampled_from(["none", "empty", "word", "word", "word", "invalid", "long", "struck"]))
+            kind = draw(
+                st.sampled_from(["none", "empty", "word", "word", "word", "invalid", "long", "struck"])
+            )
             if kind == "long" and limit == 9:
                 kind = "struck"
             size = draw(st.integers(limit + 1, 9)) if kind == "long" else draw(st.integers(1, limit))
@@ -108,8 +110,9 @@ def test_totals_are_the_sum_of_their_parts(plan: Plan) -> None:
             grey = game.setup.sheet.grey(row.round)
             hits = sum(1 for i, ch in enumerate(row.word, start=1) if grey.get(i) == ch)
             assert len(row.grey_hits) == hits
-            assert row.points == (5 if row.word else 0) + (5 if row.word and len(row.word) == row.max_length
-                                                          else 0) + 5 * (hits + len(row.arrow_hits))
+            assert row.points == (5 if row.word else 0) + (
+                5 if row.word and len(row.word) == row.max_length else 0
+            ) + 5 * (hits + len(row.arrow_hits))
         for vowel in VOWELS:
             assert player.vowels.counts[vowel] == sum(row.word.count(vowel) for row in player.rows)
         vowel_points = sum(player.vowels.counts[v] * player.vowels.values[v] for v in VOWELS)
@@ -146,8 +149,12 @@ def test_a_struck_word_contributes_nothing(plan: Plan) -> None:
     def without_struck(events: tuple[TableEvent, ...]) -> tuple[TableEvent, ...]:
         return () if any(isinstance(e, Strike) for e in events) else events
 
-    bare = Plan(plan.players, plan.rounds, plan.profi,
-                tuple(tuple(without_struck(e) for e in per_round) for per_round in plan.entries))
+    bare = Plan(
+        plan.players,
+        plan.rounds,
+        plan.profi,
+        tuple(tuple(without_struck(e) for e in per_round) for per_round in plan.entries),
+    )
     assert _numbers(score(play(plan))) == _numbers(score(play(bare)))
 
 
@@ -161,7 +168,13 @@ def test_scoring_is_deterministic_and_independent_of_entry_order(data: st.DataOb
 
 def _numbers(result: Result) -> list[object]:
     return [
-        (p.name, [r.points for r in p.rows], dict(p.vowels.counts), [(f.field, f.mark, f.round) for f in p.fields],
-         p.total, p.rank)
+        (
+            p.name,
+            [r.points for r in p.rows],
+            dict(p.vowels.counts),
+            [(f.field, f.mark, f.round) for f in p.fields],
+            p.total,
+            p.rank,
+        )
         for p in result.players
     ]
