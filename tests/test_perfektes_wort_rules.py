@@ -184,7 +184,7 @@ def test_setup_errors() -> None:
     with pytest.raises(SetupError, match="twice"):
         new_game(setup(["A", "A"], ROUNDS))
     with pytest.raises(SetupError, match="row 1"):
-        new_game(setup(["A"], [("F", 12)] + ROUNDS[1:], sheet()))
+        new_game(setup(["A"], [("F", 12), *ROUNDS[1:]], sheet()))
 
 
 def test_empty_word_is_no_word() -> None:
