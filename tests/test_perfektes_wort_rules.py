@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,9 @@ from firmware_host.core.games.perfektes_wort import (
     new_game,
     pending,
     score,
+    unknown_words,
 )
+from firmware_host.core.games.perfektes_wort.highscores import HighScore, add_highscore
 from firmware_host.dictionary import load_dictionary, read_word_list
 from tests.perfektes_wort_support import play, setup, sheet
 
@@ -202,3 +205,20 @@ def test_dictionary_loading(tmp_path: Path) -> None:
     latin = tmp_path / "latin1"
     latin.write_bytes("Bär\n".encode("latin-1"))
     assert "BÄR" in read_word_list(latin)
+
+
+def test_unknown_words_are_flagged_only_with_a_word_list() -> None:
+    lexicon = Lexicon.of(["Fisch", "Frosch"])
+    game = play(TWO, [Reveal(1), Word(1, "Geli", "Fisch"), Word(1, "Klaus", "Fusch")])
+    assert unknown_words(game) == ()
+    flagged = unknown_words(replace(game, lexicon=lexicon))
+    assert [(e.player, e.current) for e in flagged] == [("Klaus", "FUSCH")]
+
+
+def test_highscore_list() -> None:
+    table: tuple[HighScore, ...] = ()
+    for total in (120, 150, 90):
+        table, _ = add_highscore(table, HighScore("Mia", total, "profi"), places=3)
+    table, place = add_highscore(table, HighScore("Tom", 120, "profi"), places=3)
+    assert [h.total for h in table] == [150, 120, 120] and place == 3
+    assert add_highscore(table, HighScore("Tom", 100, "profi"), places=3)[1] is None

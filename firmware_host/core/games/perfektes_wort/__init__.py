@@ -35,6 +35,7 @@ from .game import (
     field_marks,
     new_game,
     pending,
+    unknown_words,
 )
 from .lexicon import Lexicon, shortenings
 from .record import game_from_record, score_record
@@ -84,4 +85,5 @@ __all__ = [
     "score",
     "score_record",
     "shortenings",
+    "unknown_words",
 ]

@@ -221,6 +221,15 @@ def pending(game: Game) -> tuple[Unresolved | TooLong, ...]:
     return tuple(found)
 
 
+def unknown_words(game: Game) -> tuple[Entry, ...]:
+    """The dictionary assist (R3): entries whose word, as it now stands, the word list does not know —
+    a hint for the table's vote. Empty without a word list."""
+    if game.lexicon is None:
+        return ()
+    lexicon = game.lexicon
+    return tuple(e for e in game.entries if e.written and not e.struck and e.current not in lexicon)
+
+
 def final_word(game: Game, entry: Entry) -> str:
     """The word that is scored: "" when there is none, it is struck, or it still needs the table."""
     if entry.struck or _problem(game, entry) is not None:
