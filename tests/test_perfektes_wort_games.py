@@ -110,19 +110,21 @@ def test_solo_profi_with_arrow_hits() -> None:
     assert circled(result, "Tom") == ["CH", "NG"]  # MÖBEL came after Ö was struck
 
 
+TWO_ROWS: list[list[Entry]] = [
+    ["DEICH", "DACH"],
+    ["FRAUEN", "FÜNF"],
+    ["GERUCH", "GIFT"],
+    ["HEIZUNG", "HUNGER"],
+    ["KONTUR", "KRONE"],
+    ["LINSE", "LOTSE"],
+    ["MÖBEL", "MUTIG"],
+    ["NÖTIG", "NUTZEN"],
+    ["PILGER", "PRÜFEN"],
+]
+
+
 def test_two_players_profi() -> None:
-    rows = [
-        ["DEICH", "DACH"],
-        ["FRAUEN", "FÜNF"],
-        ["GERUCH", "GIFT"],
-        ["HEIZUNG", "HUNGER"],
-        ["KONTUR", "KRONE"],
-        ["LINSE", "LOTSE"],
-        ["MÖBEL", "MUTIG"],
-        ["NÖTIG", "NUTZEN"],
-        ["PILGER", "PRÜFEN"],
-    ]
-    result = play("profi", "1a", ["Ada", "Ben"], rows)
+    result = play("profi", "1a", ["Ada", "Ben"], TWO_ROWS)
     assert summary(result) == {
         "Ada": ([10, 10, 10, 5, 10, 15, 5, 10, 5], 80, 71, 15, 166, 1),
         "Ben": ([5, 5, 5, 5, 10, 10, 5, 10, 10], 65, 51, 20, 136, 2),  # E 5×5 (NUTZEN has one E)
@@ -131,19 +133,21 @@ def test_two_players_profi() -> None:
     assert circled(result, "Ben") == ["CH", "NG", "TZ", "Ü"]
 
 
+FOUR_ROWS: list[list[Entry]] = [
+    ["DAME", "DORF", "DRAHT", "-"],
+    ["FISCH", "FLECK", "FACH", "FEST"],
+    ["GANZ", "GURT", "GÄNSE", "GELB"],
+    ["HUND", "HÖHLE", "", "HOSE"],
+    ["KISTE", "KÜSSEN", "KNIE", "KÜHL"],
+    ["LAMPE", "LACHS", ("LEHRER", "strike"), "LÖWE"],
+    ["MOND", "MAUS", "MILCH", "MOTTE"],
+    ["NEST", "NEBEL", "NASS", "NAPF"],
+    ["PILZ", "PRINZ", "PUPPE", "PFERD"],
+]
+
+
 def test_four_players_grundversion() -> None:
-    rows = [
-        ["DAME", "DORF", "DRAHT", "-"],
-        ["FISCH", "FLECK", "FACH", "FEST"],
-        ["GANZ", "GURT", "GÄNSE", "GELB"],
-        ["HUND", "HÖHLE", "", "HOSE"],
-        ["KISTE", "KÜSSEN", "KNIE", "KÜHL"],
-        ["LAMPE", "LACHS", ("LEHRER", "strike"), "LÖWE"],
-        ["MOND", "MAUS", "MILCH", "MOTTE"],
-        ["NEST", "NEBEL", "NASS", "NAPF"],
-        ["PILZ", "PRINZ", "PUPPE", "PFERD"],
-    ]
-    result = play("grundversion", "2b", ["Ada", "Ben", "Cem", "Dora"], rows)
+    result = play("grundversion", "2b", ["Ada", "Ben", "Cem", "Dora"], FOUR_ROWS)
     assert summary(result) == {
         "Ada": ([10, 5, 5, 5, 10, 10, 10, 5, 5], 65, 44, 10, 119, 2),
         "Ben": ([5, 10, 10, 5, 5, 10, 5, 10, 10], 70, 37, 15, 122, 1),
@@ -155,19 +159,21 @@ def test_four_players_grundversion() -> None:
     assert result.winners == ("Ben",)
 
 
+SIX_ROWS: list[list[Entry]] = [
+    ["DACH", "DICH", "DOCH", "DUNST", "DEKO", "-"],
+    ["FAX", "FUß", "FELS", "FROSCH", "FALTE", "FAUL"],
+    ["GAS", "GOLF", "GRAS", "GAST", "GELD", "GURKE"],
+    ["HEXE", "HERZ", "HAUS", "HAFEN", "HOBBY", "HEFE"],
+    ["KLEE", "KNIE", "KATZE", "KANNE", "KATZE", "KRANZ"],
+    ["LUPE", ("LUSTIG", "shorten LUST"), "LATTE", "LINDE", "LATTE", "-"],
+    ["MÖWE", "MUT", "MEER", "MÜDE", "-", "MONAT"],
+    ["NÖTIG", "NUSS", "NEBEL", "NEU", "NACHT", "NOTIZ"],
+    ["PAKET", "PUNKT", "PUDEL", "PILZ", "PRINZ", "PREIS"],
+]
+
+
 def test_six_players_profi() -> None:
-    rows = [
-        ["DACH", "DICH", "DOCH", "DUNST", "DEKO", "-"],
-        ["FAX", "FUß", "FELS", "FROSCH", "FALTE", "FAUL"],
-        ["GAS", "GOLF", "GRAS", "GAST", "GELD", "GURKE"],
-        ["HEXE", "HERZ", "HAUS", "HAFEN", "HOBBY", "HEFE"],
-        ["KLEE", "KNIE", "KATZE", "KANNE", "KATZE", "KRANZ"],
-        ["LUPE", ("LUSTIG", "shorten LUST"), "LATTE", "LINDE", "LATTE", "-"],
-        ["MÖWE", "MUT", "MEER", "MÜDE", "-", "MONAT"],
-        ["NÖTIG", "NUSS", "NEBEL", "NEU", "NACHT", "NOTIZ"],
-        ["PAKET", "PUNKT", "PUDEL", "PILZ", "PRINZ", "PREIS"],
-    ]
-    result = play("profi", "1a", ["Ada", "Ben", "Cem", "Dora", "Eli", "Fee"], rows)
+    result = play("profi", "1a", ["Ada", "Ben", "Cem", "Dora", "Eli", "Fee"], SIX_ROWS)
     assert summary(result) == {
         "Ada": ([5, 10, 5, 5, 5, 10, 5, 10, 5], 60, 50, 15, 125, 2),
         "Ben": ([5, 5, 5, 5, 5, 10, 5, 10, 5], 55, 39, 10, 104, 5),
@@ -184,6 +190,42 @@ def test_six_players_profi() -> None:
     }
     assert ch["Fee"].by == ("Ada", "Ben", "Cem")
     assert circled(result, "Eli") == ["TZ", "Y"]
+
+
+def test_two_players_grundversion() -> None:
+    result = play("grundversion", "1a", ["Ada", "Ben"], TWO_ROWS)
+    assert summary(result) == {
+        "Ada": ([10, 10, 5, 5, 5, 10, 5, 5, 5], 60, 71, 20, 151, 1),
+        "Ben": ([10, 5, 5, 5, 5, 10, 5, 5, 10], 60, 51, 15, 126, 2),
+    }
+    assert circled(result, "Ada") == ["CH", "NG", "Z", "Ö"]  # HEIZUNG: Z and NG at once
+    assert circled(result, "Ben") == ["CH", "NG", "Ü"]  # NUTZEN's Z came after Ben had to strike it
+
+
+def test_four_players_profi() -> None:
+    result = play("profi", "2b", ["Ada", "Ben", "Cem", "Dora"], FOUR_ROWS)
+    assert summary(result) == {
+        "Ada": ([10, 5, 5, 5, 5, 10, 5, 5, 5], 55, 44, 5, 104, 2),
+        "Ben": ([5, 5, 5, 5, 10, 10, 5, 5, 10], 60, 37, 15, 112, 1),
+        "Cem": ([10, 10, 5, 0, 5, 0, 5, 5, 5], 45, 35, 10, 90, 3),
+        "Dora": ([0, 5, 5, 5, 5, 5, 5, 5, 5], 40, 27, 10, 77, 4),
+    }
+    ben = result.players[1]
+    assert [(str(a.source), str(a.target)) for r in ben.rows for a in r.arrow_hits] == [("4/5", "5/5")]
+
+
+def test_six_players_grundversion() -> None:
+    result = play("grundversion", "1a", ["Ada", "Ben", "Cem", "Dora", "Eli", "Fee"], SIX_ROWS)
+    assert summary(result) == {
+        "Ada": ([10, 5, 5, 5, 5, 5, 5, 5, 5], 50, 50, 15, 115, 3),
+        "Ben": ([5, 5, 5, 5, 5, 5, 5, 5, 5], 45, 39, 15, 99, 4),
+        "Cem": ([5, 5, 5, 5, 5, 10, 5, 10, 5], 55, 59, 5, 119, 1),
+        "Dora": ([10, 10, 5, 5, 5, 10, 5, 5, 5], 60, 48, 10, 118, 2),
+        "Eli": ([5, 5, 5, 5, 5, 10, 0, 5, 10], 50, 42, 0, 92, 6),
+        "Fee": ([0, 5, 10, 5, 5, 0, 10, 5, 10], 50, 46, 0, 96, 5),
+    }
+    assert circled(result, "Ada") == ["CH", "W", "Ö"]
+    assert circled(result, "Ben") == ["CH", "Z", "ß"]
 
 
 @pytest.mark.parametrize("side", ["grundversion", "profi"])
