@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,7 +23,14 @@ from firmware_host.core.games.perfektes_wort import (
     new_game,
     score,
 )
+from firmware_host.core.games.perfektes_wort.record import (
+    event_to_line,
+    game_from_record,
+    score_record,
+    setup_to_line,
+)
 from firmware_host.core.games.perfektes_wort.words import VOWELS
+from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
 from tests.perfektes_wort_support import BONUS, setup, sheet
 
 ALPHABET = "ACEGHIKNOPSTUWZÄÖÜß"
@@ -178,3 +187,51 @@ def _numbers(result: Result) -> list[object]:
         )
         for p in result.players
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(plans())
+def test_record_lines_round_trip_and_replay_to_the_same_score(plan: Plan) -> None:
+    game = play(plan)
+    lines = [header_line("perfektes-wort"), setup_to_line(game.setup)]
+    for r, per_round in enumerate(plan.entries, start=1):
+        lines.append(event_to_line(Reveal(r)))
+        lines += [event_to_line(event) for events in per_round for event in events]
+    record = parse_record("\n".join(dump_line(line) for line in lines))
+    assert game_from_record(record) == game
+    assert score_record(record).to_json() == score_record(record).to_json()
+    assert score_record(record).result == score(game)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-3, 12),
+            st.text(max_size=12),
+            st.lists(st.integers(0, 10), max_size=3),
+        ),
+        min_size=4,
+        max_size=4,
+    ),
+    st.sampled_from(["reveal", "word", "verdict", "shorten", "correct", "strike", "solo_strike", "x"]),
+)
+def test_any_malformed_event_line_is_a_record_error_with_its_line(values: list[object], event: str) -> None:
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "perfektes-wort.jsonl"
+    head = example.read_text(encoding="utf-8").splitlines()[:3]
+    line = {
+        "event": event,
+        "round": values[0],
+        "player": values[1],
+        "word": values[2],
+        "to": values[3],
+        "valid": values[1],
+        "field": values[2],
+    }
+    text = "\n".join([*head, json.dumps(line)])
+    try:
+        score_record(parse_record(text))
+    except RecordError as exc:
+        assert exc.line == 4

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import StrEnum
 
 from .errors import FieldError
@@ -44,7 +45,7 @@ class FieldStrike:
 
     round: int
     field: str
-    ref: int = 0
+    ref: int = dataclass_field(default=0, compare=False)
 
 
 def resolve_fields(

@@ -121,7 +121,7 @@ class Entry:
     invalid: bool = False  # the table's verdict on the current form
     struck: bool = False
     corrected: bool = False
-    ref: int = 0  # the event that wrote (or last corrected) the word
+    ref: int = field(default=0, compare=False)  # the event that wrote (or last corrected) the word
 
     @property
     def current(self) -> str:
