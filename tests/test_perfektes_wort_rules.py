@@ -222,3 +222,17 @@ def test_highscore_list() -> None:
     table, place = add_highscore(table, HighScore("Tom", 120, "profi"), places=3)
     assert [h.total for h in table] == [150, 120, 120] and place == 3
     assert add_highscore(table, HighScore("Tom", 100, "profi"), places=3)[1] is None
+
+
+def test_errors_speak_german_by_default_for_the_table_and_english_in_records() -> None:
+    with pytest.raises(WrongStartingLetter) as err:
+        apply(started(), Word(1, "Geli", "Hase"), 3)
+    assert err.value.text("de") == "HASE beginnt nicht mit F, dem Anfangsbuchstaben von Runde 1"
+    assert err.value.message == err.value.text("en") == "HASE does not start with round 1's letter F"
+    game = apply(started(2), Word(2, "Klaus", "Tagträume"))
+    with pytest.raises(Unresolved) as nested:
+        apply(game, Reveal(3))
+    assert nested.value.text("de") == (
+        "vor der nächsten Karte: Klaus, Runde 2: TAGTRÄUME hat 9 Buchstaben, erlaubt sind 6; "
+        "kürzen (zu TAGTRÄ, TAGTR, TAGT, TAG, TA) oder streichen"
+    )

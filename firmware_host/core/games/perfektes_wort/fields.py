@@ -74,18 +74,15 @@ def resolve_fields(
                     marks[player][field] = FieldMark(field, Mark.STRUCK, rnd, tuple(claimants))
         in_round = [s for s in strikes if s.round == rnd]
         if len(in_round) > 1:
-            raise FieldError(f"only one bonus field is struck after round {rnd}", in_round[1].ref)
+            raise FieldError("one_strike", in_round[1].ref, round=rnd)
         for strike in in_round:
             for player in players:
                 mark = marks[player].get(strike.field)
                 if mark is None:
-                    raise FieldError(f"{strike.field} is not a bonus field of this sheet", strike.ref)
+                    raise FieldError("not_a_field", strike.ref, field=strike.field, fields=", ".join(fields))
                 if mark.mark is Mark.CIRCLED:
-                    raise FieldError(
-                        f"{strike.field} was used (circled in round {mark.round}); strike a field not used",
-                        strike.ref,
-                    )
+                    raise FieldError("strike_used", strike.ref, field=strike.field, round=mark.round)
                 if mark.mark is Mark.STRUCK:
-                    raise FieldError(f"{strike.field} is already struck (round {mark.round})", strike.ref)
+                    raise FieldError("already_struck", strike.ref, field=strike.field, round=mark.round)
                 marks[player][strike.field] = FieldMark(strike.field, Mark.STRUCK, rnd)
     return marks

@@ -163,20 +163,18 @@ def new_game(setup: Setup, lexicon: Lexicon | None = None) -> Game:
     """A game before round 1. Raises `SetupError` for a setup the rules cannot play."""
     players = setup.players
     if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SetupError(f"Das perfekte Wort is for 1 to {MAX_PLAYERS} players, not {len(players)}")
+        raise SetupError("players_count", max=MAX_PLAYERS, n=len(players))
     for name in players:
         if not name.strip():
-            raise SetupError("a player's name is empty")
+            raise SetupError("empty_name")
         if players.count(name) > 1:
-            raise SetupError(f"the player name {name!r} is given twice")
+            raise SetupError("name_twice", name=name)
     if len(setup.deck) < ROUNDS + 1:
-        raise SetupError(f"9 rounds need at least {ROUNDS + 1} letter cards, the deck has {len(setup.deck)}")
+        raise SetupError("deck_short", need=ROUNDS + 1, have=len(setup.deck))
     for rnd in range(1, ROUNDS + 1):
         length, cells = setup.deck[rnd - 1].length, setup.sheet.cells(rnd)
         if length > cells:
-            raise SetupError(
-                f"card {rnd} allows {length} letters, but row {rnd} of the sheet has {cells} cells"
-            )
+            raise SetupError("card_too_long", round=rnd, length=length, cells=cells)
     return Game(setup, lexicon=lexicon)
 
 
@@ -186,25 +184,21 @@ def apply(game: Game, event: TableEvent, ref: int = 0) -> Game:
         return _reveal(game, event, ref)
     _check_round(game, event.round, ref)
     if event.player not in game.setup.players:
-        raise UnknownPlayer(
-            f"{event.player!r} is not playing; the players are {', '.join(game.setup.players)}", ref
-        )
+        raise UnknownPlayer("unknown_player", ref, name=event.player, players=", ".join(game.setup.players))
     if isinstance(event, SoloStrike):
         return _checked(_solo_strike(game, event, ref), ref)
     entry = game.entry(event.round, event.player)
     if isinstance(event, Word):
         if entry is not None:
             raise EntryError(
-                f"{event.player} already has a word in round {event.round} ({entry.written or '—'}); "
-                "enter a correction instead",
-                ref,
+                "second_word", ref, player=event.player, round=event.round, word=entry.written or "—"
             )
         new = Entry(
             event.round, event.player, _spelled(game, event.round, event.word, ref, allow_empty=True), ref=ref
         )
     else:
         if entry is None or not entry.written:
-            raise EntryError(f"{event.player} has no word in round {event.round}", ref)
+            raise EntryError("no_word", ref, player=event.player, round=event.round)
         new = _change(game, entry, event, ref)
     others = tuple(e for e in game.entries if (e.round, e.player) != (new.round, new.player))
     return _checked(replace(game, entries=(*others, new)), ref)
@@ -249,49 +243,37 @@ def _problem(game: Game, entry: Entry) -> Unresolved | TooLong | None:
     if entry.struck or not entry.written:
         return None
     word, limit = entry.current, game.max_length(entry.round)
-    who = f"{entry.player}, round {entry.round}"
+    if len(word) <= limit and not entry.invalid:
+        return None
+    options = shortenings(word, limit, game.lexicon)
+    fields = {"player": entry.player, "round": entry.round, "word": word, "options": ", ".join(options)}
+    offer = "shorten" if options else "strike"
     if len(word) > limit:
-        options = shortenings(word, limit, game.lexicon)
-        offer = f"shorten it (to {', '.join(options)}) or strike it" if options else "strike it"
-        return TooLong(
-            f"{who}: {word} has {len(word)} letters, the maximum is {limit}; {offer}", options, entry.ref
-        )
-    if entry.invalid:
-        options = shortenings(word, limit, game.lexicon)
-        offer = f"shorten it (to {', '.join(options)}) or strike it" if options else "strike it"
-        return Unresolved(f"{who}: {word} was declared invalid; {offer}", entry.ref)
-    return None
+        return TooLong(f"too_long_{offer}", options, entry.ref, n=len(word), limit=limit, **fields)
+    return Unresolved(f"invalid_{offer}", entry.ref, **fields)
 
 
 def _check_round(game: Game, rnd: int, ref: int) -> None:
     if not 1 <= rnd <= ROUNDS:
-        raise RoundError(f"there is no round {rnd}; the game has rounds 1 to {ROUNDS}", ref)
+        raise RoundError("no_round", ref, round=rnd)
     if rnd > game.revealed:
-        raise RoundError(
-            f"round {rnd} has not begun: its card is not revealed yet (revealed so far: {game.revealed})", ref
-        )
+        raise RoundError("not_revealed", ref, round=rnd, revealed=game.revealed)
 
 
 def _reveal(game: Game, event: Reveal, ref: int) -> Game:
     if game.revealed >= ROUNDS:
-        raise RoundError(f"the game ends after round {ROUNDS}; there is no further card to reveal", ref)
+        raise RoundError("after_ninth", ref)
     if event.round != game.revealed + 1:
-        raise RoundError(
-            f"the next card to reveal is round {game.revealed + 1}'s, not round {event.round}'s", ref
-        )
+        raise RoundError("wrong_reveal", ref, next=game.revealed + 1, round=event.round)
     open_problems = pending(game)
     if open_problems:
-        raise Unresolved(f"before the next card: {open_problems[0].message}", ref)
+        raise Unresolved("before_next", ref, problem=open_problems[0])
     last = game.revealed
     if game.solo and last >= 1 and not any(s.round == last for s in game.strikes):
         player = game.setup.players[0]
         open_fields = [f for f, m in field_marks(game)[player].items() if m.mark is Mark.OPEN]
         if open_fields:
-            raise Unresolved(
-                f"solo: strike one bonus field you have not used after round {last} "
-                f"(open: {', '.join(open_fields)}) before the next card",
-                ref,
-            )
+            raise Unresolved("solo_strike_due", ref, round=last, open=", ".join(open_fields))
     return replace(game, revealed=event.round)
 
 
@@ -300,17 +282,17 @@ def _spelled(game: Game, rnd: int, text: str, ref: int, allow_empty: bool = Fals
     if not word:
         if allow_empty:
             return ""
-        raise EntryError("the word is empty; strike it instead", ref)
+        raise EntryError("empty_word", ref)
     wrong = bad_letters(word)
     if wrong:
-        raise BadLetters(f"{text!r} holds {wrong!r}: one letter per cell, A–Z, Ä, Ö, Ü and ß only", ref)
+        raise BadLetters("bad_letters", ref, text=repr(text), wrong=repr(wrong))
     letter = game.letter(rnd)
     if not word.startswith(letter):
-        raise WrongStartingLetter(f"{word} does not start with round {rnd}'s letter {letter}", ref)
+        raise WrongStartingLetter("wrong_letter", ref, word=word, round=rnd, letter=letter)
     cells = game.setup.sheet.cells(rnd)
     if len(word) > cells:
         options = shortenings(word, game.max_length(rnd), game.lexicon)
-        raise TooLong(f"{word} has {len(word)} letters but row {rnd} has only {cells} cells", options, ref)
+        raise TooLong("longer_than_row", options, ref, word=word, n=len(word), round=rnd, cells=cells)
     return word
 
 
@@ -320,28 +302,20 @@ def _change(game: Game, entry: Entry, event: TableEvent, ref: int) -> Entry:
             entry.round, entry.player, _spelled(game, entry.round, event.word, ref), corrected=True, ref=ref
         )
     if entry.struck:
-        raise EntryError(
-            f"{entry.player}'s word in round {entry.round} is struck; correct it to enter it anew", ref
-        )
+        raise EntryError("is_struck", ref, player=entry.player, round=entry.round)
     limit = game.max_length(entry.round)
     if isinstance(event, Verdict):
         if event.valid and len(entry.current) > limit:
             options = shortenings(entry.current, limit, game.lexicon)
-            raise TooLong(
-                f"{entry.current} is longer than the maximum {limit}, so not valid; shorten or strike it",
-                options,
-                ref,
-            )
+            raise TooLong("too_long_not_valid", options, ref, word=entry.current, limit=limit)
         return replace(entry, invalid=not event.valid)
     if isinstance(event, Shorten):
         to = normalize(event.to)
         if not to or not entry.current.startswith(to) or len(to) >= len(entry.current):
-            raise EntryError(
-                f"{to or '—'} is not a shortening of {entry.current}: cut letters from the end only", ref
-            )
+            raise EntryError("not_prefix", ref, to=to or "—", word=entry.current)
         if len(to) > limit:
             options = shortenings(entry.current, limit, game.lexicon)
-            raise TooLong(f"{to} is still longer than the maximum {limit}", options, ref)
+            raise TooLong("still_too_long", options, ref, to=to, limit=limit)
         return replace(entry, kept=len(to), invalid=False)
     if isinstance(event, Strike):
         return replace(entry, struck=True, invalid=False)
@@ -350,13 +324,10 @@ def _change(game: Game, entry: Entry, event: TableEvent, ref: int) -> Entry:
 
 def _solo_strike(game: Game, event: SoloStrike, ref: int) -> Game:
     if not game.solo:
-        raise EntryError("bonus fields are struck by choice only in the solo variant", ref)
+        raise EntryError("solo_only", ref)
     fieldname = normalize(event.field)
     if fieldname not in game.setup.sheet.bonus_fields:
-        raise FieldError(
-            f"{fieldname} is not a bonus field; the fields are {', '.join(game.setup.sheet.bonus_fields)}",
-            ref,
-        )
+        raise FieldError("not_a_field", ref, field=fieldname, fields=", ".join(game.setup.sheet.bonus_fields))
     return replace(game, strikes=(*game.strikes, FieldStrike(event.round, fieldname, ref)))
 
 
@@ -366,5 +337,5 @@ def _checked(game: Game, ref: int = 0) -> Game:
         try:
             field_marks(game)
         except FieldError as exc:
-            raise FieldError(exc.message, ref) from None
+            raise exc.at(ref) from None
     return game
