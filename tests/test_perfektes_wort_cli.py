@@ -110,3 +110,9 @@ def test_unknown_event_and_missing_field(tmp_path: Path) -> None:
         bad.write_text("\n".join([*head, extra]) + "\n", encoding="utf-8")
         done = run(str(bad))
         assert done.returncode == 2 and done.stdout == "" and message in done.stderr
+
+
+def test_the_game_docs_show_the_current_output() -> None:
+    doc = (ROOT / "docs" / "perfektes-wort.md").read_text(encoding="utf-8")
+    assert run(str(EXAMPLE)).stdout in doc
+    assert EXAMPLE.read_text(encoding="utf-8").splitlines()[-1] in doc
