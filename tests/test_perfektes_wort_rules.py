@@ -190,9 +190,11 @@ def test_setup_errors() -> None:
         new_game(setup(["A"], [("F", 12), *ROUNDS[1:]], sheet()))
 
 
-def test_empty_word_is_no_word() -> None:
-    result = score(apply(started(), Word(1, "Geli", "")))
+def test_empty_word_is_no_word_until_a_word_is_entered() -> None:
+    game = apply(started(), Word(1, "Geli", ""))
+    result = score(game)
     assert result.players[0].rows[0].status == "none" and result.players[0].total == 0
+    assert score(apply(game, Word(1, "Geli", "Fisch"))).players[0].rows[0].word == "FISCH"
 
 
 def test_dictionary_loading(tmp_path: Path) -> None:

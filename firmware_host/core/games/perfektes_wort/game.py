@@ -189,7 +189,7 @@ def apply(game: Game, event: TableEvent, ref: int = 0) -> Game:
         return _checked(_solo_strike(game, event, ref), ref)
     entry = game.entry(event.round, event.player)
     if isinstance(event, Word):
-        if entry is not None:
+        if entry is not None and entry.written:  # an entry of "no word" may still get its word
             raise EntryError(
                 "second_word", ref, player=event.player, round=event.round, word=entry.written or "—"
             )
