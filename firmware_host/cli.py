@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("sim", "run the appliance on mock hardware in the terminal, or replay an action script"),
     "check-config": ("check_config", "validate the hardware profile and user config, print the result"),
     "score": ("score", "score a game record (JSON Lines) and print the table"),
+    "sheet": ("sheet", "write a printable Das perfekte Wort score sheet (SVG) of a sheet side"),
     "journal": ("journal", "list or export the games kept in the journal"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
 }
