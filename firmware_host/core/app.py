@@ -509,9 +509,9 @@ def restore(data: dict[str, Any]) -> AppState:
 
 
 def main_keys(state: AppState) -> list[str]:
-    """The main menu: continue the game in progress, the games, then the appliance's own entries."""
+    """The main menu: continue the game in progress, timer and scoreboard, the games, then the settings."""
     keys = ["continue"] if state.flow is not None else []
-    return keys + [f"game:{g.game}" for g in GAMES] + list(MAIN_MENU)
+    return keys + list(MAIN_MENU[:2]) + [f"game:{g.game}" for g in GAMES] + list(MAIN_MENU[2:])
 
 
 def _main_index(state: AppState, key: str) -> int:
