@@ -3,8 +3,8 @@
 Stages, in order:
 - setup: 2–6 players (`seats.Seats`), START begins;
 - arrows (optional phase 1): a typed line "Dschungel Piraten" places the next arrow with these clue
-  words; "3 Schatz Insel Sonne" sets arrow 3's clue words anew; NEXT goes on to the terms (with no arrow
-  placed: phase 1 is skipped);
+  words; "3 Schatz Insel Sonne" sets arrow 3's clue words anew; NEXT goes on to the terms once the grid
+  is complete (with no arrow placed: phase 1 is skipped);
 - terms: per player, arrow 1…10, a typed term (NEXT leaves it empty; a long NEXT goes on to the choice).
   A term sharing 4+ letters with a clue word is kept and warned in the footer; a long START strikes it;
 - choose: Turn/NEXT picks an arrow, START marks the doubled one, then the ignored one; START reveals;
@@ -217,10 +217,7 @@ class PerfectWordsFlow:
                                         "clues": match.group(2).split()}
             else:
                 line = {"event": "arrow", "arrow": len(play.lines) + 1, "clues": event.text.split()}
-            flow, outcome = self._enter(line, ctx)
-            if flow.play is not None and pw.grid_status(flow.play).complete:
-                return replace(outcome, flow=replace(flow, stage="terms", slot=0))
-            return outcome
+            return self._enter(line, ctx)[1]
         if is_press(event, Button.NEXT):
             status = pw.grid_status(play)
             if play.lines and not status.complete:
