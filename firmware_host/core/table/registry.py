@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from firmware_host.core.flow import GameEntry
+from firmware_host.core.table import knack_das_wort, perfect_words
 
-GAMES: tuple[GameEntry, ...] = ()
+GAMES: tuple[GameEntry, ...] = (perfect_words.ENTRY, knack_das_wort.ENTRY)
 
 
 def entry(game: str) -> GameEntry | None:

@@ -1,0 +1,95 @@
+"""What the table flows share: choosing the players at a game's setup, and refusing an entry.
+
+`Seats` is the setup screen's value: the player count (Turn/NEXT change it within the game's limits),
+the names (configured ones first, else "Spieler N"; a typed line names the next seat in order) and who
+starts (a long NEXT moves the first seat to the end). `refuse` is how every flow answers an entry the
+rules or the screen do not allow: the flow stays, with an error beep and the reason in its footer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from firmware_host.core.effects import Beep
+from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
+from firmware_host.core.flow import Ctx, Flow, Outcome
+from firmware_host.core.i18n import pick
+from firmware_host.core.scoreboard import player_names
+from firmware_host.core.screens import ListItem, ListScreen
+
+TEXT = {
+    "de": {
+        "player_n": "Spieler {n}",
+        "title": "{game}: {count} Spieler",
+        "hint": "Drehen/NEXT Anzahl · Namen tippen · START los",
+        "start_mark": "beginnt",
+        "nothing_to_undo": "Nichts rückgängig zu machen",
+    },
+    "en": {
+        "player_n": "Player {n}",
+        "title": "{game}: {count} players",
+        "hint": "Turn/NEXT count · type names · START go",
+        "start_mark": "starts",
+        "nothing_to_undo": "Nothing to undo",
+    },
+}
+
+
+def t(lang: str, key: str, **fields: object) -> str:
+    return pick(TEXT, lang, key, **fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """The players being chosen: `names` holds a name per seat (at least `high` of them, the first
+    `count` play); `typed` is how many seats were named by typing (the next typed name goes there)."""
+
+    count: int
+    names: tuple[str, ...]
+    low: int
+    high: int
+    typed: int = 0
+
+    @classmethod
+    def of(cls, configured: tuple[str, ...], lang: str, low: int, high: int) -> Seats:
+        count = max(low, min(high, len(configured) or 4))
+        return cls(count, player_names(configured, high, t(lang, "player_n")), low, high)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names[: self.count]
+
+    def handle(self, event: Event) -> Seats | None:
+        """The seats after a setup event; None when the event means nothing here."""
+        if isinstance(event, Turn):
+            return replace(self, count=max(self.low, min(self.high, self.count + event.steps)))
+        if isinstance(event, Press) and event.button is Button.NEXT:
+            return replace(self, count=self.low + (self.count + 1 - self.low) % (self.high - self.low + 1))
+        if isinstance(event, LongPress) and event.button is Button.NEXT:
+            order = (*self.players[1:], self.players[0])
+            return replace(self, names=order + self.names[self.count :])
+        if isinstance(event, TextEntry) and event.text.strip():
+            seat = self.typed % self.count
+            names = (*self.names[:seat], event.text.strip(), *self.names[seat + 1 :])
+            return replace(self, names=names, typed=seat + 1)
+        return None
+
+    def screen(self, lang: str, game: str, footer: str) -> ListScreen:
+        items = tuple(
+            ListItem(name, t(lang, "start_mark") if i == 0 else "", i == 0) for i, name in enumerate(self.players)
+        )
+        cursor = self.typed % self.count
+        return ListScreen(t(lang, "title", game=game, count=self.count), items, cursor, footer or t(lang, "hint"))
+
+
+def refuse(flow: Flow, ctx: Ctx) -> Outcome:
+    """An entry refused: `flow` is the unchanged flow carrying the reason for its footer; an error beep."""
+    return Outcome(flow, (Beep("error", ctx.volume),))
+
+
+def is_press(event: Event, *buttons: Button) -> bool:
+    return isinstance(event, Press) and event.button in buttons
+
+
+def is_hold(event: Event, *buttons: Button) -> bool:
+    return isinstance(event, LongPress) and event.button in buttons
