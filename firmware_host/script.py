@@ -1,7 +1,7 @@
 """Action scripts: a table session as text, replayed through the real shell on a virtual clock.
 
 One action a line (docs/sim-scripts.md); `#` starts a comment:
-    press start | hold start | turn -2 | type 1:30 | scan rfid 0A1B2C3D4E | unplug rfid | plug rfid
+    press start | hold start | turn -2 | type 1:30 | choose Quiddler | scan rfid 0A1B2C3D4E | unplug rfid
     wait 12.5 | wait 1:00 | show | expect Zeit! | restart
 Parsing is pure and reports the line number of a bad action. `run_script` drives a `Shell`.
 """
@@ -12,10 +12,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware_host.core import app
+from firmware_host.core.app import AppState
 from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, TextEntry, Turn
 
 BUTTONS = {b.value: b for b in Button}
-VERBS = ("press", "hold", "turn", "type", "scan", "unplug", "plug", "wait", "show", "expect", "restart")
+VERBS = ("press", "hold", "turn", "type", "choose", "scan", "unplug", "plug", "wait", "show", "expect", "restart")
 
 
 class ScriptError(Exception):
@@ -57,6 +59,10 @@ def _parse_action(number: int, verb: str, rest: str) -> Action:
             raise ScriptError(number, "turn needs a number of steps, e.g. turn -2")
         return Action(number, verb, steps=int(rest))
     if verb == "type":
+        return Action(number, verb, rest)
+    if verb == "choose":
+        if not rest:
+            raise ScriptError(number, "choose needs (part of) a main-menu entry, e.g. choose Quiddler")
         return Action(number, verb, rest)
     if verb == "scan":
         parts = rest.split()
@@ -119,6 +125,7 @@ class ScriptHooks:
     send: Callable[[Event], None]
     wait: Callable[[float], None]
     screen_text: Callable[[], str]
+    state: Callable[[], AppState]
     frame_text: Callable[[], str]
     restart: Callable[[], None]
 
@@ -129,7 +136,7 @@ def run_script(actions: list[Action], hooks: ScriptHooks, out: Callable[[str], N
         label = f"[{hooks.now():8.3f}] {action.verb}"
         detail = {"press": action.arg, "hold": action.arg, "turn": f"{action.steps:+d}", "type": action.arg,
                   "scan": f"{action.arg} {action.arg2}", "unplug": action.arg, "plug": action.arg,
-                  "wait": f"{action.seconds:g} s", "expect": action.arg}.get(action.verb, "")
+                  "wait": f"{action.seconds:g} s", "expect": action.arg, "choose": action.arg}.get(action.verb, "")
         out(f"{label} {detail}".rstrip())
         event = event_for(action, hooks.now())
         if event is not None:
@@ -140,6 +147,12 @@ def run_script(actions: list[Action], hooks: ScriptHooks, out: Callable[[str], N
             out(hooks.frame_text())
         elif action.verb == "restart":
             hooks.restart()
+        elif action.verb == "choose":
+            events = app.events_to_choose(hooks.state(), action.arg, hooks.now())
+            if events is None:
+                raise ExpectationFailed(f"line {action.line}: no menu entry {action.arg!r}")
+            for chosen in events:
+                hooks.send(chosen)
         elif action.verb == "expect":
             shown = hooks.screen_text()
             if action.arg not in shown:

@@ -114,6 +114,7 @@ class Simulator:
             send=self.send,
             wait=self.wait_until,
             screen_text=self.screen_text,
+            state=lambda: self.state,
             frame_text=self.frame_text,
             restart=self.restart,
         )

@@ -32,6 +32,13 @@ def beeps(effects):
     return [e.pattern for e in effects if isinstance(e, Beep)]
 
 
+def choose(state, key):
+    """Open the menu, move to `key` (a main-menu key) with NEXT presses, and press START."""
+    state, _ = run(state, Press(Button.MENU, 0.0))
+    steps = app.main_keys(state).index(key)
+    return run(state, *[Press(Button.NEXT, 0.0)] * steps, Press(Button.START, 0.0))[0]
+
+
 def play_until(state, until):
     """Deliver the Ticks the core asks for up to `until`; return the state and all effects."""
     effects = []
@@ -109,8 +116,7 @@ def test_duration_cannot_change_while_running():
 def test_custom_duration_from_the_menu():
     state, _ = run(boot(), Press(Button.MENU, 0.0))
     assert isinstance(app.screen(state), ListScreen)
-    # main menu: timer, scoreboard, players, duration ...
-    state, _ = run(state, Press(Button.NEXT, 0), Press(Button.NEXT, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
+    state = choose(boot(), "duration")
     assert app.screen(state).title == "Timer-Dauer"
     state, _ = run(state, Turn(-1, 0), Press(Button.START, 0))  # from 1:00 (marked) up to 0:30, choose
     assert state.settings.duration_s == 30
@@ -125,9 +131,8 @@ def test_custom_duration_from_the_menu():
 
 
 def test_language_switches_the_whole_ui_to_english():
-    state, _ = run(boot(), Press(Button.MENU, 0))
-    state = app.step(state, Turn(app.MAIN_MENU.index("language"), 0))[0]
-    state, effects = run(state, Press(Button.START, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
+    state = choose(boot(), "language")
+    state, effects = run(state, Press(Button.NEXT, 0), Press(Button.START, 0))
     assert state.settings.lang == "en"
     assert SaveSettings({**Settings().remembered(), "lang": "en"}) in effects
     state, _ = run(state, Press(Button.MENU, 0), Press(Button.START, 10.0))
@@ -176,8 +181,8 @@ def test_bad_typed_points_are_refused_with_a_message():
 
 
 def test_player_count_from_the_menu_keeps_totals():
-    state, _ = run(boot(player_count=2), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
-    state, _ = run(state, TextEntry("7", 0), Press(Button.MENU, 0), Turn(2, 0), Press(Button.START, 0))
+    state = choose(boot(player_count=2), "scoreboard")
+    state = choose(run(state, TextEntry("7", 0))[0], "players")
     assert app.screen(state).title == "Spieler"
     state, _ = run(state, Turn(4, 0), Press(Button.START, 0), Press(Button.MENU, 0))
     assert state.board.totals == (7, 0, 0, 0, 0, 0)

@@ -34,7 +34,7 @@ class PureApp:
 
     def hooks(self):
         return ScriptHooks(now=lambda: self.now, send=self.send, wait=self.wait,
-                           screen_text=lambda: describe(app.screen(self.state)),
+                           screen_text=lambda: describe(app.screen(self.state)), state=lambda: self.state,
                            frame_text=lambda: describe(app.screen(self.state)), restart=lambda: None)
 
 

@@ -514,6 +514,24 @@ def main_keys(state: AppState) -> list[str]:
     return keys + list(MAIN_MENU[:2]) + [f"game:{g.game}" for g in GAMES] + list(MAIN_MENU[2:])
 
 
+def events_to_choose(state: AppState, text: str, at: float) -> list[Event] | None:
+    """The presses that open the main menu and choose the entry whose label contains `text` (case
+    folded); None when no entry does. Scripts use it so they do not depend on the menu's order."""
+    opened = state if isinstance(state.overlay, MenuView) and not state.overlay.path else None
+    events: list[Event] = [] if opened else [Press(Button.MENU, at)]
+    if opened is None:
+        opened = replace(state, overlay=MenuView())
+    menu = opened.overlay
+    assert isinstance(menu, MenuView)
+    labels = [label.casefold() for _, label, _ in menu_entries(opened, "")]
+    wanted = text.casefold()
+    index = next((i for i, label in enumerate(labels) if wanted in label), None)
+    if index is None:
+        return None
+    steps = (index - menu.cursor) % len(labels)
+    return [*events, *[Press(Button.NEXT, at)] * steps, Press(Button.START, at)]
+
+
 def _main_index(state: AppState, key: str) -> int:
     keys = main_keys(state)
     return keys.index(key) if key in keys else 0
