@@ -131,6 +131,20 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int) -> list[f
     return latencies
 
 
+def journal_appends(directory: Path, count: int) -> list[float]:
+    """The storage's share of every input: one journal transaction (WAL, synchronous=FULL), in ms."""
+    from firmware_host.journal import Journal, utc_now
+
+    times = []
+    with Journal.open(directory / "bench-journal.sqlite3") as journal:
+        game = journal.start_game("appliance", [])
+        for n in range(count):
+            t = time.perf_counter()
+            journal.append(game, "input", {"type": "press", "button": "start", "at": float(n)}, utc_now())
+            times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
 def naive_countdowns(runs: int, seconds: int, out: Any) -> None:
     """The comparison: sleep(1) per second, draw, and beep after the last second."""
     errors = []
@@ -172,12 +186,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seconds", type=int, default=5, help="length of each countdown (min 5)")
+    parser.add_argument("--journal-dir", type=Path, help="where the journal lives (default: a temporary folder)")
     args = parser.parse_args()
     runs = 5 if args.quick else 20
     idle_window = 10.0 if args.quick else 30.0
 
     probe = Probe()
-    with tempfile.TemporaryDirectory(prefix="wordtable-bench-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="wordtable-bench-", dir=args.journal_dir) as scratch:
+        appends = journal_appends(Path(scratch), 200)
         appliance, thread = start_appliance(Path(scratch), probe)
 
         cpu0, wall0 = cpu_seconds(), time.monotonic()
@@ -218,6 +234,7 @@ def main() -> None:
     print(f"{'naive sleep(1) countdown end error, idle (ms)':<44} {stats(naive_idle)}")
     print(f"{'naive sleep(1) countdown end error, loaded (ms)':<44} {stats(naive_loaded)}")
     print(f"{'button → frame latency (ms)':<44} {stats(latencies)}")
+    print(f"{'  of which: journal append, fsync (ms)':<44} {stats(appends)}")
     print(f"{'CPU while idle (% of one core)':<44} {idle_cpu:8.3f}   over {idle_window:.0f} s")
     print(f"{'CPU during countdowns (% of one core)':<44} {countdown_cpu:8.3f}")
     print(f"{'peak RSS (MB)':<44} {rss_mb:8.1f}")

@@ -32,7 +32,7 @@ from firmware_host.core.effects import (
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, Tick
+from firmware_host.core.events import Event, Tick, event_time
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, notes
 
@@ -108,18 +108,22 @@ class Shell:
         self.carry_out(effects)
 
     def handle(self, event: Event) -> list[Effect]:
-        """Journal one event, step the core, carry out the effects; return them."""
-        if self.journal is not None and self._worth_journaling(event):
+        """Journal one input event, step the core, carry out the effects; return them.
+
+        An input is journaled before the core sees it (acknowledged = on storage). A clock tick is no
+        input: it is journaled after its effects, and only as a checkpoint every CHECKPOINT_S while the
+        timer runs, so that the alarm never waits for the storage and a resume knows the time left."""
+        tick = isinstance(event, Tick)
+        if self.journal is not None and not tick:
             self.journal.record(event)
-            self.last_journaled = event.now if isinstance(event, Tick) else getattr(event, "at", 0.0)
+            self.last_journaled = event_time(event)
+        checkpoint = tick and self.state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
         self.state, effects = app.step(self.state, event)
         self.carry_out(effects)
+        if checkpoint and self.journal is not None:
+            self.journal.record(event)
+            self.last_journaled = event_time(event)
         return effects
-
-    def _worth_journaling(self, event: Event) -> bool:
-        if not isinstance(event, Tick):
-            return True
-        return self.state.timer.running and event.now - self.last_journaled >= CHECKPOINT_S
 
     def carry_out(self, effects: list[Effect]) -> None:
         out = self.outputs
