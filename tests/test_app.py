@@ -9,6 +9,9 @@ from firmware_host.core.effects import Beep, PowerOff, SaveSettings, SetBar, Sho
 from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, Resumed, TextEntry, Tick, Turn
 from firmware_host.core.screens import BigScreen, ListScreen, MessageScreen, describe
 from firmware_host.core.settings import Settings
+from firmware_host.core.table.registry import GAMES
+
+SKIP_GAMES = Turn(len(GAMES), 0)  # the main menu lists the table games first
 
 
 def boot(**settings):
@@ -107,7 +110,7 @@ def test_duration_cannot_change_while_running():
 
 
 def test_custom_duration_from_the_menu():
-    state, _ = run(boot(), Press(Button.MENU, 0.0))
+    state, _ = run(boot(), Press(Button.MENU, 0.0), SKIP_GAMES)
     assert isinstance(app.screen(state), ListScreen)
     # main menu: timer, scoreboard, players, duration ...
     state, _ = run(state, Press(Button.NEXT, 0), Press(Button.NEXT, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
@@ -126,7 +129,7 @@ def test_custom_duration_from_the_menu():
 
 def test_language_switches_the_whole_ui_to_english():
     state, _ = run(boot(), Press(Button.MENU, 0))
-    state = app.step(state, Turn(app.MAIN_MENU.index("language"), 0))[0]
+    state = app.step(state, Turn(len(GAMES) + app.MAIN_MENU.index("language"), 0))[0]
     state, effects = run(state, Press(Button.START, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
     assert state.settings.lang == "en"
     assert SaveSettings({**Settings().remembered(), "lang": "en"}) in effects
@@ -143,7 +146,7 @@ def test_volume_off_silences_every_beep():
 
 
 def test_scoreboard_add_subtract_undo():
-    state, _ = run(boot(player_names=("Jürgen", "Öznur"), player_count=3), Press(Button.MENU, 0))
+    state, _ = run(boot(player_names=("Jürgen", "Öznur"), player_count=3), Press(Button.MENU, 0), SKIP_GAMES)
     state, _ = run(state, Press(Button.NEXT, 0), Press(Button.START, 0))
     assert state.home == "scoreboard"
     screen = app.screen(state)
@@ -160,7 +163,7 @@ def test_scoreboard_add_subtract_undo():
 
 
 def test_scoreboard_runs_the_timer_from_the_same_screen():
-    state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
+    state, _ = run(boot(), Press(Button.MENU, 0), SKIP_GAMES, Press(Button.NEXT, 0), Press(Button.START, 0))
     state, effects = run(state, LongPress(Button.NEXT, 5.0))
     assert state.timer.running and beeps(effects) == ["start"]
     state, effects = play_until(state, 35.0)
@@ -170,14 +173,15 @@ def test_scoreboard_runs_the_timer_from_the_same_screen():
 
 
 def test_bad_typed_points_are_refused_with_a_message():
-    state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
+    state, _ = run(boot(), Press(Button.MENU, 0), SKIP_GAMES, Press(Button.NEXT, 0), Press(Button.START, 0))
     state, effects = run(state, TextEntry("viele", 0))
     assert beeps(effects) == ["error"] and "keine Zahl" in app.screen(state).footer
 
 
 def test_player_count_from_the_menu_keeps_totals():
-    state, _ = run(boot(player_count=2), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
-    state, _ = run(state, TextEntry("7", 0), Press(Button.MENU, 0), Turn(2, 0), Press(Button.START, 0))
+    state, _ = run(boot(player_count=2), Press(Button.MENU, 0), SKIP_GAMES, Press(Button.NEXT, 0),
+                   Press(Button.START, 0))
+    state, _ = run(state, TextEntry("7", 0), Press(Button.MENU, 0), Turn(len(GAMES) + 2, 0), Press(Button.START, 0))
     assert app.screen(state).title == "Spieler"
     state, _ = run(state, Turn(4, 0), Press(Button.START, 0), Press(Button.MENU, 0))
     assert state.board.totals == (7, 0, 0, 0, 0, 0)
