@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_host.core import app
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
@@ -394,3 +396,17 @@ def test_record_lines_are_json():
     table = Table(player_names=("Ann", "Bob"))
     setup(table, 0)
     assert all(json.loads(dump_line(line)) == line for line in table.lines)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 99999), order=st.permutations(range(8)), length=st.integers(2, 8))
+def test_solitaire_word_typed_as_cards_takes_the_same_cards_as_typed_as_piles(seed, order, length):
+    layout = q.new_solitaire(seed)
+    piles = order[:length]
+    cards = q.format_cards([layout.visible[p] for p in piles])
+    by_piles, by_cards = Table("quiddler-solitaire"), Table("quiddler-solitaire")
+    for table, typed in ((by_piles, "".join(str(p + 1) for p in piles)), (by_cards, cards)):
+        table.type(str(seed))
+        table.press(Button.START)
+        table.type(typed)
+    assert by_piles.state.flow.layout.words == by_cards.state.flow.layout.words == (q.take_word(layout, piles).words)
