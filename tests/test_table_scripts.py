@@ -12,7 +12,7 @@ from firmware_host.core.settings import Settings
 from firmware_host.script import ScriptHooks, parse_script, run_script
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "docs" / "scripts"
-GAME_SCRIPTS = ["perfect-words.script", "knack-das-wort.script"]
+GAME_SCRIPTS = ["quiddler.script", "perfect-words.script", "knack-das-wort.script"]
 
 
 def actions(name):

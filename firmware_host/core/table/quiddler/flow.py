@@ -1,0 +1,520 @@
+"""Quiddler at the table: setup, the eight rounds (plan, lay-downs, challenges, round table, scoreboard)
+and the final standings, as a `core.flow.Flow`.
+
+State: the table events applied so far (`steps`, each one record line) and the `Game` they give, plus the
+entry in progress (`entry`: what the screen asks for now). A refused entry keeps the state, beeps and
+shows the reason in the footer. BACK first takes back what is being entered; with nothing in progress
+it undoes the last table event (`Retract`) and rebuilds the game from the remaining steps.
+
+Lay-down entry: words typed in card notation (`(QU)IT`, several separated by spaces) or scanned card by
+card (`CardScan.code` is the card's face, e.g. "QU"); NEXT ends a scanned word (with no word open: the
+words are done), a long NEXT or START ends the words; then the unused cards the same way (not for the
+player who went out, who is asked for first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Record, Retract
+from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, TextEntry, Turn
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games import quiddler as q
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+
+from .steps import ChallengeStep, LayStep, RoundEndStep, RoundStartStep, SetupStep, Step, rebuild
+from .text import t
+
+GAME_ID = "quiddler"
+MAX_PLAYERS = 8
+
+SetupStage = Literal["count", "names", "dealer", "bonus", "summary"]
+Page = Literal["plan", "table", "board", "final"]
+ChallengeStage = Literal["list", "challenger", "word", "verdict"]
+BONUSES = (q.Bonus.LONGEST, q.Bonus.MOST)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupEntry:
+    """The setup: `names` holds a name for every possible seat; the first `count` play."""
+
+    names: tuple[str, ...]
+    count: int
+    stage: SetupStage = "count"
+    cursor: int = 0
+    dealer: int = 0
+    bonus: q.Bonus = q.Bonus.LONGEST
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names[: self.count]
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """Between rounds: the plan of the next round, the last round's table, the scoreboard, the final."""
+
+    page: Page
+
+
+@dataclass(frozen=True, slots=True)
+class OutChoice:
+    """Who went out this round (the last option: nobody); that player's lay-down is entered first."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LayEntry:
+    player: str
+    went_out: bool
+    words: tuple[tuple[str, ...], ...] = ()
+    partial: tuple[str, ...] = ()  # a word being scanned card by card
+    unused: tuple[str, ...] = ()
+    unused_stage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Challenges:
+    stage: ChallengeStage = "list"
+    challenger: str = ""
+    target: int = 0  # index into `targets(...)`
+    cursor: int = 0
+
+
+Entry = SetupEntry | Pages | OutChoice | LayEntry | Challenges
+
+
+@dataclass(frozen=True, slots=True)
+class QuiddlerFlow:
+    entry: Entry
+    steps: tuple[Step, ...] = ()
+    played: q.Game | None = None
+    error: str = ""
+
+    @property
+    def game(self) -> str:
+        return GAME_ID
+
+    # --- events ------------------------------------------------------------------------------------
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        entry = self.entry
+        if isinstance(entry, SetupEntry):
+            return self._setup(entry, event, ctx)
+        game = self.played
+        assert game is not None  # every entry after the setup has a game
+        if isinstance(entry, Pages):
+            return self._pages(entry, game, event, ctx)
+        if isinstance(entry, OutChoice):
+            return self._out_choice(entry, game, event, ctx)
+        if isinstance(entry, LayEntry):
+            return self._lay(entry, game, event, ctx)
+        return self._challenges(entry, game, event, ctx)
+
+    def timer_over(self, ctx: Ctx) -> Outcome:
+        return Outcome(self)
+
+    def _setup(self, e: SetupEntry, event: Event, ctx: Ctx) -> Outcome:
+        back = _is(event, Button.BACK)
+        if e.stage == "count":
+            if isinstance(event, TextEntry):
+                text = event.text.strip()
+                if not text.isdigit() or not 1 <= int(text) <= MAX_PLAYERS:
+                    return self._refuse(ctx, t(ctx.lang, "not_a_count", text=text))
+                return self._to(replace(e, count=int(text)))
+            step = _cursor_step(event)
+            if step is not None:
+                return self._to(replace(e, count=(e.count - 1 + step) % MAX_PLAYERS + 1))
+            if _confirms(event):
+                return self._to(replace(e, stage="names", cursor=0, dealer=min(e.dealer, e.count - 1)))
+            return self._refuse(ctx, t(ctx.lang, "nothing_to_undo") if back else "")
+        if e.stage == "names":
+            if isinstance(event, TextEntry):
+                name = event.text.strip()
+                if not name:
+                    return self._refuse(ctx, t(ctx.lang, "empty_name"))
+                if name in e.players and e.players.index(name) != e.cursor:
+                    return self._refuse(ctx, t(ctx.lang, "name_taken", name=name))
+                names = (*e.names[: e.cursor], name, *e.names[e.cursor + 1 :])
+                return self._to(replace(e, names=names, cursor=min(e.cursor + 1, e.count - 1)))
+            return self._choose(
+                e,
+                event,
+                ctx,
+                e.count,
+                prev=replace(e, stage="count", cursor=0),
+                chosen=lambda c: replace(e, stage="dealer", cursor=e.dealer),
+            )
+        if e.stage == "dealer":
+            return self._choose(
+                e,
+                event,
+                ctx,
+                e.count,
+                prev=replace(e, stage="names", cursor=0),
+                chosen=lambda c: replace(
+                    e, stage="bonus" if e.count == 2 else "summary", dealer=c, cursor=BONUSES.index(e.bonus)
+                ),
+            )
+        if e.stage == "bonus":
+            return self._choose(
+                e,
+                event,
+                ctx,
+                len(BONUSES),
+                prev=replace(e, stage="dealer", cursor=e.dealer),
+                chosen=lambda c: replace(e, stage="summary", bonus=BONUSES[c]),
+            )
+        if back:
+            previous: SetupStage = "bonus" if e.count == 2 else "dealer"
+            cursor = BONUSES.index(e.bonus) if e.count == 2 else e.dealer
+            return self._to(replace(e, stage=previous, cursor=cursor))
+        if _confirms(event):
+            players = e.players
+            return self._record(
+                SetupStep(players, players[e.dealer], e.bonus), ctx, first=(BeginGame(GAME_ID, players),)
+            )
+        return self._refuse(ctx, "")
+
+    def _choose(
+        self, e: SetupEntry, event: Event, ctx: Ctx, n: int, prev: SetupEntry, chosen: Callable[[int], SetupEntry]
+    ) -> Outcome:
+        step = _cursor_step(event)
+        if step is not None:
+            return self._to(replace(e, cursor=(e.cursor + step) % n))
+        if _confirms(event):
+            return self._to(chosen(e.cursor))
+        if _is(event, Button.BACK):
+            return self._to(prev)
+        return self._refuse(ctx, t(ctx.lang, "no_text_here") if isinstance(event, TextEntry) else "")
+
+    def _pages(self, e: Pages, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
+        back, forward = _is(event, Button.BACK), _confirms(event) or _is(event, Button.NEXT)
+        if e.page == "final":
+            if _confirms(event) or back:
+                winners = game.winners
+                return Outcome(None, (EndGame(", ".join(winners) if winners else None),))
+            return self._refuse(ctx, "")
+        if e.page == "plan":
+            plan = game.next_round
+            if _confirms(event) and plan is not None:
+                return self._record(RoundStartStep(plan.number), ctx)
+            if back:
+                return self._to(Pages("board")) if game.rounds else self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
+            return self._refuse(ctx, "")
+        if e.page == "table":
+            if forward:
+                return self._to(Pages("final" if game.finished else "board"))
+            return self._undo(ctx) if back else self._refuse(ctx, "")
+        if forward:
+            return self._to(Pages("plan"))
+        return self._to(Pages("table")) if back else self._refuse(ctx, "")
+
+    def _out_choice(self, e: OutChoice, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
+        options = len(game.players) + 1
+        step = _cursor_step(event)
+        if step is not None:
+            return self._to(OutChoice((e.cursor + step) % options))
+        if _confirms(event):
+            if e.cursor < len(game.players):
+                return self._to(LayEntry(game.players[e.cursor], went_out=True))
+            return self._to(LayEntry(_lay_order(game)[0], went_out=False))
+        return self._undo(ctx) if _is(event, Button.BACK) else self._refuse(ctx, "")
+
+    def _lay(self, e: LayEntry, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
+        deck = game.setup.deck
+        if isinstance(event, TextEntry):
+            try:
+                if e.unused_stage:
+                    return self._to(replace(e, unused=e.unused + q.parse_cards(event.text, deck, allow_empty=True)))
+                typed = tuple(q.parse_cards(word, deck) for word in event.text.split())
+            except q.RuleError as exc:
+                return self._refuse(ctx, exc.message)
+            return self._to(replace(e, words=(*_closed(e), *typed), partial=()))
+        if isinstance(event, CardScan):
+            face = event.code.strip().upper()
+            if not deck.has(face):
+                return self._refuse(ctx, t(ctx.lang, "unknown_card", code=event.code.strip()))
+            if e.unused_stage:
+                return self._to(replace(e, unused=(*e.unused, face)))
+            return self._to(replace(e, partial=(*e.partial, face)))
+        if _is(event, Button.BACK):
+            if e.unused_stage:
+                return self._to(replace(e, unused=e.unused[:-1]) if e.unused else replace(e, unused_stage=False))
+            if e.partial:
+                return self._to(replace(e, partial=e.partial[:-1]))
+            if e.words:
+                return self._to(replace(e, words=e.words[:-1]))
+            if game.current is not None and not game.current.lays:
+                return self._to(OutChoice())
+            return self._undo(ctx)
+        ends_word = _is(event, Button.NEXT) and not e.unused_stage and e.partial
+        if ends_word:
+            return self._to(replace(e, words=_closed(e), partial=()))
+        if (
+            _is(event, Button.NEXT)
+            or _confirms(event)
+            or (isinstance(event, LongPress) and event.button is Button.NEXT)
+        ):
+            if e.unused_stage or e.went_out:
+                return self._record(LayStep(e.player, _closed(e), e.unused, e.went_out), ctx)
+            return self._to(replace(e, words=_closed(e), partial=(), unused_stage=True))
+        return self._refuse(ctx, "")
+
+    def _challenges(self, e: Challenges, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
+        back = _is(event, Button.BACK)
+        if e.stage == "list":
+            if _confirms(event):
+                return self._to(Challenges("challenger"))
+            if _is(event, Button.NEXT):
+                return self._record(RoundEndStep(), ctx, then=Pages("table"))
+            return self._undo(ctx) if back else self._refuse(ctx, "")
+        if e.stage == "challenger":
+            n, prev = len(game.players), Challenges()
+        elif e.stage == "word":
+            n, prev = (
+                len(_targets(game, e.challenger)),
+                Challenges("challenger", cursor=game.players.index(e.challenger)),
+            )
+        else:
+            n, prev = 2, Challenges("word", e.challenger, cursor=e.target)
+        step = _cursor_step(event)
+        if step is not None:
+            return self._to(replace(e, cursor=(e.cursor + step) % n))
+        if back:
+            return self._to(prev)
+        if not _confirms(event):
+            return self._refuse(ctx, t(ctx.lang, "no_text_here") if isinstance(event, TextEntry) else "")
+        if e.stage == "challenger":
+            challenger = game.players[e.cursor]
+            if not _targets(game, challenger):
+                return self._refuse(ctx, t(ctx.lang, "no_words"))
+            return self._to(Challenges("word", challenger))
+        if e.stage == "word":
+            return self._to(Challenges("verdict", e.challenger, e.cursor))
+        owner, word = _targets(game, e.challenger)[e.target]
+        return self._record(ChallengeStep(e.challenger, owner, word, allowed=e.cursor == 0), ctx)
+
+    # --- changes -----------------------------------------------------------------------------------
+
+    def _to(self, entry: Entry) -> Outcome:
+        return Outcome(replace(self, entry=entry, error=""))
+
+    def _refuse(self, ctx: Ctx, message: str) -> Outcome:
+        return Outcome(replace(self, error=message), (Beep("error", ctx.volume),))
+
+    def _record(self, step: Step, ctx: Ctx, *, first: tuple[Effect, ...] = (), then: Entry | None = None) -> Outcome:
+        """Apply a table event to the game; refused by the rules core: stay, beep and say why."""
+        try:
+            game = step.apply(self.played)
+        except q.RuleError as exc:
+            return self._refuse(ctx, exc.message)
+        flow = QuiddlerFlow(then or _next_entry(game), (*self.steps, step), game)
+        return Outcome(flow, (*first, Record(step.line())))
+
+    def _undo(self, ctx: Ctx) -> Outcome:
+        if len(self.steps) <= 1:  # the setup stays: the game's record is open
+            return self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
+        steps = self.steps[:-1]
+        game = rebuild(steps)
+        assert game is not None
+        return Outcome(QuiddlerFlow(_next_entry(game), steps, game), (Retract(),))
+
+    # --- screens -----------------------------------------------------------------------------------
+
+    def screen(self, ctx: Ctx) -> Screen:
+        shown = _screen(self.entry, self.played, ctx.lang)
+        return replace(shown, footer=self.error) if self.error else shown
+
+
+def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
+    """The flow at its setup: the configured names (else "Spieler N"), as many players as are named."""
+    defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
+    given = tuple(name.strip() for name in names[:MAX_PLAYERS] if name.strip())
+    seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
+    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2))
+
+
+# --- the entry a game state asks for ---------------------------------------------------------------
+
+
+def _next_entry(game: q.Game) -> Entry:
+    current = game.current
+    if current is None:
+        return Pages("table" if game.finished else "plan")
+    if not current.lays:
+        return OutChoice()
+    if game.waiting_for:
+        return LayEntry(_lay_order(game)[0], went_out=False)
+    return Challenges()
+
+
+def _lay_order(game: q.Game) -> tuple[str, ...]:
+    """Who lays down next, in order: clockwise after the player who went out (else from the starter)."""
+    current = game.current
+    assert current is not None
+    out = next((lay.player for lay in current.lays if lay.went_out), None)
+    players = game.players
+    first = (players.index(out) + 1) if out is not None else players.index(current.plan.starter)
+    seats = players[first:] + players[:first]
+    return tuple(p for p in seats if p in game.waiting_for)
+
+
+def _targets(game: q.Game, challenger: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The laid words `challenger` may name: every word of every other player, in seating order."""
+    current = game.current
+    if current is None:
+        return ()
+    return tuple(
+        (player, word)
+        for player in game.players
+        if player != challenger and (lay := current.lay_of(player)) is not None
+        for word in lay.words
+    )
+
+
+def _closed(e: LayEntry) -> tuple[tuple[str, ...], ...]:
+    return (*e.words, e.partial) if e.partial else e.words
+
+
+# --- input helpers ---------------------------------------------------------------------------------
+
+
+def _is(event: Event, button: Button) -> bool:
+    return isinstance(event, Press) and event.button is button
+
+
+def _confirms(event: Event) -> bool:
+    return isinstance(event, Press) and event.button in (Button.START, Button.ENCODER)
+
+
+def _cursor_step(event: Event) -> int | None:
+    """How far an event moves a cursor: NEXT one on, a long NEXT one back, the encoder by its detents."""
+    if isinstance(event, Turn):
+        return event.steps
+    if _is(event, Button.NEXT):
+        return 1
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return -1
+    return None
+
+
+# --- screens ---------------------------------------------------------------------------------------
+
+
+def _screen(entry: Entry, game: q.Game | None, lang: str) -> Screen:
+    if isinstance(entry, SetupEntry):
+        return _setup_screen(entry, lang)
+    assert game is not None
+    if isinstance(entry, Pages):
+        return _page_screen(entry.page, game, lang)
+    current = game.current
+    assert current is not None
+    n = current.plan.number
+    if isinstance(entry, OutChoice):
+        items = (*(ListItem(p) for p in game.players), ListItem(t(lang, "nobody")))
+        return ListScreen(t(lang, "out_title", n=n), items, entry.cursor, t(lang, "choose_hint"))
+    if isinstance(entry, LayEntry):
+        return _lay_screen(entry, n, current.plan.hand_size, lang)
+    return _challenge_screen(entry, game, lang)
+
+
+def _setup_screen(e: SetupEntry, lang: str) -> Screen:
+    if e.stage == "count":
+        return BigScreen(t(lang, "count"), str(e.count), t(lang, "count_hint"))
+    if e.stage == "names":
+        items = tuple(ListItem(name) for name in e.players)
+        return ListScreen(t(lang, "names"), items, e.cursor, t(lang, "names_hint"))
+    if e.stage == "dealer":
+        items = tuple(ListItem(name, marked=i == e.dealer) for i, name in enumerate(e.players))
+        return ListScreen(t(lang, "dealer"), items, e.cursor, t(lang, "choose_hint"))
+    if e.stage == "bonus":
+        items = tuple(ListItem(t(lang, b.value), marked=b is e.bonus) for b in BONUSES)
+        return ListScreen(t(lang, "bonus"), items, e.cursor, t(lang, "choose_hint"))
+    lines = [
+        t(lang, "summary_players", names=", ".join(e.players)),
+        t(lang, "summary_dealer", name=e.players[e.dealer]),
+    ]
+    if e.count == 2:
+        lines.append(t(lang, "summary_bonus", bonus=t(lang, e.bonus.value)))
+    return MessageScreen(t(lang, "title"), tuple(lines), t(lang, "summary_hint"))
+
+
+def _page_screen(page: Page, game: q.Game, lang: str) -> Screen:
+    if page == "plan":
+        plan = game.next_round
+        assert plan is not None
+        lines = (
+            t(lang, "plan_deal", dealer=plan.dealer, cards=plan.hand_size),
+            t(lang, "plan_start", starter=plan.starter),
+        )
+        return MessageScreen(t(lang, "plan_title", n=plan.number, total=q.ROUNDS), lines, t(lang, "plan_hint"))
+    if page == "table":
+        scored = game.rounds[-1]
+        items = tuple(
+            ListItem(row.player + ("*" if row.went_out else ""), f"{row.result:+d} → {row.total}")
+            for row in scored.rows
+        )
+        most = next((r.player for r in scored.rows if r.most_words_bonus), "–")
+        longest = next((r.player for r in scored.rows if r.longest_word_bonus), "–")
+        footer = t(lang, "table_bonus", most=most, longest=longest)
+        return ListScreen(t(lang, "table_title", n=scored.number), items, None, footer)
+    items = tuple(
+        ListItem(f"{place}. {player}", str(total), marked=place == 1) for place, player, total in game.ranking()
+    )
+    if page == "board":
+        title = t(lang, "board_title", n=len(game.rounds), total=q.ROUNDS)
+        return ListScreen(title, items, None, t(lang, "next_hint"))
+    return ListScreen(t(lang, "final_title", names=", ".join(game.winners)), items, None, t(lang, "final_hint"))
+
+
+def _lay_screen(e: LayEntry, n: int, hand: int, lang: str) -> Screen:
+    words = " ".join(q.format_cards(w) for w in e.words) or "–"
+    lines = [t(lang, "words_line", words=words)]
+    if e.partial:
+        lines.append(t(lang, "partial_line", cards=q.format_cards(e.partial)))
+    laid = sum(len(w) for w in _closed(e))
+    if e.unused_stage:
+        lines.append(t(lang, "unused_line", cards=q.format_cards(e.unused) or "–"))
+        title, hint = t(lang, "unused_title", n=n, player=e.player), t(lang, "unused_hint")
+    else:
+        key = "words_title_out" if e.went_out else "words_title"
+        title, hint = t(lang, key, n=n, player=e.player), t(lang, "words_hint")
+    lines.append(t(lang, "cards_line", laid=laid + len(e.unused), hand=hand))
+    return MessageScreen(title, tuple(lines), hint)
+
+
+def _challenge_screen(e: Challenges, game: q.Game, lang: str) -> Screen:
+    current = game.current
+    assert current is not None
+    if e.stage == "list":
+        lines = tuple(
+            t(
+                lang,
+                "challenge_line",
+                challenger=c.challenger,
+                owner=c.owner,
+                word=q.format_cards(_word_of(current, c.owner, c.word)),
+                verdict=t(lang, "allowed" if c.allowed else "not_allowed"),
+            )
+            for c in current.challenges
+        ) or (t(lang, "challenges_none"),)
+        return MessageScreen(t(lang, "challenges_title", n=current.plan.number), lines, t(lang, "challenges_hint"))
+    if e.stage == "challenger":
+        items = tuple(ListItem(p) for p in game.players)
+        return ListScreen(t(lang, "challenger"), items, e.cursor, t(lang, "choose_hint"))
+    targets = _targets(game, e.challenger)
+    if e.stage == "word":
+        items = tuple(ListItem(f"{owner}: {q.format_cards(word)}") for owner, word in targets)
+        return ListScreen(t(lang, "target", challenger=e.challenger), items, e.cursor, t(lang, "choose_hint"))
+    owner, word = targets[e.target]
+    items = (ListItem(t(lang, "allowed")), ListItem(t(lang, "not_allowed")))
+    return ListScreen(f"{owner}: {q.format_cards(word)}", items, e.cursor, t(lang, "choose_hint"))
+
+
+def _word_of(current: q.OpenRound, owner: str, index: int) -> tuple[str, ...]:
+    lay = current.lay_of(owner)
+    return lay.words[index] if lay is not None else ()

@@ -1,0 +1,152 @@
+"""Quiddler solitaire at the table: a practice mode without a game record (no BeginGame/Record).
+
+The appliance deals the layout from a game number (the seed of the rules core's `new_solitaire`), shows
+the 8 face-up cards, and takes a word given as piles: START adds the pile under the cursor (NEXT or the
+encoder move it), a long NEXT or long START takes the picked word; or typed, as pile numbers (`3 1 5`,
+`315`) or as the cards (`CAT`, `(QU)IT`, matched to the face-up cards left to right). BACK drops the last
+picked pile, else puts the last word back. Whether a word is allowed is the player's call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from firmware_host.core.effects import Beep
+from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games import quiddler as q
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+
+from .text import t
+
+GAME_ID = "quiddler-solitaire"
+MAX_SEED = 99999
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireFlow:
+    seed: int
+    layout: q.Solitaire | None = None  # None: the game number is being chosen
+    history: tuple[q.Solitaire, ...] = ()  # the layouts before each word taken, for BACK
+    picked: tuple[int, ...] = ()  # piles (0-based) of the word being picked, in word order
+    cursor: int = 0
+    error: str = ""
+    note: str = ""
+
+    @property
+    def game(self) -> str:
+        return GAME_ID
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        layout = self.layout
+        if layout is None:
+            return self._choose_seed(event, ctx)
+        if layout.won:
+            if _press(event, Button.START, Button.ENCODER, Button.BACK):
+                return Outcome(None)
+            return self._refuse(ctx, "")
+        if isinstance(event, TextEntry):
+            piles = _typed_piles(event.text, layout)
+            if piles is None:
+                return self._refuse(ctx, t(ctx.lang, "no_such_cards", text=event.text.strip()))
+            return self._take(layout, piles, ctx)
+        if isinstance(event, Turn) or _press(event, Button.NEXT):
+            steps = event.steps if isinstance(event, Turn) else 1
+            return self._ok(cursor=(self.cursor + steps) % q.solitaire.PILES)
+        if _press(event, Button.START, Button.ENCODER):
+            if not layout.piles[self.cursor] or self.cursor in self.picked:
+                return self._refuse(ctx, "")
+            return self._ok(picked=(*self.picked, self.cursor))
+        if isinstance(event, LongPress) and event.button in (Button.NEXT, Button.START):
+            return self._take(layout, self.picked, ctx)
+        if _press(event, Button.BACK):
+            if self.picked:
+                return self._ok(picked=self.picked[:-1])
+            if self.history:
+                return self._ok(layout=self.history[-1], history=self.history[:-1])
+            return self._refuse(ctx, "")
+        return self._refuse(ctx, "")
+
+    def timer_over(self, ctx: Ctx) -> Outcome:
+        return Outcome(self)
+
+    def _choose_seed(self, event: Event, ctx: Ctx) -> Outcome:
+        if isinstance(event, TextEntry):
+            text = event.text.strip().lstrip("#")
+            if not text.isdigit() or int(text) > MAX_SEED:
+                return self._refuse(ctx, t(ctx.lang, "not_a_seed", text=event.text.strip()))
+            return self._ok(seed=int(text))
+        if isinstance(event, Turn) or _press(event, Button.NEXT):
+            steps = event.steps if isinstance(event, Turn) else 1
+            return self._ok(seed=(self.seed + steps) % (MAX_SEED + 1))
+        if _press(event, Button.START, Button.ENCODER):
+            return self._ok(layout=q.new_solitaire(self.seed))
+        return self._refuse(ctx, "")
+
+    def _take(self, layout: q.Solitaire, piles: tuple[int, ...], ctx: Ctx) -> Outcome:
+        try:
+            after = q.take_word(layout, piles)
+        except q.RuleError as exc:
+            return self._refuse(ctx, exc.message)
+        note = t(ctx.lang, "taken", cards=q.format_cards(after.words[-1]))
+        return self._ok(layout=after, history=(*self.history, layout), picked=(), note=note)
+
+    def _ok(self, **changes: object) -> Outcome:
+        keep_note = "note" in changes
+        flow = replace(self, error="", note=self.note if keep_note else "")
+        return Outcome(replace(flow, **changes))  # type: ignore[arg-type]
+
+    def _refuse(self, ctx: Ctx, message: str) -> Outcome:
+        return Outcome(replace(self, error=message), (Beep("error", ctx.volume),))
+
+    def screen(self, ctx: Ctx) -> Screen:
+        lang, layout = ctx.lang, self.layout
+        if layout is None:
+            return BigScreen(t(lang, "seed_title"), str(self.seed), self.error or t(lang, "seed_hint"))
+        if layout.won:
+            return MessageScreen(
+                t(lang, "won_title"), (t(lang, "won_line", words=len(layout.words)),), t(lang, "won_hint")
+            )
+        items = tuple(
+            ListItem(
+                t(lang, "pile", n=p + 1, face=pile[-1]) if pile else t(lang, "empty_pile", n=p + 1),
+                str(len(pile)),
+                marked=p in self.picked,
+            )
+            for p, pile in enumerate(layout.piles)
+        )
+        picked = (
+            t(lang, "picked", cards=q.format_cards([layout.piles[p][-1] for p in self.picked])) if self.picked else ""
+        )
+        footer = self.error or picked or self.note or t(lang, "pick_hint")
+        return ListScreen(t(lang, "piles_title", left=layout.cards_left), items, self.cursor, footer)
+
+
+def new_solitaire_flow(ctx: Ctx, names: tuple[str, ...]) -> SolitaireFlow:
+    """The game-number screen; the proposed number comes from the clock of the event that opened it."""
+    return SolitaireFlow(seed=int(ctx.now * 1000) % (MAX_SEED + 1))
+
+
+def _press(event: Event, *buttons: Button) -> bool:
+    return isinstance(event, Press) and event.button in buttons
+
+
+def _typed_piles(text: str, layout: q.Solitaire) -> tuple[int, ...] | None:
+    """Piles (0-based) from typed pile numbers 1–8 or typed cards; None when they are not face up."""
+    body = text.strip()
+    digits = body.replace(" ", "").replace(",", "")
+    if digits.isdigit():
+        piles = tuple(int(d) - 1 for d in digits)
+        return piles if all(0 <= p < q.solitaire.PILES for p in piles) else None
+    try:
+        faces = q.parse_cards(body, q.STANDARD_DECK)
+    except q.RuleError:
+        return None
+    visible = layout.visible
+    chosen: list[int] = []
+    for face in faces:
+        pile = next((p for p, top in enumerate(visible) if top == face and p not in chosen), None)
+        if pile is None:
+            return None
+        chosen.append(pile)
+    return tuple(chosen)
