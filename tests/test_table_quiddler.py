@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from firmware_host.core import app
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
-from firmware_host.core.events import Button, CardScan, LongPress, Press, TextEntry, Turn
+from firmware_host.core.events import Button, CardScan, CardTables, LongPress, Press, TextEntry, Turn
 from firmware_host.core.games import quiddler as q
 from firmware_host.core.record import dump_line, header_line, parse_record
 from firmware_host.core.screens import ListScreen, describe
@@ -377,3 +377,19 @@ def test_solitaire_word_typed_as_cards_takes_the_same_cards_as_typed_as_piles(se
         table.press(Button.START)
         table.type(typed)
     assert by_piles.state.flow.layout.words == by_cards.state.flow.layout.words == (q.take_word(layout, piles).words)
+
+
+def test_a_scanned_tag_is_read_through_the_enrolled_card_table():
+    table = Table(player_names=("Ann", "Bob"))
+    table.send(CardTables, (("quiddler", (("0A1B2C3D4E", "QU"), ("0A1B2C3D4F", "I"), ("0A1B2C3D50", "T"))),))
+    setup(table, 0)
+    table.press(Button.START)  # round 1: 3 cards
+    table.press(Button.START)  # Ann went out
+    for tag in ("0A1B2C3D4E", "0A1B2C3D4F", "0A1B2C3D50"):
+        table.scan(tag)
+    table.press(Button.NEXT)  # the word is complete
+    table.press(Button.NEXT)  # Ann's words are done
+    lay = table.lines[-1]
+    assert lay["event"] == "lay" and lay["player"] == "Ann" and lay["words"] == ["(QU)IT"]
+    effects = table.scan("FFFFFFFFFF")  # a tag nobody enrolled
+    assert Beep("error", "normal") in effects and "FFFFFFFFFF" in table.screen.footer

@@ -7,7 +7,8 @@ shows the reason in the footer. BACK first takes back what is being entered; wit
 it undoes the last table event (`Retract`) and rebuilds the game from the remaining steps.
 
 Lay-down entry: words typed in card notation (`(QU)IT`, several separated by spaces) or scanned card by
-card (`CardScan.code` is the card's face, e.g. "QU"); NEXT ends a scanned word (with no word open: the
+card (a scanned code is looked up in the enrolled Quiddler card table; a code that is a face, e.g. "QU"
+or a printed label's text, stands for itself); NEXT ends a scanned word (with no word open: the
 words are done), a long NEXT or START ends the words; then the unused cards the same way (not for the
 player who went out, who is asked for first).
 """
@@ -235,7 +236,8 @@ class QuiddlerFlow:
                 return self._refuse(ctx, exc.message)
             return self._to(replace(e, words=(*_closed(e), *typed), partial=()))
         if isinstance(event, CardScan):
-            face = event.code.strip().upper()
+            code = event.code.strip()
+            face = ctx.cards.get("quiddler", {}).get(code, code).upper()
             if not deck.has(face):
                 return self._refuse(ctx, t(ctx.lang, "unknown_card", code=event.code.strip()))
             if e.unused_stage:
