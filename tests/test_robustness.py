@@ -1,0 +1,46 @@
+"""Any sequence of inputs in any mode — menus, timer, scoreboard, every game at the table — is answered,
+never raised; every resulting screen renders on both panel sizes."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from firmware_host.core import app
+from firmware_host.core.effects import Show, WakeAt
+from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, TextEntry, Tick, Turn
+from firmware_host.core.settings import Settings
+from firmware_host.core.table.registry import GAMES
+from firmware_host.render import render
+
+TEXTS = ["", "5", "-3", "1:30", "Anna", "(QU)IT", "CAT", "Dschungel", "Hund", "Ärger", "B7", "x" * 40, "0"]
+
+inputs = st.one_of(
+    st.builds(Press, st.sampled_from([b for b in Button if b is not Button.MENU]), st.just(0.0)),
+    st.builds(LongPress, st.sampled_from([b for b in Button if b is not Button.MENU]), st.just(0.0)),
+    st.builds(Turn, st.integers(-3, 3), st.just(0.0)),
+    st.builds(TextEntry, st.sampled_from(TEXTS), st.just(0.0)),
+    st.builds(CardScan, st.just("rfid"), st.sampled_from(["QU", "A", "B/7", "0A1B2C3D4E"]), st.just(0.0)),
+    st.builds(ReaderStatus, st.just("rfid"), st.booleans(), st.just(0.0)),
+    st.builds(Tick, st.just(0.0)),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([f"game:{g.game}" for g in GAMES] + ["timer", "scoreboard"]),
+       st.lists(st.tuples(inputs, st.floats(0, 90)), max_size=60))
+def test_no_input_sequence_raises_and_every_screen_renders(start, events):
+    state, _ = app.initial(Settings())
+    state, _ = app.step(state, Press(Button.MENU, 0.0))
+    keys = app.main_keys(state)
+    for _ in range(keys.index(start)):
+        state, _ = app.step(state, Press(Button.NEXT, 0.0))
+    state, _ = app.step(state, Press(Button.START, 0.0))
+    assert state.home == (start if not start.startswith("game:") else "game")
+    now = 0.0
+    for event, pause in events:
+        now += pause
+        event = type(event)(*[now if f == "at" or f == "now" else getattr(event, f) for f in event.__slots__])
+        state, effects = app.step(state, event)
+        assert isinstance(effects[-1], WakeAt)
+        screen = next(e.screen for e in effects if isinstance(e, Show))
+        for size in ((128, 64), (256, 64)):
+            assert render(screen, size).size == size
