@@ -58,3 +58,33 @@ def test_game_script_plays_in_the_simulator(name, tmp_path):
         assert sim.state.flow is not None
     finally:
         sim.close()
+
+
+@pytest.mark.parametrize("name", GAME_SCRIPTS)
+def test_a_restart_in_the_middle_of_a_game_resumes_it_and_the_journal_scores(name, tmp_path):
+    """The power goes off half-way through the game; the table carries on where it was, the script's
+    later expectations (the final totals among them) still hold, and the record exported from the
+    journal is scored by `wordtable score` without complaint."""
+    from dataclasses import replace
+
+    from firmware_host.commands.score import score
+    from firmware_host.config import resolve
+    from firmware_host.core.record import parse_record
+    from firmware_host.simulator import Simulator
+
+    steps = actions(name)
+    middle = len(steps) // 2
+    sim = Simulator(resolve("sim", None, environ={}), tmp_path)
+    try:
+        run_script(steps[:middle], sim.hooks(), lambda line: None)
+        before = replace(app.screen(sim.state), footer="")
+        sim.restart()
+        assert replace(app.screen(sim.state), footer="") == before
+        run_script(steps[middle:], sim.hooks(), lambda line: None)
+        assert sim.state.flow is not None and sim.state.home == "game"
+        journal = sim.appliance.journal
+        game = next(g for g in reversed(journal.games()) if g.game != "appliance")
+        report = score(parse_record(journal.export_record(game.id)))
+        assert report.to_json()
+    finally:
+        sim.close()
