@@ -11,6 +11,12 @@ from firmware_host.core.screens import BigScreen, ListScreen, MessageScreen, des
 from firmware_host.core.settings import Settings
 
 
+@pytest.fixture(autouse=True)
+def _no_table_games(monkeypatch):
+    """These tests walk the appliance's own menu by position: without the games listed before it."""
+    monkeypatch.setattr(app, "GAMES", ())
+
+
 def boot(**settings):
     state, _effects = app.initial(Settings(**settings))
     return state
