@@ -27,6 +27,7 @@ from firmware_host.core.record import GAME_IDS
 from firmware_host.core.settings import Settings
 from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
 from firmware_host.paths import journal_path
+from firmware_host.readers import Readers, open_readers
 from firmware_host.render import render
 from firmware_host.shell import Outputs, Shell
 from hw.build import Hardware, build
@@ -99,6 +100,7 @@ class Appliance:
     hardware: Hardware
     journal: Journal
     target: SessionJournal
+    readers: Readers | None = None
     _closed: bool = False
 
     def close(self) -> None:
@@ -106,6 +108,8 @@ class Appliance:
         if self._closed:
             return
         self._closed = True
+        if self.readers is not None:
+            self.readers.close()
         self.hardware.close()
         self.journal.close()
 
@@ -151,13 +155,25 @@ def open_appliance(
     ))
     shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
     shell.start(effects)
+    readers = _open_readers(resolved, inbox, clock, hardware, journal)
     tables, problems = _card_tables(state_dir)
     if tables != shell.state.cards:
         shell.handle(CardTables(tables, clock()))
     for text in problems + ([journal.moved_aside.message()] if journal.moved_aside else []):
         log.warning("%s", text)
         shell.handle(Notice(text, clock()))
-    return Appliance(shell, hardware, journal, target)
+    return Appliance(shell, hardware, journal, target, readers)
+
+
+def _open_readers(resolved: Resolved, inbox: Any, clock: Callable[[], float], hardware: Hardware,
+                  journal: Journal) -> Readers:
+    """Start the profile's card readers (after the hardware; `close()` stops them before it)."""
+    try:
+        return open_readers(resolved.profile, inbox, clock=clock)
+    except BaseException:
+        hardware.close()
+        journal.close()
+        raise
 
 
 def _card_tables(state_dir: Path) -> tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], list[str]]:

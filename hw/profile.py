@@ -3,6 +3,7 @@
 `load_profile("default" | "sim" | path)` returns a frozen `Profile` or raises `ProfileError` listing
 every problem with its dotted key: a pin used twice (both keys named), a pin of an enabled bus, a pin
 outside GPIO 2–27, an unknown display driver, a wrong type, an unknown key. Pins are BCM numbers.
+Card readers are the `[[readers]]` list (`drivers.reader_config`: keys like `readers[0].port`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from drivers.reader_config import ReaderConfig, parse_readers
 from hw.schema import (
     INVALID,
     Errors,
@@ -123,6 +125,7 @@ class Profile:
     display: DisplayConfig
     power: PowerConfig
     source: str = "<string>"
+    readers: tuple[ReaderConfig, ...] = ()  # [[readers]]: none = the button deck only
 
     def used_pins(self) -> dict[int, str]:
         """Every GPIO this profile drives -> the dotted key that claims it (buses not included)."""
@@ -253,12 +256,27 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         )
 
 
+UART_DEVICES = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+
+
+def _readers(data: Any, raw: dict[str, dict[str, Any]], errors: Errors) -> tuple[ReaderConfig, ...]:
+    """The `[[readers]]` list, its errors added to `errors`; a reader on the Pi's UART needs buses.uart."""
+    parsed = parse_readers({"readers": data})
+    configs = tuple(item for item in parsed if isinstance(item, ReaderConfig))
+    errors.extend(item for item in parsed if not isinstance(item, ReaderConfig))
+    for index, config in enumerate(configs):
+        if config.port in UART_DEVICES and raw["buses"]["uart"] is False:
+            errors.append((f"readers[{index}].port", f"{config.port} is the Pi's UART but buses.uart = false"))
+    return configs
+
+
 def parse_profile(data: dict[str, Any], source: str = "<string>") -> Profile:
     """Validate a parsed TOML document into a Profile, or raise ProfileError with every error."""
     errors: Errors = []
-    raw = read_sections(data, SECTIONS, errors)
+    raw = read_sections({k: v for k, v in data.items() if k != "readers"}, SECTIONS, errors)
     _check_pins(raw, errors)
     _check_display(raw, errors)
+    readers = _readers(data.get("readers", []), raw, errors)
     if errors:
         raise ProfileError(errors)
     return Profile(
@@ -271,6 +289,7 @@ def parse_profile(data: dict[str, Any], source: str = "<string>") -> Profile:
         display=DisplayConfig(**raw["display"]),
         power=PowerConfig(**raw["power"]),
         source=source,
+        readers=readers,
     )
 
 

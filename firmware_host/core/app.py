@@ -18,6 +18,7 @@ from firmware_host.core.effects import (
     EndGame,
     Log,
     PowerOff,
+    SaveCards,
     SaveSettings,
     SetBar,
     Show,
@@ -464,6 +465,10 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
     elif isinstance(action, ResetTimer):
         timer = timer.reset()
     state = replace(state, timer=timer, flow=outcome.flow)
+    for effect in outcome.effects:
+        if isinstance(effect, SaveCards):  # an enrolled table is in use at once, not only after a restart
+            others = tuple((game, faces) for game, faces in state.cards if game != effect.game)
+            state = replace(state, cards=(*others, (effect.game, tuple(sorted(effect.faces.items())))))
     effects.extend(outcome.effects)
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from firmware_host.core.flow import GameEntry
-from firmware_host.core.table import knack_das_wort, perfect_words, quiddler
+from firmware_host.core.table import deck_mode, enrol_cards, knack_das_wort, perfect_words, quiddler
 
 GAMES: tuple[GameEntry, ...] = (
     quiddler.ENTRY,
     perfect_words.ENTRY,
     knack_das_wort.ENTRY,
     quiddler.SOLITAIRE_ENTRY,
+    deck_mode.ENTRY,  # the Deck: button deck or physical cards on the readers
+    enrol_cards.ENTRY,  # enrolment of card tables
 )
 
 
