@@ -15,7 +15,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from firmware_host.config import ResolveError, resolve
+from firmware_host.config import Resolved, ResolveError, resolve
 from firmware_host.script import ExpectationFailed, ScriptError, parse_script, run_script
 from firmware_host.simulator import Simulator
 
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     return run_live(resolved, args.state_dir or Path("sim-state"))
 
 
-def _run_script(resolved, text: str, state_dir: Path | None, *, frames: bool) -> int:  # type: ignore[no-untyped-def]
+def _run_script(resolved: Resolved, text: str, state_dir: Path | None, *, frames: bool) -> int:
     try:
         actions = parse_script(text)
     except ScriptError as exc:
