@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from firmware_host.core.flow import GameEntry
-from firmware_host.core.table import knack_das_wort, perfect_words
+from firmware_host.core.table import knack_das_wort, perfect_words, perfektes_wort
 
-GAMES: tuple[GameEntry, ...] = (perfect_words.ENTRY, knack_das_wort.ENTRY)
+GAMES: tuple[GameEntry, ...] = (perfektes_wort.ENTRY, perfect_words.ENTRY, knack_das_wort.ENTRY)
 
 
 def entry(game: str) -> GameEntry | None:
