@@ -8,6 +8,7 @@ Errors are `DataFileError`, naming the file and the key.
 
 from __future__ import annotations
 
+import pprint
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -91,3 +92,46 @@ def load_game_data(directory: Path = DEFAULT_DIR) -> GameData:
         if sheet.side != side:
             raise DataFileError(directory / f"{side}.toml", "side", f"must be {side!r}, not {sheet.side!r}")
     return GameData(sheets, load_deck(directory / "deck.toml"), load_faces(directory / "points_cards.toml"))
+
+
+DEFAULTS_MODULE = Path(__file__).parent / "core" / "games" / "perfektes_wort" / "defaults.py"
+
+
+def emit_defaults(directory: Path = DEFAULT_DIR) -> str:
+    """The source of `core/games/perfektes_wort/defaults.py`: the default TOML data as Python literals, so
+    the pure table flow has the shipped sheets, deck and points faces without reading files. The TOML
+    files stay the one source of truth; a test checks the module equals what this function emits."""
+    load_game_data(directory)  # refuse to emit data the loader would refuse
+    sheets = {side: _read(directory / f"{side}.toml") for side in SIDES}
+    deck = _read(directory / "deck.toml")["cards"]
+    faces = _read(directory / "points_cards.toml")["faces"]
+    return (
+        '"""The shipped default data of Das perfekte Wort as values (GENERATED, do not edit).\n\n'
+        "Made from firmware_host/data/perfektes_wort/*.toml by\n"
+        "`python -m firmware_host.perfektes_wort_data --emit-defaults`; tests check it matches the files.\n"
+        '"""\n\n'
+        "from __future__ import annotations\n\n"
+        "from typing import Any\n\n"
+        "from .data import GameData, deck_from_codes, faces_from_list, sheet_from_mapping\n\n"
+        f"SHEETS: dict[str, dict[str, Any]] = {_literal(sheets)}\n"
+        f"DECK: list[str] = {_literal(deck)}\n"
+        f"FACES: list[dict[str, Any]] = {_literal(faces)}\n\n"
+        "DEFAULT_DATA = GameData(\n"
+        "    {side: sheet_from_mapping(sheet) for side, sheet in SHEETS.items()},\n"
+        "    deck_from_codes(DECK),\n"
+        "    faces_from_list(FACES),\n"
+        ")\n"
+    )
+
+
+def _literal(value: object) -> str:
+    return pprint.pformat(value, width=110, sort_dicts=False)
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] != ["--emit-defaults"]:
+        sys.exit("usage: python -m firmware_host.perfektes_wort_data --emit-defaults")
+    DEFAULTS_MODULE.write_text(emit_defaults(), encoding="utf-8")
+    print(f"wrote {DEFAULTS_MODULE}")

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 
 from firmware_host.core import app
+from firmware_host.core.events import Tick
 from firmware_host.core.screens import describe
 from firmware_host.core.settings import Settings
 from firmware_host.script import ScriptHooks, parse_script, run_script
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "docs" / "scripts"
-GAME_SCRIPTS = ["quiddler.script", "perfect-words.script", "knack-das-wort.script"]
+GAME_SCRIPTS = ["perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script"]
 
 
 def actions(name):
@@ -31,6 +32,7 @@ class PureApp:
 
     def wait(self, until):
         self.now = until
+        self.send(Tick(until))  # the wake-up at the end of the wait (e.g. the sand timer's alarm)
 
     def hooks(self):
         return ScriptHooks(now=lambda: self.now, send=self.send, wait=self.wait,

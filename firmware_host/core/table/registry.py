@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from firmware_host.core.flow import GameEntry
-from firmware_host.core.table import deck_mode, enrol_cards, knack_das_wort, perfect_words, quiddler
+from firmware_host.core.table import (
+    deck_mode,
+    enrol_cards,
+    knack_das_wort,
+    perfect_words,
+    perfektes_wort,
+    quiddler,
+)
 
 GAMES: tuple[GameEntry, ...] = (
+    perfektes_wort.ENTRY,  # the main game
     quiddler.ENTRY,
     perfect_words.ENTRY,
     knack_das_wort.ENTRY,

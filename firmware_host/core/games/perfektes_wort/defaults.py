@@ -1,0 +1,96 @@
+"""The shipped default data of Das perfekte Wort as values (GENERATED, do not edit).
+
+Made from firmware_host/data/perfektes_wort/*.toml by
+`python -m firmware_host.perfektes_wort_data --emit-defaults`; tests check it matches the files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import GameData, deck_from_codes, faces_from_list, sheet_from_mapping
+
+SHEETS: dict[str, dict[str, Any]] = {'grundversion': {'side': 'grundversion',
+                  'title': 'Grundversion',
+                  'rows': ['.A..E...N',
+                           '..E..T...',
+                           '.U...E.E.',
+                           '...N..R..',
+                           '.I..S...E',
+                           '..A...E..',
+                           '.O..N....',
+                           '...E..L.N',
+                           '.R...I...'],
+                  'arrows': [],
+                  'bonus': ['CH', 'CK', 'NG', 'ST', 'SP', 'PF', 'Ä', 'Ö', 'Ü', 'ß', 'Z', 'W']},
+ 'profi': {'side': 'profi',
+           'title': 'Profi',
+           'rows': ['...E.....',
+                    '.A.......',
+                    '....R....',
+                    '..E......',
+                    '......E..',
+                    '.U.......',
+                    '...N.....',
+                    '.....S...',
+                    '..I......'],
+           'arrows': [{'from': [1, 6], 'to': [2, 6]},
+                      {'from': [2, 4], 'to': [3, 4]},
+                      {'from': [3, 8], 'to': [3, 9]},
+                      {'from': [4, 5], 'to': [5, 5]},
+                      {'from': [5, 3], 'to': [6, 3]},
+                      {'from': [6, 7], 'to': [7, 7]},
+                      {'from': [7, 2], 'to': [8, 2]},
+                      {'from': [8, 8], 'to': [8, 9]},
+                      {'from': [9, 5], 'to': [8, 5]}],
+           'bonus': ['CH', 'CK', 'NG', 'ST', 'QU', 'TZ', 'Ä', 'Ö', 'Ü', 'ß', 'X', 'Y']}}
+DECK: list[str] = ['B5',
+ 'D6',
+ 'F7',
+ 'G8',
+ 'H9',
+ 'K5',
+ 'L6',
+ 'M7',
+ 'N8',
+ 'P9',
+ 'R5',
+ 'S6',
+ 'T7',
+ 'W8',
+ 'Z9',
+ 'B8',
+ 'F6',
+ 'G5',
+ 'H7',
+ 'K9',
+ 'M6',
+ 'S8',
+ 'T5',
+ 'W7']
+FACES: list[dict[str, Any]] = [{'face': '1a', 'A': 2, 'E': 5, 'I': 3, 'O': 3, 'U': 4},
+ {'face': '1b', 'A': 4, 'E': 2, 'I': 5, 'O': 3, 'U': 3},
+ {'face': '2a', 'A': 3, 'E': 4, 'I': 2, 'O': 5, 'U': 3},
+ {'face': '2b', 'A': 5, 'E': 3, 'I': 4, 'O': 2, 'U': 3},
+ {'face': '3a', 'A': 2, 'E': 3, 'I': 5, 'O': 4, 'U': 4},
+ {'face': '3b', 'A': 4, 'E': 4, 'I': 3, 'O': 2, 'U': 5},
+ {'face': '4a', 'A': 3, 'E': 2, 'I': 4, 'O': 4, 'U': 5},
+ {'face': '4b', 'A': 5, 'E': 2, 'I': 3, 'O': 5, 'U': 2},
+ {'face': '5a', 'A': 2, 'E': 4, 'I': 4, 'O': 5, 'U': 3},
+ {'face': '5b', 'A': 3, 'E': 5, 'I': 2, 'O': 4, 'U': 4},
+ {'face': '6a', 'A': 4, 'E': 3, 'I': 3, 'O': 5, 'U': 2},
+ {'face': '6b', 'A': 2, 'E': 2, 'I': 5, 'O': 4, 'U': 5},
+ {'face': '7a', 'A': 5, 'E': 4, 'I': 2, 'O': 3, 'U': 4},
+ {'face': '7b', 'A': 3, 'E': 3, 'I': 4, 'O': 2, 'U': 5},
+ {'face': '8a', 'A': 4, 'E': 5, 'I': 2, 'O': 2, 'U': 4},
+ {'face': '8b', 'A': 2, 'E': 4, 'I': 3, 'O': 5, 'U': 3},
+ {'face': '9a', 'A': 5, 'E': 3, 'I': 5, 'O': 2, 'U': 2},
+ {'face': '9b', 'A': 3, 'E': 2, 'I': 2, 'O': 4, 'U': 5},
+ {'face': '10a', 'A': 4, 'E': 4, 'I': 5, 'O': 3, 'U': 2},
+ {'face': '10b', 'A': 2, 'E': 3, 'I': 4, 'O': 4, 'U': 5}]
+
+DEFAULT_DATA = GameData(
+    {side: sheet_from_mapping(sheet) for side, sheet in SHEETS.items()},
+    deck_from_codes(DECK),
+    faces_from_list(FACES),
+)
