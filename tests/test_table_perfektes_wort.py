@@ -102,7 +102,7 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
     assert table.state.flow.stage == "final"
     screen = table.screen
     assert isinstance(screen, ListScreen)
-    totals = {item.label.split(". ", 1)[1]: int(item.value.rsplit("=", 1)[1]) for item in screen.items}
+    totals = {item.label.split(". ", 1)[1].split()[0]: int(item.value) for item in screen.items}
     core = _totals(table)
     assert totals == core and screen.title == "Gewonnen: " + ", ".join(_winners(table))
     table.press("start")
@@ -137,7 +137,7 @@ def test_solo_profi_strikes_a_field_after_each_round():
         assert table.screen.title == f"Stand nach Runde {rnd}"
     table.press("next")
     assert table.state.flow.stage == "final"
-    totals = {item.label.split(". ", 1)[1]: int(item.value.rsplit("=", 1)[1]) for item in table.screen.items}
+    totals = {item.label.split(". ", 1)[1].split()[0]: int(item.value) for item in table.screen.items}
     assert totals == _totals(table)
     assert table.screen.title == "Gewonnen: Mia"
 

@@ -90,8 +90,8 @@ TEXT = {
         "hint_board_last": "NEXT: Endstand",
         "final_title": "Gewonnen: {names}",
         "final_shared": "Geteilter Sieg: {names}",
-        "final_row": "{rank}. {name}",
-        "final_value": "{word}+{vowel}+{bonus}={total}",
+        "final_row": "{rank}. {name} {word}+{vowel}+{bonus}",
+        "final_value": "{total}",
         "hint_final": "Wort+Vokal+Bonus · START Ende",
         "undone": "Rückgängig",
         "no_text": "Hier ist keine Eingabe möglich",
@@ -138,8 +138,8 @@ TEXT = {
         "hint_board_last": "NEXT: final standing",
         "final_title": "Winner: {names}",
         "final_shared": "Shared win: {names}",
-        "final_row": "{rank}. {name}",
-        "final_value": "{word}+{vowel}+{bonus}={total}",
+        "final_row": "{rank}. {name} {word}+{vowel}+{bonus}",
+        "final_value": "{total}",
         "hint_final": "word+vowel+bonus · START leave",
         "undone": "Undone",
         "no_text": "No typing here",
@@ -501,9 +501,8 @@ class PerfektesWortFlow:
             return ListScreen(_t(lang, "board_title", round=rnd), items, None, footer or hint)
         ranked = sorted(result.players, key=lambda p: (p.rank, self.players.index(p.name)))
         items = tuple(
-            ListItem(_t(lang, "final_row", rank=p.rank, name=p.name),
-                     _t(lang, "final_value", word=p.word_points, vowel=p.vowels.points, bonus=p.bonus_points,
-                        total=p.total), p.winner)
+            ListItem(_t(lang, "final_row", rank=p.rank, name=p.name, word=p.word_points, vowel=p.vowels.points,
+                        bonus=p.bonus_points), _t(lang, "final_value", total=p.total), p.winner)
             for p in ranked
         )
         title = _t(lang, "final_shared" if result.shared else "final_title", names=", ".join(result.winners))
