@@ -81,6 +81,31 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=4096)
+def _text_image(text: str, fnt: Font, anchor: str) -> tuple[Image.Image, int, int]:
+    """`text` drawn once on its own small image, and where that image's corner lies from the anchor."""
+    left, top, right, bottom = (int(v) for v in fnt.getbbox(text, anchor=anchor))
+    left, top, right, bottom = left - 2, top - 2, right + 2, bottom + 2  # some glyphs ink past their box
+    image = Image.new("1", (right - left, bottom - top), 0)
+    pen = ImageDraw.Draw(image)
+    pen.fontmode = "1"
+    pen.text((-left, -top), text, font=fnt, fill=1, anchor=anchor)
+    return image, left, top
+
+
+def _draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: Font, ink: int,
+               anchor: str) -> None:
+    """`draw.text` for one line of text, with the rasterised line cached: a screen that is drawn again
+    (a timer tick, a toggled status) costs a paste instead of a FreeType run. Same pixels."""
+    x, y = xy
+    if x != int(x) or y != int(y):  # sub-pixel positions rasterise differently: no cache
+        draw.text(xy, text, font=fnt, fill=ink, anchor=anchor)
+        return
+    image, left, top = _text_image(text, fnt, anchor)
+    draw.bitmap((int(x) + left, int(y) + top), image, fill=ink)
+
+
+@lru_cache(maxsize=4096)
 def clip(text: str, fnt: Font, width: float) -> str:
     """`text` if it fits in `width` px, else its longest prefix that fits with "…" appended ("" if none)."""
     if fnt.getlength(text) <= width:
@@ -152,7 +177,7 @@ def _text_row(
     anchor: str = "ls",
 ) -> None:
     if text:
-        draw.text((x, top + m.baseline), text, font=fnt, fill=ink, anchor=anchor)
+        _draw_text(draw, (x, top + m.baseline), text, fnt, ink, anchor)
 
 
 def _footer(draw: ImageDraw.ImageDraw, text: str, size: tuple[int, int], m: _Metrics, ink: int) -> None:
@@ -185,7 +210,7 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     # and the ink vertically
     x = (width - fnt.getlength(screen.big)) / 2
     baseline = top + (bottom - top - (ink_bottom - ink_top)) // 2 - ink_top
-    draw.text((round(x), baseline), screen.big, font=fnt, fill=ink, anchor="ls")
+    _draw_text(draw, (round(x), baseline), screen.big, fnt, ink, "ls")
 
 
 def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: _Metrics) -> int:
