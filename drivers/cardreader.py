@@ -78,7 +78,7 @@ class CardReader:
         list_ports: Callable[[], Iterable[Any]] | None = None,
         clock: Callable[[], float] = time.monotonic,
         retry: tuple[float, float] = (0.5, 8.0),
-        read_timeout: float = 0.05,
+        read_timeout: float = 0.25,  # also how often a resting tag is checked for removal: 4 wake-ups a second
     ) -> None:
         self.config = config
         self._events = events
