@@ -196,6 +196,7 @@ def main() -> None:
         appends = journal_appends(Path(scratch), 200)
         appliance, thread = start_appliance(Path(scratch), probe)
 
+        time.sleep(2.0)  # let start-up settle: idle means the steady state
         cpu0, wall0 = cpu_seconds(), time.monotonic()
         time.sleep(idle_window)
         idle_cpu = (cpu_seconds() - cpu0) / (time.monotonic() - wall0) * 100

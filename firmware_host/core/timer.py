@@ -76,7 +76,7 @@ class Timer:
             stopped = replace(self, countdown=self.countdown.pause(now), alarmed=True, warned_down_to=0)
             late_ms = (now - (self.countdown.deadline or now)) * 1000
             log = Log(f"timer: time is up ({late_ms:.1f} ms after the deadline)")
-            return stopped, [SetBar(0.0), Beep("alarm", volume), log]
+            return stopped, [Beep("alarm", volume), SetBar(0.0), log]  # the sound first: it is what says "time"
         due = [k for k in range(1, self.warn_s + 1) if k < self.warned_down_to and left <= k]
         if due:
             return replace(self, warned_down_to=min(due)), [Beep("warn", volume)]
