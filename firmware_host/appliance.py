@@ -23,8 +23,10 @@ from firmware_host.core.cards import CardTable
 from firmware_host.core.effects import BeginGame, Effect, EndGame, Record, Retract
 from firmware_host.core.event_codec import CodecError, decode, encode
 from firmware_host.core.events import CardTables, Event, Notice, Resumed
+from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
 from firmware_host.core.record import GAME_IDS
 from firmware_host.core.settings import Settings
+from firmware_host.dictionary import DictionaryError, load_dictionary
 from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
 from firmware_host.paths import journal_path
 from firmware_host.readers import Readers, open_readers
@@ -144,6 +146,14 @@ def open_appliance(
     def save_cards(game: str, faces: dict[str, str]) -> None:
         save_table(state_dir, CardTable(game, faces))
 
+    word_list: list[Lexicon | None] = []  # read at the first question, not at start-up
+
+    def check_words(words: tuple[str, ...]) -> dict[str, bool] | None:
+        if not word_list:
+            word_list.append(_word_list(resolved))
+        lexicon = word_list[0]
+        return None if lexicon is None else {word: word in lexicon for word in words}
+
     outputs = outputs_hook(Outputs(
         bar=hardware.bar,
         sounder=hardware.sounder,
@@ -151,6 +161,7 @@ def open_appliance(
         renderer=render,
         save_settings=save_settings,
         save_cards=save_cards,
+        check_words=check_words,
         power_off=power_off,
     ))
     shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
@@ -174,6 +185,18 @@ def _open_readers(resolved: Resolved, inbox: Any, clock: Callable[[], float], ha
         hardware.close()
         journal.close()
         raise
+
+
+def _word_list(resolved: Resolved) -> Lexicon | None:
+    """The dictionary assist's word list (config, else the system's German list), or None."""
+    try:
+        lexicon = load_dictionary(resolved.config.dictionary.path)
+    except DictionaryError as exc:
+        log.warning("%s; playing without the dictionary assist", exc)
+        return None
+    if lexicon is not None:
+        log.info("word list: %d words", len(lexicon))
+    return lexicon
 
 
 def _card_tables(state_dir: Path) -> tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], list[str]]:

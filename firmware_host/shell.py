@@ -20,6 +20,7 @@ from firmware_host.core import app
 from firmware_host.core.effects import (
     Beep,
     BeginGame,
+    CheckWords,
     Effect,
     EndGame,
     Log,
@@ -32,7 +33,7 @@ from firmware_host.core.effects import (
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, Tick, event_time
+from firmware_host.core.events import Event, Tick, WordsChecked, event_time
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, notes
 
@@ -80,6 +81,7 @@ class Outputs:
     on_frame: Callable[[Screen, Any], None] = lambda screen, image: None  # the sim mirrors frames here
     on_sound: Callable[[str, tuple[Note, ...]], None] = lambda pattern, notes: None
     save_cards: Callable[[str, dict[str, str]], None] = lambda game, faces: None
+    check_words: Callable[[tuple[str, ...]], dict[str, bool] | None] = lambda words: None  # None: no word list
 
 
 @dataclass
@@ -92,6 +94,7 @@ class Shell:
     screen: Screen | None = None
     bar_level: float | None = None
     last_journaled: float = float("-inf")
+    _answers: list[Event] = field(default_factory=list)
     frames: int = 0
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
 
@@ -108,6 +111,13 @@ class Shell:
         self.carry_out(effects)
 
     def handle(self, event: Event) -> list[Effect]:
+        """Handle one event and then the answers it asked for (see `CheckWords`), in order."""
+        effects = self._handle(event)
+        while self._answers:
+            effects += self._handle(self._answers.pop(0))
+        return effects
+
+    def _handle(self, event: Event) -> list[Effect]:
         """Journal one input event, step the core, carry out the effects; return them.
 
         An input is journaled before the core sees it (acknowledged = on storage). A clock tick is no
@@ -150,6 +160,10 @@ class Shell:
                 out.save_settings(effect.settings)
             elif isinstance(effect, Log):
                 log.log(logging.getLevelName(effect.level), effect.message)
+            elif isinstance(effect, CheckWords):
+                known = out.check_words(effect.words)
+                if known is not None:
+                    self._answers.append(WordsChecked(tuple(known.items()), self.clock()))
             elif isinstance(effect, SaveCards):
                 out.save_cards(effect.game, effect.faces)
             elif isinstance(effect, PowerOff):

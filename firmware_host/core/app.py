@@ -38,6 +38,7 @@ from firmware_host.core.events import (
     TextEntry,
     Tick,
     Turn,
+    WordsChecked,
     event_time,
 )
 from firmware_host.core.flow import Ctx, Flow, Outcome, PauseTimer, ResetTimer, StartTimer
@@ -227,6 +228,10 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state = replace(state, notice=event.text)
     elif isinstance(event, CardTables):
         state = replace(state, cards=event.tables)
+    elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
+        if state.flow is not None:
+            state, more = _apply(state, state.flow.handle(event, ctx(state)))
+            effects += more
     elif isinstance(event, CardRemoved):
         pass
     elif isinstance(event, CardScan) and not (state.home == "game" and state.flow and state.overlay is None):

@@ -92,6 +92,15 @@ class SaveCards:
     faces: dict[str, str]
 
 
+@dataclass(frozen=True, slots=True)
+class CheckWords:
+    """Ask the word list (the dictionary assist) about these words; the answer comes back as a
+    `WordsChecked` event — journaled like any input, so a replay needs no word list. No list: no answer."""
+
+    words: tuple[str, ...]
+
+
 Effect = (
     SetBar | Beep | Show | WakeAt | SaveSettings | SaveCards | Log | PowerOff | BeginGame | Record | Retract | EndGame
+    | CheckWords
 )

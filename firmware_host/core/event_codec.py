@@ -18,6 +18,7 @@ from firmware_host.core.events import (
     TextEntry,
     Tick,
     Turn,
+    WordsChecked,
 )
 
 
@@ -48,6 +49,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "resumed", "at": at}
         case Notice(text, at):
             return {"type": "notice", "text": text, "at": at}
+        case WordsChecked(known, at):
+            return {"type": "words", "known": {word: ok for word, ok in known}, "at": at}
         case CardTables(tables, at):
             return {"type": "cards", "tables": {game: dict(faces) for game, faces in tables}, "at": at}
     raise CodecError(f"cannot encode {event!r}")
@@ -77,6 +80,8 @@ def decode(data: dict[str, Any]) -> Event:
             return Resumed(at)
         if kind == "notice":
             return Notice(str(data["text"]), at)
+        if kind == "words":
+            return WordsChecked(tuple((str(w), bool(ok)) for w, ok in data["known"].items()), at)
         if kind == "cards":
             tables = data["tables"]
             return CardTables(

@@ -105,8 +105,17 @@ class CardTables:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class WordsChecked:
+    """The word list's answer to `effects.CheckWords`: each word and whether the list knows it."""
+
+    known: tuple[tuple[str, bool], ...]
+    at: float
+
+
 Event = (
     Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | CardTables
+    | WordsChecked
 )
 
 
