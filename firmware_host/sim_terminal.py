@@ -22,13 +22,13 @@ from typing import Any
 
 from firmware_host.appliance import Appliance, open_appliance
 from firmware_host.config import Resolved
-from firmware_host.core.events import TextEntry, Turn
+from firmware_host.core.events import CardScan, TextEntry, Turn
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
 from firmware_host.shell import Outputs
 from firmware_host.textscreen import frame
 
-HELP = "s n b m: START NEXT BACK MENU · S N B M: hold · [ ]: turn · Enter: type · q: quit"
+HELP = "s n b m: START NEXT BACK MENU · S N B M: hold · [ ]: turn · Enter: type (@CODE: scan) · q: quit"
 KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu"}
 
 
@@ -107,7 +107,7 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
         key = os.read(fd, 4).decode("utf-8", "replace")
         if view.typing is not None:
             if key in ("\r", "\n"):
-                appliance.shell.put(TextEntry(view.typing, time.monotonic()))
+                appliance.shell.put(typed_event(view.typing, view.resolved, time.monotonic()))
                 view.typing = None
             elif key == "\x1b":
                 view.typing = None
@@ -127,6 +127,17 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
             press(appliance, buttons[KEYS[key.lower()]], hold_s if key.isupper() else 0.05)
         elif key in "[]":
             appliance.shell.put(Turn(1 if key == "]" else -1, time.monotonic()))
+
+
+def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardScan:
+    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another."""
+    if not line.startswith("@"):
+        return TextEntry(line, at)
+    parts = line[1:].split()
+    readers = [r.name for r in resolved.profile.readers] or ["rfid"]
+    if len(parts) >= 2 and parts[0] in readers:
+        return CardScan(parts[0], parts[1], at)
+    return CardScan(readers[0], parts[0] if parts else "", at)
 
 
 def appliance_buttons(resolved: Resolved) -> dict[str, int]:

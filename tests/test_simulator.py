@@ -113,3 +113,13 @@ def test_sim_script_exit_codes(tmp_path):
     failing.write_text("expect Nirgends\n")
     result = run_cli("sim", "--script", str(failing))
     assert result.returncode == 1 and "Nirgends" in result.stderr
+
+
+def test_a_typed_line_with_an_at_sign_is_a_card_scan_in_the_live_simulator():
+    from firmware_host.core.events import CardScan
+    from firmware_host.sim_terminal import typed_event
+
+    resolved = resolve("sim", None, environ={})
+    assert typed_event("@0A1B2C3D4E", resolved, 1.0) == CardScan("rfid", "0A1B2C3D4E", 1.0)
+    assert typed_event("@rfid QU", resolved, 1.0) == CardScan("rfid", "QU", 1.0)
+    assert typed_event("Hund", resolved, 1.0) == TextEntry("Hund", 1.0)
