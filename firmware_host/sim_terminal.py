@@ -28,7 +28,7 @@ from firmware_host.core.sounds import Note
 from firmware_host.shell import Outputs
 from firmware_host.textscreen import frame
 
-HELP = "s n b m: START NEXT BACK MENU · S N B M: hold · [ ]: turn · Enter: type (@CODE: scan) · q: quit"
+HELP = "s n b m buttons · S N B M hold · [ ] turn · Enter type (@CODE scan) · q quit"
 KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu"}
 
 
