@@ -19,17 +19,25 @@ from hw.protocols import Emit
 
 
 class _PressTracker:
-    """Decides Press vs LongPress for one button; exactly one of them per press."""
+    """Decides Press vs LongPress for one button; exactly one of them per press. The hold is timed by a
+    one-shot timer started on the press (gpiozero's own hold machinery polls 10 times a second per
+    button, idle or not; this costs nothing while nobody touches a button)."""
 
-    def __init__(self, button: Button, emit: Emit, clock: Callable[[], float]) -> None:
-        self._button, self._emit, self._clock = button, emit, clock
+    def __init__(self, button: Button, emit: Emit, clock: Callable[[], float], hold_s: float) -> None:
+        self._button, self._emit, self._clock, self._hold_s = button, emit, clock, hold_s
         self._lock = threading.Lock()
         self._down = False
         self._held = False
+        self._timer: threading.Timer | None = None
 
     def pressed(self) -> None:
         with self._lock:
             self._down, self._held = True, False
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = threading.Timer(self._hold_s, self.held)
+            self._timer.daemon = True
+            self._timer.start()
 
     def held(self) -> None:
         with self._lock:
@@ -39,8 +47,19 @@ class _PressTracker:
             event = LongPress(self._button, self._clock())
         self._emit(event)
 
+    def released_quietly(self) -> None:
+        """Forget a press in progress without reporting it (the inputs are closing)."""
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._down = self._held = False
+
     def released(self) -> None:
         with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
             was_short = self._down and not self._held
             self._down = self._held = False
             event = Press(self._button, self._clock()) if was_short else None
@@ -65,16 +84,18 @@ class PanelInputs:
         import gpiozero
 
         self._devices: list[Any] = []
+        self._trackers: list[_PressTracker] = []
         self._closed = False
         try:
             for button, pin in buttons.items():
-                tracker = _PressTracker(button, emit, clock)
-                device = gpiozero.Button(
-                    pin, pull_up=True, bounce_time=bounce_s or None, hold_time=hold_s, pin_factory=pin_factory
+                tracker = _PressTracker(button, emit, clock, hold_s)
+                self._trackers.append(tracker)
+                # A Button without its hold thread: DigitalInputDevice is gpiozero's Button less HoldMixin.
+                device = gpiozero.DigitalInputDevice(
+                    pin, pull_up=True, bounce_time=bounce_s or None, pin_factory=pin_factory
                 )
-                device.when_pressed = tracker.pressed
-                device.when_held = tracker.held
-                device.when_released = tracker.released
+                device.when_activated = tracker.pressed
+                device.when_deactivated = tracker.released
                 self._devices.append(device)
             if encoder is not None:
                 knob = gpiozero.RotaryEncoder(encoder[0], encoder[1], max_steps=0, pin_factory=pin_factory)
@@ -89,6 +110,8 @@ class PanelInputs:
         if self._closed:
             return
         self._closed = True
+        for tracker in self._trackers:
+            tracker.released_quietly()
         for device in reversed(self._devices):
             device.close()
 
