@@ -8,13 +8,15 @@ order) → the game begins (the setup line holds the deck order, so a replay dea
 
 Each of the 9 rounds: reveal (NEXT) → the call (round, letter, maximum length) → START runs the 1-minute
 timer; at the alarm (or a second START) word entry opens → one typed line per player (empty: no word) →
-review: the round's words with what breaks a rule marked; Turn moves, NEXT declares the word invalid, a
-typed line corrects it; a word too long or declared invalid is shortened (Turn/NEXT pick a prefix, a
-typed length or prefix) or struck; START goes on → the round's points with the bonus fields circled and
-struck → solo: strike a bonus field → the scoreboard → NEXT reveals the next card. After round 9 the final
-breakdown and the winner; START leaves. BACK undoes the last entry (its record line is retracted and the
-game rebuilt from the rest). Every entry is applied through the rules core and recorded with its
-`record.event_to_line`, so the record re-scores identically with `wordtable score`.
+review: the round's words with what breaks a rule marked (and, when the appliance has a word list, the words
+it does not know: the round's words and their prefixes are asked about with `CheckWords` once all are entered,
+the answers come back as `WordsChecked`); Turn moves, NEXT declares the word invalid, a typed line corrects
+it; a word too long or declared invalid is shortened (Turn/NEXT pick a prefix — only those the word list
+knows, when it answered —, a typed length or prefix) or struck; START goes on → the round's points with the
+bonus fields circled and struck → solo: strike a bonus field → the scoreboard → NEXT reveals the next card.
+After round 9 the final breakdown and the winner; START leaves. BACK undoes the last entry (its record line is
+retracted and the game rebuilt from the rest). Every entry is applied through the rules core and recorded with
+its `record.event_to_line`, so the record re-scores identically with `wordtable score`.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import BeginGame, EndGame, Record, Retract
-from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn
+from firmware_host.core.effects import BeginGame, CheckWords, EndGame, Record, Retract
+from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, GameEntry, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games import perfektes_wort as pw
 from firmware_host.core.games.perfektes_wort.data import ROUNDS, card_from_code
@@ -74,6 +76,7 @@ TEXT = {
         "hint_review": "NEXT ungültig · Text korrigiert · START weiter",
         "too_long": "zu lang",
         "invalid": "ungültig",
+        "unknown_word": "nicht im Wörterbuch",
         "struck": "gestrichen",
         "no_word": "–",
         "fix_title": "{player}: {word} kürzen",
@@ -122,6 +125,7 @@ TEXT = {
         "hint_review": "NEXT invalid · text corrects · START on",
         "too_long": "too long",
         "invalid": "invalid",
+        "unknown_word": "not in the word list",
         "struck": "struck",
         "no_word": "–",
         "fix_title": "{player}: shorten {word}",
@@ -172,7 +176,8 @@ def rebuild(setup: pw.Setup, lines: tuple[Mapping[str, Any], ...]) -> pw.Game:
 class PerfektesWortFlow:
     """Das perfekte Wort at the table. During setup `seats` (stage "players") and the option fields are
     set; from the first round on `setup`, `play` (the rules core's game) and `lines` (the record lines
-    entered after the setup line, oldest first)."""
+    entered after the setup line, oldest first). `checked` holds the word list's answers (none without
+    a list); they are facts about words, so undo keeps them."""
 
     seats: Seats
     stage: str = "players"  # players side face deck scan | reveal call timing entry review fix points solo board final
@@ -183,6 +188,7 @@ class PerfektesWortFlow:
     setup: pw.Setup | None = None
     play: pw.Game | None = None
     lines: tuple[Mapping[str, Any], ...] = ()
+    checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
     slot: int = 0  # entry: the player index; review/fix: the player under the cursor
     choice: int = 0  # side/face/deck lists, fix options, solo fields
     message: str = ""
@@ -198,6 +204,9 @@ class PerfektesWortFlow:
     # --- handling events ----------------------------------------------------------------------------
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        if isinstance(event, WordsChecked):
+            known = dict(self.checked) | dict(event.known)
+            return Outcome(replace(self, checked=tuple(known.items())))
         flow = replace(self, message="")
         if self.play is None:
             return flow._setup_event(event, ctx)
@@ -365,7 +374,26 @@ class PerfektesWortFlow:
         player = self.players[self.slot]
         if self.slot + 1 < len(self.players):
             return self._enter(pw.Word(play.revealed, player, event.text.strip()), ctx, slot=self.slot + 1)
-        return self._enter(pw.Word(play.revealed, player, event.text.strip()), ctx, PerfektesWortFlow._after_changes)
+        return _asking(self._enter(pw.Word(play.revealed, player, event.text.strip()), ctx,
+                                   PerfektesWortFlow._after_changes))
+
+    def _questions(self) -> tuple[str, ...]:
+        """The round's words as they stand and every prefix each could be shortened to, not yet asked."""
+        assert self.play is not None
+        play, rnd = self.play, self.play.revealed
+        asked = dict(self.checked)
+        words: dict[str, None] = {}
+        for player in self.players:
+            entry = play.entry(rnd, player)
+            if entry is not None and entry.written and not entry.struck:
+                for word in (entry.current, *pw.shortenings(entry.current, play.max_length(rnd))):
+                    if word not in asked:
+                        words[word] = None
+        return tuple(words)
+
+    def _known(self, word: str) -> bool | None:
+        """The word list's answer about `word`; None when there is none (no list, or not asked)."""
+        return dict(self.checked).get(word)
 
     def _after_changes(self) -> PerfektesWortFlow:
         """Where the round goes after an entry: to the first word that needs shortening or striking, else
@@ -386,17 +414,23 @@ class PerfektesWortFlow:
         if is_press(event, Button.NEXT):
             return self._enter(pw.Verdict(rnd, player, False), ctx, PerfektesWortFlow._after_changes)
         if isinstance(event, TextEntry):
-            return self._enter(pw.Correct(rnd, player, event.text.strip()), ctx, PerfektesWortFlow._after_changes)
+            return _asking(self._enter(pw.Correct(rnd, player, event.text.strip()), ctx,
+                                       PerfektesWortFlow._after_changes))
         if is_press(event, Button.START, Button.ENCODER):
             return Outcome(replace(self, stage="points"))
         return refuse(self, ctx)
 
     def _options(self, play: pw.Game) -> tuple[str, ...]:
-        """The fix stage's choices for the word under the cursor: its prefixes, longest first."""
+        """The fix stage's choices for the word under the cursor: its prefixes, longest first — only those
+        the word list knows once it has answered about all of them (R3), else all."""
         entry = play.entry(play.revealed, self.players[self.slot])
         if entry is None:
             return ()
-        return pw.shortenings(entry.current, play.max_length(play.revealed), play.lexicon)
+        prefixes = pw.shortenings(entry.current, play.max_length(play.revealed))
+        if any(self._known(p) is None for p in prefixes):
+            return prefixes
+        return pw.shortenings(entry.current, play.max_length(play.revealed),
+                              pw.Lexicon.of(word for word, known in self.checked if known))
 
     def _fix(self, play: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         rnd, player = play.revealed, self.players[self.slot]
@@ -476,6 +510,9 @@ class PerfektesWortFlow:
             return MessageScreen(title, lines, footer)
         if self.stage == "review":
             items = tuple(ListItem(p, self._status(play, p, lang)) for p in self.players)
+            entry = play.entry(rnd, self.players[self.slot])
+            if not footer and entry is not None and self._known(entry.current) is False and not entry.struck:
+                footer = f"{entry.current}: {_t(lang, 'unknown_word')}"  # the row's value may be cut short
             return ListScreen(_t(lang, "review_title", round=rnd), items, self.slot, footer or _t(lang, "hint_review"))
         if self.stage == "fix":
             entry = play.entry(rnd, self.players[self.slot])
@@ -539,6 +576,8 @@ class PerfektesWortFlow:
             return f"{shown} {_t(lang, 'too_long')}"
         if entry.invalid:
             return f"{shown} {_t(lang, 'invalid')}"
+        if self._known(entry.current) is False:
+            return f"{shown} {_t(lang, 'unknown_word')}"
         return shown
 
     def _field_items(self, play: pw.Game, rnd: int, lang: str) -> list[ListItem]:
@@ -555,6 +594,15 @@ class PerfektesWortFlow:
             if struck and circled:
                 items.append(ListItem(_t(lang, "struck_field", field=field), ", ".join(struck)))
         return items
+
+
+def _asking(outcome: Outcome) -> Outcome:
+    """An accepted entry (one that recorded a line) asks the word list about the round's new words."""
+    flow = outcome.flow
+    if not isinstance(flow, PerfektesWortFlow) or not any(isinstance(e, Record) for e in outcome.effects):
+        return outcome
+    words = flow._questions()
+    return replace(outcome, effects=(*outcome.effects, CheckWords(words))) if words else outcome
 
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:
