@@ -275,3 +275,47 @@ def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cur
     assert table.screen.cursor == 0 and table.screen.footer == "FXYZ: nicht im Wörterbuch"
     table.turn(1)
     assert table.screen.footer == "NEXT ungültig · Text korrigiert · START weiter"
+
+
+def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():
+    from firmware_host.core.events import CardTables
+
+    table = Table().open_game(GAME)
+    table.step(CardTables((("perfektes-wort", (("PW01", "F/6"), ("PW02", "G/8"))),), table._at()))
+    table.turn(2 - table.state.flow.seats.count).press("start").press("start").press("start")
+    table.press("next").press("start")  # own cards
+    table.type("B7")
+    table.press("start")  # the rest round by round
+    assert table.lines[0]["deck"] == ["B7"]
+    assert table.screen.title == "Runde 1 von 9" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    table.press("next")  # card 2 is not known: refused
+    assert "error" in table.beeps and "Runde 1 braucht Karte 2" in table.screen.footer
+    table.step(CardScan("scanner", "PW01", table._at()))  # F/6: round 1 begins with F, at most 7
+    assert table.lines[-2:] == [{"event": "card", "card": "F6"}, {"event": "reveal", "round": 1}]
+    assert table.screen.big == "F" and "höchstens 7" in table.screen.title
+    table.press("back")  # undo the reveal, then the card
+    assert table.state.flow.stage == "reveal" and table.lines[-1] == {"event": "card", "card": "F6"}
+    table.type("B9")  # the card is known now: no second one
+    assert "error" in table.beeps and "schon bekannt" in table.screen.footer
+    table.press("back")
+    assert table.lines[-1]["event"] == "setup" and table.screen.footer.startswith("Rückgängig")
+    table.type("F6")
+    table.press("start").press("start")
+    table.type("Fass", "Fisch")
+    table.press("start").press("start")  # review → points → the board
+    assert table.screen.footer == "Karte 3 scannen oder tippen (z. B. B7)"
+    table.step(CardScan("scanner", "PW02", table._at()))  # G/8: round 2 with G, at most 6
+    assert table.screen.big == "G" and "höchstens 6" in table.screen.title
+    assert report(table).result.rounds == 2
+
+
+def test_with_no_card_at_the_start_the_first_reveal_takes_two():
+    table = Table().open_game(GAME)
+    table.turn(1 - table.state.flow.seats.count).press("start").press("start").press("start")
+    table.press("next").press("start").press("start")  # own cards, none scanned
+    assert table.lines[0]["deck"] == []
+    table.type("B7")
+    assert table.state.flow.stage == "reveal" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    table.type("F6")
+    assert [line["event"] for line in table.lines] == ["setup", "card", "card", "reveal"]
+    assert table.screen.big == "F"
