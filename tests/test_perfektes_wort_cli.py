@@ -116,3 +116,48 @@ def test_the_game_docs_show_the_current_output() -> None:
     doc = (ROOT / "docs" / "perfektes-wort.md").read_text(encoding="utf-8")
     assert run(str(EXAMPLE)).stdout in doc
     assert EXAMPLE.read_text(encoding="utf-8").splitlines()[-1] in doc
+
+
+def _cards_round_by_round(tmp_path: Path, keep: int = 1) -> tuple[Path, list[dict]]:
+    """The example record with only `keep` cards in its setup and each further card in a `card` line
+    just before the reveal that first needs it (physical cards scanned round by round)."""
+    header, setup, *events = (json.loads(line) for line in EXAMPLE.read_text(encoding="utf-8").splitlines())
+    deck = setup["deck"]
+    setup = {**setup, "deck": deck[:keep]}
+    lines: list[dict] = [header, setup]
+    known = keep
+    for event in events:
+        if event["event"] == "reveal":
+            while known < event["round"] + 1:
+                lines.append({"event": "card", "card": deck[known]})
+                known += 1
+        lines.append(event)
+    path = tmp_path / "cards.jsonl"
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    return path, lines
+
+
+def test_cards_entered_round_by_round_score_as_the_whole_deck_in_the_setup(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for keep in (0, 1, 4):
+        path, lines = _cards_round_by_round(tmp_path, keep)
+        assert sum(1 for line in lines if line.get("event") == "card") == 10 - keep
+        assert main(["score", str(path), "--json"]) == 0
+        by_cards = capsys.readouterr().out
+        assert main(["score", str(EXAMPLE), "--json"]) == 0
+        assert by_cards == capsys.readouterr().out
+
+
+def test_a_reveal_before_its_card_and_a_card_too_many_name_their_line(tmp_path: Path) -> None:
+    path, lines = _cards_round_by_round(tmp_path)
+    first_card = next(i for i, line in enumerate(lines) if line.get("event") == "card")
+    missing = lines[:first_card] + lines[first_card + 1:]
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in missing), encoding="utf-8")
+    done = run(str(path))
+    assert done.returncode != 0
+    assert f"line {first_card + 1}" in done.stderr and "round 1 needs card 2" in done.stderr
+    extra = [*lines[:2], *({"event": "card", "card": "B7"} for _ in range(10))]
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in extra), encoding="utf-8")
+    done = run(str(path))
+    assert done.returncode != 0 and "line 12" in done.stderr and "already holds the 10 cards" in done.stderr

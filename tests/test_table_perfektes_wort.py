@@ -1,6 +1,7 @@
 """Das perfekte Wort at the table: whole games driven through the app by events, scored by the rules core."""
 
-from firmware_host.core.events import CardScan, Tick
+from firmware_host.core.effects import CheckWords
+from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
 from firmware_host.core.games.perfektes_wort import score_record
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
 from firmware_host.core.record import parse_record
@@ -155,3 +156,166 @@ def test_physical_cards_are_scanned_or_typed_and_an_unknown_card_is_refused():
     assert table.lines[0]["deck"] == ["B7", "F6", "G8", "H9", "K5", "L6", "M7", "N8", "P9", "R5"]
     table.press("next")
     assert table.screen.big == "F" and "höchstens 7" in table.screen.title
+
+
+# --- the dictionary assist (R3): the flow asks, the answers come back as WordsChecked events ---------
+
+OWN_DECK = ("B7", "F6", "G8", "H9", "K5", "L6", "M7", "N8", "P9", "R5")  # round 1: F, at most 7
+
+
+def start_with_own_cards(*names):
+    table = Table().open_game(GAME)
+    table.turn(len(names) - table.state.flow.seats.count)
+    table.type(*names)
+    table.press("start").press("start").press("start")  # players, side, points card
+    table.press("next").press("start")  # own cards
+    return table.type(*OWN_DECK)
+
+
+def asked(table):
+    return [e.words for e in table.effects if isinstance(e, CheckWords)]
+
+
+def test_the_round_asks_the_word_list_marks_unknown_words_and_offers_only_known_prefixes():
+    table = start_with_own_cards("Geli", "Klaus")
+    table.press("next").press("start").press("start")  # reveal, timer, words now
+    table.type("Fxyz")
+    assert asked(table) == []  # not before all the round's words are in
+    table.type("Frühling")  # 8 letters, at most 7: too long
+    assert asked(table) == [("FXYZ", "FXY", "FX", "FRÜHLING", "FRÜHLIN", "FRÜHLI", "FRÜHL", "FRÜH", "FRÜ", "FR")]
+    assert table.state.flow.stage == "fix"
+    before = [item.label for item in table.screen.items]
+    assert before == ["FRÜHLIN", "FRÜHLI", "FRÜHL", "FRÜH", "FRÜ", "FR", "streichen"]  # no answer yet: all
+    known = {"FRÜH", "FRÜHLING"}
+    table.step(WordsChecked(tuple((w, w in known) for w in asked(table)[0]), table._at()))
+    assert "error" not in table.beeps
+    assert [item.label for item in table.screen.items] == ["FRÜH", "streichen"]
+    table.press("start")
+    assert table.lines[-1] == {"event": "shorten", "round": 1, "player": "Klaus", "to": "FRÜH"}
+    assert table.state.flow.stage == "review"
+    values = {item.label: item.value for item in table.screen.items}
+    assert values == {"Geli": "FXYZ nicht im Wörterbuch", "Klaus": "FRÜHLING→FRÜH"}
+    table.turn(-1).type("Fass")  # Geli's word corrected: only the new words are asked about
+    assert asked(table) == [("FASS", "FAS", "FA")]
+    assert table.screen.items[0].value == "FASS"  # no answer (yet): no mark
+    table.step(WordsChecked((("FASS", True), ("FAS", False), ("FA", False)), table._at()))
+    assert table.screen.items[0].value == "FASS"
+    table.press("back")  # undo the correction: the answers stay
+    assert table.screen.items[0].value == "FXYZ nicht im Wörterbuch"
+
+
+def test_an_invalid_verdict_offers_the_known_prefixes_and_none_known_leaves_only_striking():
+    table = start_with_own_cards("Geli", "Klaus")
+    table.press("next").press("start").press("start")
+    table.type("Fuchsbau", "Fummel")  # FUCHSBAU: 8 letters, too long; FUMMEL fits
+    words = asked(table)[0]
+    table.step(WordsChecked(tuple((w, w in {"FUCHS", "FUMMEL"}) for w in words), table._at()))
+    assert [item.label for item in table.screen.items] == ["FUCHS", "streichen"]
+    table.press("next")  # Turn to "streichen"
+    table.press("start")
+    assert table.lines[-1] == {"event": "strike", "round": 1, "player": "Geli"}
+    table.turn(1).press("next")  # the table declares FUMMEL invalid: none of FUMME, FUMM, FUM, FU is known
+    assert table.state.flow.stage == "fix"
+    assert [item.label for item in table.screen.items] == ["streichen"]
+    table.type("3")  # the table may still keep a length of its own
+    assert table.lines[-1] == {"event": "shorten", "round": 1, "player": "Klaus", "to": "FUM"}
+
+
+def test_without_a_word_list_the_round_is_as_before_and_a_stray_answer_in_setup_is_no_error():
+    table = Table().open_game(GAME)
+    table.step(WordsChecked((("HUND", True),), table._at()))
+    assert "error" not in table.beeps and table.state.flow.stage == "players"
+    table = start_with_own_cards("Geli", "Klaus")
+    table.press("next").press("start").press("start")
+    table.type("Fxyz", "Fass")
+    assert table.state.flow.stage == "review"
+    assert [item.value for item in table.screen.items] == ["FXYZ", "FASS"]
+
+
+def test_the_simulator_with_a_configured_word_list_marks_the_unknown_word(tmp_path):
+    from firmware_host.config import resolve
+    from firmware_host.core.events import Button, Press, TextEntry
+    from firmware_host.simulator import Simulator
+
+    words = tmp_path / "wörter.txt"
+    words.write_text("# a tiny list\nFass\nFrüh\n", encoding="utf-8")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[dictionary]\npath = "{words}"\n', encoding="utf-8")
+    sim = Simulator(resolve("sim", config, environ={}), tmp_path / "state")
+    try:
+        def press(*names):
+            for name in names:
+                sim.send(Press(Button(name), sim.clock.now))
+
+        def type_(*texts):
+            for text in texts:
+                sim.send(TextEntry(text, sim.clock.now))
+
+        press("menu")
+        from firmware_host.core import app
+
+        press(*["next"] * app.main_keys(sim.state).index(GAME), "start")
+        sim.send(Turn(2 - sim.state.flow.seats.count, sim.clock.now))
+        press("start", "start", "start", "next", "start")
+        type_(*OWN_DECK)
+        press("next", "start", "start")
+        type_("Fxyz", "Fass")
+        assert "Runde 1: prüfen" in sim.screen_text()
+        assert "FXYZ nicht im Wörterbuch" in sim.screen_text()
+        assert "FASS nicht" not in sim.screen_text()
+    finally:
+        sim.close()
+
+
+def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cursor():
+    table = start_with_own_cards("Geli", "Klaus")
+    table.press("next").press("start").press("start")
+    table.type("Fxyz", "Fass")
+    table.step(WordsChecked((("FXYZ", False), ("FASS", True)), table._at()))
+    assert table.screen.cursor == 0 and table.screen.footer == "FXYZ: nicht im Wörterbuch"
+    table.turn(1)
+    assert table.screen.footer == "NEXT ungültig · Text korrigiert · START weiter"
+
+
+def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():
+    from firmware_host.core.events import CardTables
+
+    table = Table().open_game(GAME)
+    table.step(CardTables((("perfektes-wort", (("PW01", "F/6"), ("PW02", "G/8"))),), table._at()))
+    table.turn(2 - table.state.flow.seats.count).press("start").press("start").press("start")
+    table.press("next").press("start")  # own cards
+    table.type("B7")
+    table.press("start")  # the rest round by round
+    assert table.lines[0]["deck"] == ["B7"]
+    assert table.screen.title == "Runde 1 von 9" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    table.press("next")  # card 2 is not known: refused
+    assert "error" in table.beeps and "Runde 1 braucht Karte 2" in table.screen.footer
+    table.step(CardScan("scanner", "PW01", table._at()))  # F/6: round 1 begins with F, at most 7
+    assert table.lines[-2:] == [{"event": "card", "card": "F6"}, {"event": "reveal", "round": 1}]
+    assert table.screen.big == "F" and "höchstens 7" in table.screen.title
+    table.press("back")  # undo the reveal, then the card
+    assert table.state.flow.stage == "reveal" and table.lines[-1] == {"event": "card", "card": "F6"}
+    table.type("B9")  # the card is known now: no second one
+    assert "error" in table.beeps and "schon bekannt" in table.screen.footer
+    table.press("back")
+    assert table.lines[-1]["event"] == "setup" and table.screen.footer.startswith("Rückgängig")
+    table.type("F6")
+    table.press("start").press("start")
+    table.type("Fass", "Fisch")
+    table.press("start").press("start")  # review → points → the board
+    assert table.screen.footer == "Karte 3 scannen oder tippen (z. B. B7)"
+    table.step(CardScan("scanner", "PW02", table._at()))  # G/8: round 2 with G, at most 6
+    assert table.screen.big == "G" and "höchstens 6" in table.screen.title
+    assert report(table).result.rounds == 2
+
+
+def test_with_no_card_at_the_start_the_first_reveal_takes_two():
+    table = Table().open_game(GAME)
+    table.turn(1 - table.state.flow.seats.count).press("start").press("start").press("start")
+    table.press("next").press("start").press("start")  # own cards, none scanned
+    assert table.lines[0]["deck"] == []
+    table.type("B7")
+    assert table.state.flow.stage == "reveal" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    table.type("F6")
+    assert [line["event"] for line in table.lines] == ["setup", "card", "card", "reveal"]
+    assert table.screen.big == "F"

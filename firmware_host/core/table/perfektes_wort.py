@@ -3,18 +3,22 @@
 Setup, in order: players 1–6 (`seats.Seats`; one player = solo) → side (Turn/NEXT, START) → points card
 (Turn/NEXT pick one of the faces, a typed id such as "3b" picks it, a long START lets the appliance draw
 one from the event time; START) → deck (Turn/NEXT: the appliance's button deck, shuffled with a seed from
-the event time, or physical cards: scan or type, e.g. "B7", the top 10 cards of the shuffled pile in
-order) → the game begins (the setup line holds the deck order, so a replay deals the same).
+the event time, or physical cards: scan or type, e.g. "B7", the top cards of the shuffled pile in order —
+all 10 the rounds need, or START after fewer and the rest one at a time at each reveal) → the game begins
+(the setup line holds the deck order, `card` lines the cards added later, so a replay deals the same).
 
-Each of the 9 rounds: reveal (NEXT) → the call (round, letter, maximum length) → START runs the 1-minute
-timer; at the alarm (or a second START) word entry opens → one typed line per player (empty: no word) →
-review: the round's words with what breaks a rule marked; Turn moves, NEXT declares the word invalid, a
-typed line corrects it; a word too long or declared invalid is shortened (Turn/NEXT pick a prefix, a
-typed length or prefix) or struck; START goes on → the round's points with the bonus fields circled and
-struck → solo: strike a bonus field → the scoreboard → NEXT reveals the next card. After round 9 the final
-breakdown and the winner; START leaves. BACK undoes the last entry (its record line is retracted and the
-game rebuilt from the rest). Every entry is applied through the rules core and recorded with its
-`record.event_to_line`, so the record re-scores identically with `wordtable score`.
+Each of the 9 rounds: reveal (NEXT; a scanned or typed card when the next card is not known yet) → the call
+(round, letter, maximum length) → START runs the 1-minute timer; at the alarm (or a second START) word entry
+opens → one typed line per player (empty: no word) → review: the round's words with what breaks a rule marked
+(and, when the appliance has a word list, the words it does not know: the round's words and their prefixes are
+asked about with `CheckWords` once all are entered, the answers come back as `WordsChecked`); Turn moves, NEXT
+declares the word invalid, a typed line corrects it; a word too long or declared invalid is shortened
+(Turn/NEXT pick a prefix — only those the word list knows, when it answered —, a typed length or prefix) or
+struck; START goes on → the round's points with the bonus fields circled and struck → solo: strike a bonus
+field → the scoreboard → NEXT reveals the next card. After round 9 the final breakdown and the winner; START
+leaves. BACK undoes the last entry (its record line is retracted and the game rebuilt from the rest). Every
+entry is applied through the rules core and recorded with its `record.event_to_line`, so the record re-scores
+identically with `wordtable score`.
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import BeginGame, EndGame, Record, Retract
-from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn
+from firmware_host.core.effects import BeginGame, CheckWords, EndGame, Record, Retract
+from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, GameEntry, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games import perfektes_wort as pw
 from firmware_host.core.games.perfektes_wort.data import ROUNDS, card_from_code
@@ -58,12 +62,14 @@ TEXT = {
         "hint_face": "Drehen/NEXT · lang START: ziehen · START ok",
         "drawn": "gezogen: {face}",
         "scan_title": "Karten scannen: {n} von {need}",
-        "scan_lines": "Die obersten {need} Karten des gemischten Stapels der Reihe nach scannen (oder "
-        "tippen, z. B. B7).",
+        "scan_lines": "Die obersten Karten des gemischten Stapels der Reihe nach scannen (oder tippen, "
+        "z. B. B7); START: die übrigen je Runde.",
         "unknown_card": "Unbekannte Karte ({code})",
         "reveal_title": "Runde {round} von 9",
         "reveal_big": "Karte?",
         "hint_reveal": "NEXT: Karte aufdecken",
+        "hint_card": "Karte {n} scannen oder tippen (z. B. B7)",
+        "card_not_needed": "Die Karte ist schon bekannt: NEXT deckt auf",
         "call_title": "Runde {round} · höchstens {length}",
         "hint_call": "START: Sanduhr (1 Minute)",
         "hint_timing": "START: Eingabe sofort",
@@ -74,6 +80,7 @@ TEXT = {
         "hint_review": "NEXT ungültig · Text korrigiert · START weiter",
         "too_long": "zu lang",
         "invalid": "ungültig",
+        "unknown_word": "nicht im Wörterbuch",
         "struck": "gestrichen",
         "no_word": "–",
         "fix_title": "{player}: {word} kürzen",
@@ -107,11 +114,14 @@ TEXT = {
         "hint_face": "Turn/NEXT · hold START: draw · START ok",
         "drawn": "drawn: {face}",
         "scan_title": "Scan cards: {n} of {need}",
-        "scan_lines": "Scan the top {need} cards of the shuffled pile in order (or type them, e.g. B7).",
+        "scan_lines": "Scan the top cards of the shuffled pile in order (or type them, e.g. B7); START: "
+        "the rest round by round.",
         "unknown_card": "Unknown card ({code})",
         "reveal_title": "Round {round} of 9",
         "reveal_big": "Card?",
         "hint_reveal": "NEXT: reveal the card",
+        "hint_card": "scan or type card {n} (e.g. B7)",
+        "card_not_needed": "That card is known already: NEXT reveals it",
         "call_title": "Round {round} · at most {length}",
         "hint_call": "START: sand timer (1 minute)",
         "hint_timing": "START: enter words now",
@@ -122,6 +132,7 @@ TEXT = {
         "hint_review": "NEXT invalid · text corrects · START on",
         "too_long": "too long",
         "invalid": "invalid",
+        "unknown_word": "not in the word list",
         "struck": "struck",
         "no_word": "–",
         "fix_title": "{player}: shorten {word}",
@@ -172,7 +183,8 @@ def rebuild(setup: pw.Setup, lines: tuple[Mapping[str, Any], ...]) -> pw.Game:
 class PerfektesWortFlow:
     """Das perfekte Wort at the table. During setup `seats` (stage "players") and the option fields are
     set; from the first round on `setup`, `play` (the rules core's game) and `lines` (the record lines
-    entered after the setup line, oldest first)."""
+    entered after the setup line, oldest first). `checked` holds the word list's answers (none without
+    a list); they are facts about words, so undo keeps them."""
 
     seats: Seats
     stage: str = "players"  # players side face deck scan | reveal call timing entry review fix points solo board final
@@ -183,6 +195,7 @@ class PerfektesWortFlow:
     setup: pw.Setup | None = None
     play: pw.Game | None = None
     lines: tuple[Mapping[str, Any], ...] = ()
+    checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
     slot: int = 0  # entry: the player index; review/fix: the player under the cursor
     choice: int = 0  # side/face/deck lists, fix options, solo fields
     message: str = ""
@@ -198,6 +211,9 @@ class PerfektesWortFlow:
     # --- handling events ----------------------------------------------------------------------------
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        if isinstance(event, WordsChecked):
+            known = dict(self.checked) | dict(event.known)
+            return Outcome(replace(self, checked=tuple(known.items())))
         flow = replace(self, message="")
         if self.play is None:
             return flow._setup_event(event, ctx)
@@ -280,19 +296,11 @@ class PerfektesWortFlow:
         return replace(self, deck_mode=value)
 
     def _scan(self, event: Event, ctx: Ctx) -> Outcome:
-        if isinstance(event, CardScan):
-            face = ctx.cards.get(GAME_ID, {}).get(event.code.strip())
-            if face is None:
-                return refuse(replace(self, message=_t(ctx.lang, "unknown_card", code=event.code.strip())), ctx)
-            code = face.replace("/", "")
-        elif isinstance(event, TextEntry):
-            code = event.text.replace("/", "").replace(" ", "")
-        else:
-            return refuse(self, ctx)
-        try:
-            card = card_from_code(code, "card")
-        except pw.DataError as exc:
-            return refuse(replace(self, message=exc.text(ctx.lang)), ctx)
+        if is_press(event, Button.START, Button.ENCODER):  # the rest of the cards come round by round
+            return self._begin(self.scanned, ctx)
+        card = _card_of(event, ctx)
+        if not isinstance(card, pw.LetterCard):
+            return refuse(replace(self, message=card), ctx)
         scanned = (*self.scanned, card)
         if len(scanned) < ROUNDS + 1:
             return Outcome(replace(self, scanned=scanned))
@@ -314,14 +322,21 @@ class PerfektesWortFlow:
     def _enter(self, event: pw.TableEvent, ctx: Ctx, then: Step | None = None, **after: Any) -> Outcome:
         """Apply one table event through the rules core: recorded and moved on (`after`, then `then`), or
         refused (the flow unchanged) with the core's reason."""
+        return self._enter_all((event,), ctx, then, **after)
+
+    def _enter_all(self, events: tuple[pw.TableEvent, ...], ctx: Ctx, then: Step | None = None,
+                   **after: Any) -> Outcome:
+        """`_enter` for events that go together: all recorded, or none (the first refusal's reason)."""
         assert self.play is not None
-        try:
-            game = pw.apply(self.play, event, len(self.lines) + 3)
-        except pw.RuleError as exc:
-            return refuse(replace(self, message=exc.text(ctx.lang)), ctx)
-        line = event_to_line(event)
-        flow = replace(self, play=game, lines=(*self.lines, line), **after)
-        return Outcome(flow if then is None else then(flow), (Record(line),))
+        game, new = self.play, list[dict[str, Any]]()
+        for event in events:
+            try:
+                game = pw.apply(game, event, len(self.lines) + len(new) + 3)
+            except pw.RuleError as exc:
+                return refuse(replace(self, message=exc.text(ctx.lang)), ctx)
+            new.append(event_to_line(event))
+        flow = replace(self, play=game, lines=(*self.lines, *new), **after)
+        return Outcome(flow if then is None else then(flow), tuple(Record(line) for line in new))
 
     def _undo(self, ctx: Ctx) -> Outcome:
         assert self.setup is not None
@@ -331,7 +346,7 @@ class PerfektesWortFlow:
         flow = replace(self, lines=lines, play=rebuild(self.setup, lines), message=_t(ctx.lang, "undone"),
                        choice=0)
         event = last["event"]
-        if event == "reveal":
+        if event in ("reveal", "card"):
             flow = replace(flow, stage="reveal")
         elif event == "word":
             flow = replace(flow, stage="entry", slot=self.players.index(str(last["player"])))
@@ -347,6 +362,15 @@ class PerfektesWortFlow:
             if play.revealed == ROUNDS:
                 return Outcome(replace(self, stage="final"))
             return self._enter(pw.Reveal(play.revealed + 1), ctx, stage="call")
+        if isinstance(event, CardScan | TextEntry):
+            if play.revealed == ROUNDS or _cards_wanted(play) == 0:
+                return refuse(replace(self, message=_t(ctx.lang, "card_not_needed")), ctx)
+            card = _card_of(event, ctx)
+            if not isinstance(card, pw.LetterCard):
+                return refuse(replace(self, message=card), ctx)
+            if _cards_wanted(play) > 1:  # one more is needed before this round can begin
+                return self._enter(pw.Card(card), ctx, stage="reveal")
+            return self._enter_all((pw.Card(card), pw.Reveal(play.revealed + 1)), ctx, stage="call")
         return refuse(self, ctx)
 
     def _call(self, play: pw.Game, event: Event, ctx: Ctx) -> Outcome:
@@ -365,7 +389,26 @@ class PerfektesWortFlow:
         player = self.players[self.slot]
         if self.slot + 1 < len(self.players):
             return self._enter(pw.Word(play.revealed, player, event.text.strip()), ctx, slot=self.slot + 1)
-        return self._enter(pw.Word(play.revealed, player, event.text.strip()), ctx, PerfektesWortFlow._after_changes)
+        return _asking(self._enter(pw.Word(play.revealed, player, event.text.strip()), ctx,
+                                   PerfektesWortFlow._after_changes))
+
+    def _questions(self) -> tuple[str, ...]:
+        """The round's words as they stand and every prefix each could be shortened to, not yet asked."""
+        assert self.play is not None
+        play, rnd = self.play, self.play.revealed
+        asked = dict(self.checked)
+        words: dict[str, None] = {}
+        for player in self.players:
+            entry = play.entry(rnd, player)
+            if entry is not None and entry.written and not entry.struck:
+                for word in (entry.current, *pw.shortenings(entry.current, play.max_length(rnd))):
+                    if word not in asked:
+                        words[word] = None
+        return tuple(words)
+
+    def _known(self, word: str) -> bool | None:
+        """The word list's answer about `word`; None when there is none (no list, or not asked)."""
+        return dict(self.checked).get(word)
 
     def _after_changes(self) -> PerfektesWortFlow:
         """Where the round goes after an entry: to the first word that needs shortening or striking, else
@@ -386,17 +429,23 @@ class PerfektesWortFlow:
         if is_press(event, Button.NEXT):
             return self._enter(pw.Verdict(rnd, player, False), ctx, PerfektesWortFlow._after_changes)
         if isinstance(event, TextEntry):
-            return self._enter(pw.Correct(rnd, player, event.text.strip()), ctx, PerfektesWortFlow._after_changes)
+            return _asking(self._enter(pw.Correct(rnd, player, event.text.strip()), ctx,
+                                       PerfektesWortFlow._after_changes))
         if is_press(event, Button.START, Button.ENCODER):
             return Outcome(replace(self, stage="points"))
         return refuse(self, ctx)
 
     def _options(self, play: pw.Game) -> tuple[str, ...]:
-        """The fix stage's choices for the word under the cursor: its prefixes, longest first."""
+        """The fix stage's choices for the word under the cursor: its prefixes, longest first — only those
+        the word list knows once it has answered about all of them (R3), else all."""
         entry = play.entry(play.revealed, self.players[self.slot])
         if entry is None:
             return ()
-        return pw.shortenings(entry.current, play.max_length(play.revealed), play.lexicon)
+        prefixes = pw.shortenings(entry.current, play.max_length(play.revealed))
+        if any(self._known(p) is None for p in prefixes):
+            return prefixes
+        return pw.shortenings(entry.current, play.max_length(play.revealed),
+                              pw.Lexicon.of(word for word, known in self.checked if known))
 
     def _fix(self, play: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         rnd, player = play.revealed, self.players[self.slot]
@@ -460,9 +509,11 @@ class PerfektesWortFlow:
         if self.play is None:
             return self._setup_screen(lang, footer)
         play, rnd = self.play, self.play.revealed
+        wanted = _cards_wanted(play) if rnd < ROUNDS else 0
+        card_hint = _t(lang, "hint_card", n=len(play.setup.deck) + 1)
         if self.stage == "reveal":
             return BigScreen(_t(lang, "reveal_title", round=rnd + 1), _t(lang, "reveal_big"),
-                             footer or _t(lang, "hint_reveal"))
+                             footer or (card_hint if wanted else _t(lang, "hint_reveal")))
         if self.stage in ("call", "timing"):
             title = _t(lang, "call_title", round=rnd, length=play.max_length(rnd))
             if self.stage == "call":
@@ -476,6 +527,9 @@ class PerfektesWortFlow:
             return MessageScreen(title, lines, footer)
         if self.stage == "review":
             items = tuple(ListItem(p, self._status(play, p, lang)) for p in self.players)
+            entry = play.entry(rnd, self.players[self.slot])
+            if not footer and entry is not None and self._known(entry.current) is False and not entry.struck:
+                footer = f"{entry.current}: {_t(lang, 'unknown_word')}"  # the row's value may be cut short
             return ListScreen(_t(lang, "review_title", round=rnd), items, self.slot, footer or _t(lang, "hint_review"))
         if self.stage == "fix":
             entry = play.entry(rnd, self.players[self.slot])
@@ -497,7 +551,7 @@ class PerfektesWortFlow:
             return ListScreen(_t(lang, "points_title", round=rnd), tuple(rows), None, footer or _t(lang, "hint_points"))
         if self.stage == "board":
             items = tuple(ListItem(p.name, str(p.total), p.winner) for p in result.players)
-            hint = _t(lang, "hint_board" if rnd < ROUNDS else "hint_board_last")
+            hint = card_hint if wanted else _t(lang, "hint_board" if rnd < ROUNDS else "hint_board_last")
             return ListScreen(_t(lang, "board_title", round=rnd), items, None, footer or hint)
         ranked = sorted(result.players, key=lambda p: (p.rank, self.players.index(p.name)))
         items = tuple(
@@ -514,7 +568,7 @@ class PerfektesWortFlow:
             return self.seats.screen(lang, title, footer)
         if self.stage == "scan":
             need = ROUNDS + 1
-            lines = (_t(lang, "scan_lines", need=need), " ".join(c.code for c in self.scanned[-3:]))
+            lines = (_t(lang, "scan_lines"), " ".join(c.code for c in self.scanned[-3:]))
             return MessageScreen(_t(lang, "scan_title", n=len(self.scanned), need=need), lines, footer)
         if self.stage == "side":
             items = tuple(ListItem(DEFAULT_DATA.sheets[s].title, "", i == self.side) for i, s in enumerate(SIDES))
@@ -539,6 +593,8 @@ class PerfektesWortFlow:
             return f"{shown} {_t(lang, 'too_long')}"
         if entry.invalid:
             return f"{shown} {_t(lang, 'invalid')}"
+        if self._known(entry.current) is False:
+            return f"{shown} {_t(lang, 'unknown_word')}"
         return shown
 
     def _field_items(self, play: pw.Game, rnd: int, lang: str) -> list[ListItem]:
@@ -555,6 +611,38 @@ class PerfektesWortFlow:
             if struck and circled:
                 items.append(ListItem(_t(lang, "struck_field", field=field), ", ".join(struck)))
         return items
+
+
+def _cards_wanted(play: pw.Game) -> int:
+    """How many cards the deck still lacks for the next round to begin (its length and its letter)."""
+    return max(0, play.revealed + 2 - len(play.setup.deck))
+
+
+def _card_of(event: Event, ctx: Ctx) -> pw.LetterCard | str:
+    """The letter card a scan (looked up in the enrolled table, face like "B/7") or a typed "B7" names;
+    else the reason, for the footer."""
+    if isinstance(event, CardScan):
+        face = ctx.cards.get(GAME_ID, {}).get(event.code.strip())
+        if face is None:
+            return _t(ctx.lang, "unknown_card", code=event.code.strip())
+        code = face.replace("/", "")
+    elif isinstance(event, TextEntry):
+        code = event.text.replace("/", "").replace(" ", "")
+    else:
+        return _t(ctx.lang, "no_text")
+    try:
+        return card_from_code(code, "card")
+    except pw.DataError as exc:
+        return exc.text(ctx.lang)
+
+
+def _asking(outcome: Outcome) -> Outcome:
+    """An accepted entry (one that recorded a line) asks the word list about the round's new words."""
+    flow = outcome.flow
+    if not isinstance(flow, PerfektesWortFlow) or not any(isinstance(e, Record) for e in outcome.effects):
+        return outcome
+    words = flow._questions()
+    return replace(outcome, effects=(*outcome.effects, CheckWords(words))) if words else outcome
 
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:

@@ -21,6 +21,7 @@ from .errors import (
 )
 from .fields import FieldMark, Mark
 from .game import (
+    Card,
     Correct,
     Game,
     Reveal,
@@ -45,6 +46,7 @@ from .scoring import PlayerResult, Result, RowScore, score
 __all__ = [
     "Arrow",
     "BadLetters",
+    "Card",
     "Cell",
     "Correct",
     "DataError",

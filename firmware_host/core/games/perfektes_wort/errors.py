@@ -17,7 +17,9 @@ TEXTS: Table = {
         "players_count": "Das perfekte Wort ist für 1 bis {max} Spieler, nicht für {n}",
         "empty_name": "ein Spielername ist leer",
         "name_twice": "der Name {name} kommt doppelt vor",
-        "deck_short": "9 Runden brauchen mindestens {need} Buchstabenkarten, der Stapel hat {have}",
+        "deck_full": "der Stapel hat schon die {need} Karten, die 9 Runden brauchen",
+        "card_missing": "Runde {round} braucht Karte {need} (erst {have} Karten bekannt): "
+        "zuerst die nächste Karte scannen oder eingeben",
         "card_too_long": "Karte {round} erlaubt {length} Buchstaben, "
         "aber Zeile {round} hat nur {cells} Felder",
         "unknown_player": "{name} spielt nicht mit; es spielen {players}",
@@ -57,7 +59,9 @@ TEXTS: Table = {
         "players_count": "Das perfekte Wort is for 1 to {max} players, not {n}",
         "empty_name": "a player's name is empty",
         "name_twice": "the player name {name} is given twice",
-        "deck_short": "9 rounds need at least {need} letter cards, the deck has {have}",
+        "deck_full": "the deck already holds the {need} cards 9 rounds need",
+        "card_missing": "round {round} needs card {need} ({have} cards known so far): "
+        "scan or enter the next card first",
         "card_too_long": "card {round} allows {length} letters, "
         "but row {round} of the sheet has {cells} cells",
         "unknown_player": "{name} is not playing; the players are {players}",

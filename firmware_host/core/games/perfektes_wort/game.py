@@ -107,7 +107,15 @@ class SoloStrike:
     field: str
 
 
-TableEvent = Reveal | Word | Verdict | Shorten | Correct | Strike | SoloStrike
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The next letter card of the draw pile, entered as it comes (physical cards scanned round by round):
+    it is appended to the deck order. A setup may hold fewer than the 10 cards the rounds need."""
+
+    card: LetterCard
+
+
+TableEvent = Card | Reveal | Word | Verdict | Shorten | Correct | Strike | SoloStrike
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,19 +177,31 @@ def new_game(setup: Setup, lexicon: Lexicon | None = None) -> Game:
             raise SetupError("empty_name")
         if players.count(name) > 1:
             raise SetupError("name_twice", name=name)
-    if len(setup.deck) < ROUNDS + 1:
-        raise SetupError("deck_short", need=ROUNDS + 1, have=len(setup.deck))
-    for rnd in range(1, ROUNDS + 1):
-        length, cells = setup.deck[rnd - 1].length, setup.sheet.cells(rnd)
-        if length > cells:
-            raise SetupError("card_too_long", round=rnd, length=length, cells=cells)
+    for position, card in enumerate(setup.deck[:ROUNDS], start=1):
+        _check_card(setup, position, card)
     return Game(setup, lexicon=lexicon)
+
+
+def _check_card(setup: Setup, position: int, card: LetterCard, ref: int = 0) -> None:
+    """Card `position` (1-based) gives round `position` its maximum length: it must fit the sheet's row."""
+    if position <= ROUNDS and card.length > setup.sheet.cells(position):
+        raise SetupError("card_too_long", ref, round=position, length=card.length, cells=setup.sheet.cells(position))
+
+
+def _add_card(game: Game, event: Card, ref: int) -> Game:
+    deck = game.setup.deck
+    if len(deck) >= ROUNDS + 1:
+        raise SetupError("deck_full", ref, need=ROUNDS + 1)
+    _check_card(game.setup, len(deck) + 1, event.card, ref)
+    return replace(game, setup=replace(game.setup, deck=(*deck, event.card)))
 
 
 def apply(game: Game, event: TableEvent, ref: int = 0) -> Game:
     """The game after `event`. Raises a `RuleError` subclass carrying `ref` when the event is illegal."""
     if isinstance(event, Reveal):
         return _reveal(game, event, ref)
+    if isinstance(event, Card):
+        return _add_card(game, event, ref)
     _check_round(game, event.round, ref)
     if event.player not in game.setup.players:
         raise UnknownPlayer("unknown_player", ref, name=event.player, players=", ".join(game.setup.players))
@@ -265,6 +285,8 @@ def _reveal(game: Game, event: Reveal, ref: int) -> Game:
         raise RoundError("after_ninth", ref)
     if event.round != game.revealed + 1:
         raise RoundError("wrong_reveal", ref, next=game.revealed + 1, round=event.round)
+    if len(game.setup.deck) < event.round + 1:
+        raise RoundError("card_missing", ref, round=event.round, need=event.round + 1, have=len(game.setup.deck))
     open_problems = pending(game)
     if open_problems:
         raise Unresolved("before_next", ref, problem=open_problems[0])

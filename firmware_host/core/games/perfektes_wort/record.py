@@ -10,9 +10,10 @@ from typing import Any
 
 from firmware_host.core.record import Record, RecordError, RecordLine
 
-from .data import deck_from_codes, sheet_from_mapping, vowels_from_mapping
+from .data import card_from_code, deck_from_codes, sheet_from_mapping, vowels_from_mapping
 from .errors import DataError, RuleError
 from .game import (
+    Card,
     Correct,
     Game,
     Reveal,
@@ -30,11 +31,12 @@ from .lexicon import Lexicon
 from .report import Report
 from .scoring import score
 
-EVENTS = ("setup", "reveal", "word", "verdict", "shorten", "correct", "strike", "solo_strike")
+EVENTS = ("setup", "card", "reveal", "word", "verdict", "shorten", "correct", "strike", "solo_strike")
 
 
 def setup_from_line(line: RecordLine) -> Setup:
-    """The `setup` line: players, sheet (embedded, so a record stays scorable), vowels, deck order."""
+    """The `setup` line: players, sheet (embedded, so a record stays scorable), vowels, deck order (the
+    cards known at the start; `card` lines add the rest)."""
     if line.event != "setup":
         raise line.error("the first event must be 'setup'")
     names: list[str] = line.str_list("players")
@@ -48,7 +50,7 @@ def setup_from_line(line: RecordLine) -> Setup:
         raise line.error(f"sheet.{exc.message}") from None
     try:
         vowels = vowels_from_mapping(line.data.get("vowels"), "vowels")
-        deck = deck_from_codes(line.data.get("deck"), "deck")
+        deck = deck_from_codes(line.data.get("deck"), "deck", minimum=0)
     except DataError as exc:
         raise line.error(exc.message) from None
     return Setup(
@@ -66,6 +68,11 @@ def event_from_line(line: RecordLine) -> TableEvent:
     name = line.event
     if name == "reveal":
         return Reveal(line.int("round"))
+    if name == "card":
+        try:
+            return Card(card_from_code(line.str("card"), "card"))
+        except DataError as exc:
+            raise line.error(exc.message) from None
     if name == "solo_strike":
         return SoloStrike(line.int("round"), line.str("player"), line.str("field"))
     if name not in EVENTS or name == "setup":
@@ -130,6 +137,8 @@ def event_to_line(event: TableEvent) -> dict[str, Any]:
     """The record line of a table event (the inverse of `event_from_line`)."""
     if isinstance(event, Reveal):
         return {"event": "reveal", "round": event.round}
+    if isinstance(event, Card):
+        return {"event": "card", "card": event.card.code}
     line: dict[str, Any] = {"round": event.round, "player": event.player}
     if isinstance(event, Word):
         return {"event": "word", **line, "word": event.word}
