@@ -7,8 +7,8 @@ core from a record and turns every broken rule into a `RecordError` with its lin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record import Record, RecordError, RecordLine
@@ -59,6 +59,19 @@ def replay(
             game = apply(game, event)
         except RuleError as exc:
             raise line.error(str(exc)) from None
+    return game
+
+
+def apply_lines(
+    game: G,
+    lines: Sequence[Mapping[str, Any]],
+    parse: Callable[[RecordLine], E],
+    apply: Callable[[G, E], G],
+) -> G:
+    """Apply record lines that were each accepted when they were entered (the table's undo rebuilds a
+    game this way); they are numbered from 3, after the header and the setup line."""
+    for number, line in enumerate(lines, start=3):
+        game = apply(game, parse(RecordLine(number, str(line["event"]), line)))
     return game
 
 

@@ -21,7 +21,7 @@ from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Record,
 from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, GameEntry, Outcome
 from firmware_host.core.games import knack_das_wort as kw
-from firmware_host.core.games.table_rules import RuleError
+from firmware_host.core.games.table_rules import RuleError, apply_lines
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import RecordLine
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
@@ -94,10 +94,7 @@ def _t(lang: str, key: str, **fields: object) -> str:
 
 def rebuild(players: tuple[str, ...], lines: tuple[Mapping[str, Any], ...]) -> kw.Game:
     """The game the setup and these record lines stand for (each line was accepted when entered)."""
-    game = kw.new_game(kw.Setup(players))
-    for number, line in enumerate(lines, start=3):
-        game = kw.apply(game, kw.parse_line(RecordLine(number, str(line["event"]), line)))
-    return game
+    return apply_lines(kw.new_game(kw.Setup(players)), lines, kw.parse_line, kw.apply)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
 from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, GameEntry, Outcome
 from firmware_host.core.games import perfect_words as pw
-from firmware_host.core.games.table_rules import RuleError
+from firmware_host.core.games.table_rules import RuleError, apply_lines
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import RecordLine
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
@@ -103,10 +103,7 @@ def _t(lang: str, key: str, **fields: object) -> str:
 
 def rebuild(players: tuple[str, ...], lines: tuple[Mapping[str, Any], ...]) -> pw.Game:
     """The game the setup and these record lines stand for (each line was accepted when entered)."""
-    game = pw.new_game(pw.Setup(players))
-    for number, line in enumerate(lines, start=3):
-        game = pw.apply(game, pw.parse_line(RecordLine(number, str(line["event"]), line)))
-    return game
+    return apply_lines(pw.new_game(pw.Setup(players)), lines, pw.parse_line, pw.apply)
 
 
 @dataclass(frozen=True, slots=True)
