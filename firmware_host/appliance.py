@@ -16,18 +16,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from firmware_host.cardtable_store import CardTableError, load_game_table, save_table
 from firmware_host.config import Resolved
 from firmware_host.core import app
-from firmware_host.core.cards import CardTable
 from firmware_host.core.effects import BeginGame, Effect, EndGame, Record, Retract
 from firmware_host.core.event_codec import CodecError, decode, encode
-from firmware_host.core.events import CardTables, Event, Notice, Resumed
+from firmware_host.core.events import Event, Notice, Resumed, kept_event
 from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
-from firmware_host.core.record import GAME_IDS
 from firmware_host.core.settings import Settings
 from firmware_host.dictionary import DictionaryError, load_dictionary
 from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
+from firmware_host.kept_store import load_kept, save_kept
 from firmware_host.paths import journal_path
 from firmware_host.readers import Readers, open_readers
 from firmware_host.render import render
@@ -143,8 +141,8 @@ def open_appliance(
         for key, value in values.items():
             journal.set_setting(key, value)
 
-    def save_cards(game: str, faces: dict[str, str]) -> None:
-        save_table(state_dir, CardTable(game, faces))
+    def keep(name: str, data: Any) -> None:
+        save_kept(state_dir, name, data)
 
     word_list: list[Lexicon | None] = []  # read at the first question, not at start-up
 
@@ -160,16 +158,17 @@ def open_appliance(
         display=hardware.display,
         renderer=render,
         save_settings=save_settings,
-        save_cards=save_cards,
+        keep=keep,
         check_words=check_words,
         power_off=power_off,
     ))
     shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
     shell.start(effects)
     readers = _open_readers(resolved, inbox, clock, hardware, journal)
-    tables, problems = _card_tables(state_dir)
-    if tables != shell.state.cards:
-        shell.handle(CardTables(tables, clock()))
+    items, problems = load_kept(state_dir)
+    kept = kept_event(items, clock())
+    if kept.items != shell.state.kept:
+        shell.handle(kept)
     for text in problems + ([journal.moved_aside.message()] if journal.moved_aside else []):
         log.warning("%s", text)
         shell.handle(Notice(text, clock()))
@@ -197,20 +196,6 @@ def _word_list(resolved: Resolved) -> Lexicon | None:
     if lexicon is not None:
         log.info("word list: %d words", len(lexicon))
     return lexicon
-
-
-def _card_tables(state_dir: Path) -> tuple[tuple[tuple[str, tuple[tuple[str, str], ...]], ...], list[str]]:
-    """The enrolled card tables in the state directory, and a message for each unreadable one."""
-    tables, problems = [], []
-    for game in GAME_IDS:
-        try:
-            table = load_game_table(state_dir, game)
-        except CardTableError as exc:
-            problems.append(str(exc))
-            continue
-        if table is not None:
-            tables.append((game, tuple(sorted(table.faces.items()))))
-    return tuple(tables), problems
 
 
 def _resume_or_start(

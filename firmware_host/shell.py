@@ -23,11 +23,11 @@ from firmware_host.core.effects import (
     CheckWords,
     Effect,
     EndGame,
+    Keep,
     Log,
     PowerOff,
     Record,
     Retract,
-    SaveCards,
     SaveSettings,
     SetBar,
     Show,
@@ -80,7 +80,7 @@ class Outputs:
     power_off: Callable[[], None] = lambda: None
     on_frame: Callable[[Screen, Any], None] = lambda screen, image: None  # the sim mirrors frames here
     on_sound: Callable[[str, tuple[Note, ...]], None] = lambda pattern, notes: None
-    save_cards: Callable[[str, dict[str, str]], None] = lambda game, faces: None
+    keep: Callable[[str, Any], None] = lambda name, data: None  # `effects.Keep`: store data under name
     check_words: Callable[[tuple[str, ...]], dict[str, bool] | None] = lambda words: None  # None: no word list
 
 
@@ -164,8 +164,8 @@ class Shell:
                 known = out.check_words(effect.words)
                 if known is not None:
                     self._answers.append(WordsChecked(tuple(known.items()), self.clock()))
-            elif isinstance(effect, SaveCards):
-                out.save_cards(effect.game, effect.faces)
+            elif isinstance(effect, Keep):
+                out.keep(effect.name, effect.data)
             elif isinstance(effect, PowerOff):
                 out.power_off()
             elif isinstance(effect, BeginGame | Record | Retract | EndGame) and self.journal is not None:

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from firmware_host.core import app
-from firmware_host.core.effects import SaveCards, WakeAt
-from firmware_host.core.events import CardTables, Tick
+from firmware_host.core.cards import table_from_data
+from firmware_host.core.effects import Keep, WakeAt
+from firmware_host.core.events import Tick, kept_event
 from firmware_host.core.screens import describe
 from firmware_host.core.settings import Settings
 from firmware_host.script import ExpectationFailed, ScriptHooks, parse_script, run_script
@@ -16,7 +17,7 @@ SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "scripts" / "deck.scr
 
 
 class Core:
-    """The core alone on a virtual clock; SaveCards comes back as a CardTables event, as the shell does."""
+    """The core alone on a virtual clock; a Keep comes back as a Kept event, as the shell does."""
 
     def __init__(self):
         self.state, _ = app.initial(Settings())
@@ -26,10 +27,9 @@ class Core:
     def send(self, event):
         self.state, effects = app.step(self.state, event)
         for effect in effects:
-            if isinstance(effect, SaveCards):
-                self.saved.append(effect)
-                tables = ((effect.game, tuple(sorted(effect.faces.items()))),)
-                self.state, _ = app.step(self.state, CardTables(tables, self.now))
+            if isinstance(effect, Keep):
+                self.saved.append(table_from_data(effect.data))
+                self.state, _ = app.step(self.state, kept_event({effect.name: effect.data}, self.now))
 
     def wait(self, until):
         while (wake := app.view(self.state)[-1]) and isinstance(wake, WakeAt) and wake.at is not None \
@@ -74,5 +74,5 @@ def test_the_deck_script_holds_in_the_simulator(tmp_path):
         run_script(parse_script(SCRIPT.read_text(encoding="utf-8")), sim.hooks(), lambda line: None)
     finally:
         sim.close()
-    saved = (tmp_path / "cards" / "perfektes-wort.json").read_text(encoding="utf-8")
+    saved = (tmp_path / "kept" / "cards" / "perfektes-wort.json").read_text(encoding="utf-8")
     assert '"0A00000002": "M/7"' in saved

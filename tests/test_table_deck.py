@@ -3,8 +3,9 @@
 import random
 
 from firmware_host.core import app
-from firmware_host.core.effects import Beep, BeginGame, Log, Record, SaveCards
-from firmware_host.core.events import Button, CardScan, CardTables, LongPress, Press, TextEntry
+from firmware_host.core.cards import CardTable, kept_name, table_data, table_from_data
+from firmware_host.core.effects import Beep, BeginGame, Keep, Log, Record
+from firmware_host.core.events import Button, CardScan, LongPress, Press, TextEntry, kept_event
 from firmware_host.core.screens import BigScreen, ListScreen, MessageScreen, describe
 from firmware_host.core.settings import Settings
 from firmware_host.core.table import card_decks, deck_mode, enrol_cards
@@ -42,7 +43,10 @@ class Table:
         return [e.pattern for e in self.last if isinstance(e, Beep)]
 
     def saved(self):
-        return [e for e in self.effects if isinstance(e, SaveCards)]
+        """The card tables kept (each under its `cards/<game>` name)."""
+        kept = [e for e in self.effects if isinstance(e, Keep)]
+        assert all(e.name == kept_name(e.data["game"]) for e in kept)
+        return [table_from_data(e.data) for e in kept]
 
 
 def press(button):
@@ -62,8 +66,9 @@ def scan(reader, code):
 
 
 def tables(**faces_by_game):
-    data = tuple((game.replace("_", "-"), tuple(sorted(faces.items()))) for game, faces in faces_by_game.items())
-    return lambda at: CardTables(data, at)
+    data = {kept_name(g.replace("_", "-")): table_data(CardTable(g.replace("_", "-"), faces))
+            for g, faces in faces_by_game.items()}
+    return lambda at: kept_event(data, at)
 
 
 def open_mode(table, key, choice=0):
@@ -297,7 +302,7 @@ def test_an_unknown_card_beeps_and_changes_nothing():
     assert table.beeps() == ["error"]
     assert "Unbekannte Karte (ZZZ999)" in table.text()
     assert table.state.flow.piles == before and rows(table)[0][1] == "QU"
-    assert not [e for e in table.last if isinstance(e, SaveCards)]
+    assert not [e for e in table.last if isinstance(e, Keep)]
 
 
 def test_physical_das_perfekte_wort_cards_reveal_the_call():

@@ -278,10 +278,12 @@ def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cur
 
 
 def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():
-    from firmware_host.core.events import CardTables
+    from firmware_host.core.cards import CardTable, kept_name, table_data
+    from firmware_host.core.events import kept_event
 
     table = Table().open_game(GAME)
-    table.step(CardTables((("perfektes-wort", (("PW01", "F/6"), ("PW02", "G/8"))),), table._at()))
+    own = CardTable("perfektes-wort", {"PW01": "F/6", "PW02": "G/8"})
+    table.step(kept_event({kept_name(own.game): table_data(own)}, table._at()))
     table.turn(2 - table.state.flow.seats.count).press("start").press("start").press("start")
     table.press("next").press("start")  # own cards
     table.type("B7")

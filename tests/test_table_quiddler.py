@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.core import app
+from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
-from firmware_host.core.events import Button, CardScan, CardTables, LongPress, Press, TextEntry, Turn
+from firmware_host.core.events import Button, CardScan, LongPress, Press, TextEntry, Turn, kept_event
 from firmware_host.core.games import quiddler as q
 from firmware_host.core.record import dump_line, header_line, parse_record
 from firmware_host.core.screens import ListScreen, describe
@@ -381,7 +382,8 @@ def test_solitaire_word_typed_as_cards_takes_the_same_cards_as_typed_as_piles(se
 
 def test_a_scanned_tag_is_read_through_the_enrolled_card_table():
     table = Table(player_names=("Ann", "Bob"))
-    table.send(CardTables, (("quiddler", (("0A1B2C3D4E", "QU"), ("0A1B2C3D4F", "I"), ("0A1B2C3D50", "T"))),))
+    own = CardTable("quiddler", {"0A1B2C3D4E": "QU", "0A1B2C3D4F": "I", "0A1B2C3D50": "T"})
+    table.send(lambda at: kept_event({kept_name(own.game): table_data(own)}, at))
     setup(table, 0)
     table.press(Button.START)  # round 1: 3 cards
     table.press(Button.START)  # Ann went out

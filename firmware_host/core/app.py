@@ -8,8 +8,12 @@ out, MENU opens the menu (long: power off). In the menu NEXT moves, START choose
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from firmware_host.core.app_text import TEXT
@@ -17,9 +21,9 @@ from firmware_host.core.effects import (
     Beep,
     Effect,
     EndGame,
+    Keep,
     Log,
     PowerOff,
-    SaveCards,
     SaveSettings,
     SetBar,
     Show,
@@ -29,8 +33,8 @@ from firmware_host.core.events import (
     Button,
     CardRemoved,
     CardScan,
-    CardTables,
     Event,
+    Kept,
     LongPress,
     Notice,
     Press,
@@ -40,6 +44,7 @@ from firmware_host.core.events import (
     Tick,
     Turn,
     WordsChecked,
+    canonical_json,
     event_time,
 )
 from firmware_host.core.flow import Ctx, Flow, Outcome, PauseTimer, ResetTimer, StartTimer
@@ -93,7 +98,7 @@ class AppState:
     home: str = "timer"  # timer | scoreboard | game
     overlay: Overlay | None = None
     flow: Flow | None = None
-    cards: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # enrolled card tables (CardTables)
+    kept: tuple[tuple[str, str], ...] = ()  # what the shell keeps: (name, canonical JSON), sorted (`Kept`)
     notice: str = ""
     now: float = 0.0
 
@@ -128,8 +133,8 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
     elif isinstance(event, Notice):
         state = replace(state, notice=event.text)
-    elif isinstance(event, CardTables):
-        state = replace(state, cards=event.tables)
+    elif isinstance(event, Kept):
+        state = replace(state, kept=event.items)
     elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
         if state.flow is not None:
             state, more = _apply(state, state.flow.handle(event, ctx(state)))
@@ -355,8 +360,14 @@ def ctx(state: AppState) -> Ctx:
         timer_over=timer.alarmed,
         timer_left=timer.left(state.now),
         timer_duration=timer.countdown.duration,
-        cards={game: dict(faces) for game, faces in state.cards},
+        kept=kept_items(state.kept),
     )
+
+
+@lru_cache(maxsize=4)
+def kept_items(kept: tuple[tuple[str, str], ...]) -> Mapping[str, Any]:
+    """The kept items as name -> JSON data (read-only; parsed once per distinct `kept`)."""
+    return MappingProxyType({name: json.loads(text) for name, text in kept})
 
 
 def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
@@ -373,9 +384,9 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         timer = timer.reset()
     state = replace(state, timer=timer, flow=outcome.flow)
     for effect in outcome.effects:
-        if isinstance(effect, SaveCards):  # an enrolled table is in use at once, not only after a restart
-            others = tuple((game, faces) for game, faces in state.cards if game != effect.game)
-            state = replace(state, cards=(*others, (effect.game, tuple(sorted(effect.faces.items())))))
+        if isinstance(effect, Keep):  # what is kept is in use at once, not only after a restart
+            others = tuple(item for item in state.kept if item[0] != effect.name)
+            state = replace(state, kept=tuple(sorted((*others, (effect.name, canonical_json(effect.data))))))
     effects.extend(outcome.effects)
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())

@@ -220,3 +220,51 @@ class Enrolment:
 
     def _replace_cursor(self, cursor: int) -> Enrolment:
         return Enrolment(self.game, self.pending, self.enrolled, cursor)
+
+
+# --- card tables as kept items (`effects.Keep`, `events.Kept`) -------------------------------------
+
+CARDTABLE_VERSION = 1
+KEPT_PREFIX = "cards/"
+
+
+def kept_name(game: str) -> str:
+    """The name a game's enrolled table is kept under: `cards/<game>`."""
+    return f"{KEPT_PREFIX}{game}"
+
+
+def table_data(table: CardTable) -> dict[str, object]:
+    """The kept (and on-disk) form: {"cardtable": 1, "game": ..., "cards": {code: face}}."""
+    return {"cardtable": CARDTABLE_VERSION, "game": table.game, "cards": dict(table.faces)}
+
+
+def table_from_data(data: object) -> CardTable:
+    """The card table `table_data` wrote. Raises ValueError naming the key that is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("must hold a table with keys cardtable, game, cards")
+    if data.get("cardtable") != CARDTABLE_VERSION:
+        raise ValueError(f"cardtable: version {data.get('cardtable')!r} is not {CARDTABLE_VERSION}")
+    game = data.get("game")
+    if not isinstance(game, str) or not game:
+        raise ValueError("game: must be a game id such as perfektes-wort")
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        raise ValueError("cards: must map each code to its card face")
+    for code, face in cards.items():
+        if not code.strip() or not isinstance(face, str) or not face.strip():
+            raise ValueError(f"cards.{code}: code and face must be non-empty texts, got {face!r}")
+    return CardTable(game, {code.strip(): face.strip() for code, face in cards.items()})
+
+
+def kept_tables(kept: Mapping[str, object]) -> dict[str, Mapping[str, str]]:
+    """The enrolled tables among the kept items: game id -> {code: face} (a malformed item is left out)."""
+    tables: dict[str, Mapping[str, str]] = {}
+    for name, data in kept.items():
+        if name.startswith(KEPT_PREFIX):
+            try:
+                table = table_from_data(data)
+            except ValueError:
+                continue
+            if kept_name(table.game) == name:
+                tables[table.game] = table.faces
+    return tables

@@ -85,11 +85,14 @@ class EndGame:
 
 
 @dataclass(frozen=True, slots=True)
-class SaveCards:
-    """Keep an enrolled card table (game id, code -> face) in the state directory."""
+class Keep:
+    """Keep `data` (JSON-ready: dicts, lists, texts, numbers, booleans, None) under `name` across restarts
+    (e.g. `cards/quiddler`, an enrolled card table; `highscores/perfektes-wort`). The shell writes it to
+    the state directory; the core uses it at once, and after a restart the shell delivers every kept item
+    as a `Kept` event. `name`: lower-case segments of letters, digits, `.`, `_`, `-`, joined by `/`."""
 
-    game: str
-    faces: dict[str, str]
+    name: str
+    data: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,6 @@ class CheckWords:
 
 
 Effect = (
-    SetBar | Beep | Show | WakeAt | SaveSettings | SaveCards | Log | PowerOff | BeginGame | Record | Retract | EndGame
+    SetBar | Beep | Show | WakeAt | SaveSettings | Keep | Log | PowerOff | BeginGame | Record | Retract | EndGame
     | CheckWords
 )

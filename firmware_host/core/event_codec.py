@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.events import (
     Button,
     CardRemoved,
     CardScan,
-    CardTables,
     Event,
+    Kept,
     LongPress,
     Notice,
     Press,
@@ -19,6 +21,7 @@ from firmware_host.core.events import (
     Tick,
     Turn,
     WordsChecked,
+    kept_event,
 )
 
 
@@ -51,8 +54,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "notice", "text": text, "at": at}
         case WordsChecked(known, at):
             return {"type": "words", "known": {word: ok for word, ok in known}, "at": at}
-        case CardTables(tables, at):
-            return {"type": "cards", "tables": {game: dict(faces) for game, faces in tables}, "at": at}
+        case Kept(items, at):
+            return {"type": "kept", "items": {name: json.loads(text) for name, text in items}, "at": at}
     raise CodecError(f"cannot encode {event!r}")
 
 
@@ -82,11 +85,11 @@ def decode(data: dict[str, Any]) -> Event:
             return Notice(str(data["text"]), at)
         if kind == "words":
             return WordsChecked(tuple((str(w), bool(ok)) for w, ok in data["known"].items()), at)
-        if kind == "cards":
-            tables = data["tables"]
-            return CardTables(
-                tuple((str(g), tuple((str(c), str(f)) for c, f in faces.items())) for g, faces in tables.items()), at
-            )
-    except (KeyError, TypeError, ValueError) as exc:
+        if kind == "kept":
+            return kept_event({str(name): item for name, item in data["items"].items()}, at)
+        if kind == "cards":  # journals written before `kept`: the enrolled card tables alone
+            return kept_event({kept_name(g): table_data(CardTable(str(g), dict(faces)))
+                               for g, faces in data["tables"].items()}, at)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise CodecError(f"bad event {data!r}: {exc}") from None
     raise CodecError(f"unknown event type {data.get('type')!r}")

@@ -6,8 +6,11 @@ means nothing in the current state is answered by the core with feedback, never 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class Button(StrEnum):
@@ -98,11 +101,23 @@ class Notice:
 
 
 @dataclass(frozen=True, slots=True)
-class CardTables:
-    """The enrolled card tables the shell loaded at start: game id -> {code: face}."""
+class Kept:
+    """Everything the shell keeps (see `effects.Keep`), loaded at start: (name, data as canonical JSON
+    text), sorted by name. It replaces what the core knew; journaled like any input, so a replay needs
+    no files. Build it with `kept_event`."""
 
-    tables: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    items: tuple[tuple[str, str], ...]
     at: float
+
+
+def canonical_json(data: Any) -> str:
+    """One text per JSON value (sorted keys, no spaces), so equal data gives equal, hashable events."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def kept_event(items: Mapping[str, Any], at: float) -> Kept:
+    """The `Kept` event for these items (name -> JSON-ready data)."""
+    return Kept(tuple(sorted((name, canonical_json(data)) for name, data in items.items())), at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +129,7 @@ class WordsChecked:
 
 
 Event = (
-    Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | CardTables
+    Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | Kept
     | WordsChecked
 )
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
+from firmware_host.core.cards import kept_tables
 from firmware_host.core.effects import Effect
 from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen
@@ -36,7 +37,12 @@ class Ctx:
     timer_over: bool  # the alarm has sounded and the timer was not restarted since
     timer_left: float
     timer_duration: float
-    cards: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # game id -> {code: face}
+    kept: Mapping[str, Any] = field(default_factory=dict)  # name -> data (`effects.Keep`); read-only
+
+    @property
+    def cards(self) -> Mapping[str, Mapping[str, str]]:
+        """The enrolled card tables among the kept items: game id -> {code: face}."""
+        return kept_tables(self.kept)
 
 
 @dataclass(frozen=True, slots=True)

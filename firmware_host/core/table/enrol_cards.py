@@ -9,15 +9,15 @@ record's game id). Stages:
   list); START stops early and saves what is enrolled. When every card has a code the table is saved.
 - saved: what was saved; any button returns to the menu.
 An enrolment continues a saved table: its cards count as enrolled and their faces are not asked again.
-Saving is the `SaveCards(game, {code: face})` effect; the shell writes it to the state directory.
+Saving is the `Keep(cards/<game>, table)` effect (`cards.table_data`); the shell writes it to the state directory.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware_host.core.cards import Assigned, Enrolment, Refused, Selected
-from firmware_host.core.effects import Beep, Effect, SaveCards
+from firmware_host.core.cards import Assigned, Enrolment, Refused, Selected, kept_name, table_data
+from firmware_host.core.effects import Beep, Effect, Keep
 from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, TextEntry, Turn
 from firmware_host.core.flow import Ctx, GameEntry, Outcome
 from firmware_host.core.i18n import pick
@@ -135,7 +135,7 @@ class EnrolFlow:
         if not enrolment.enrolled:
             return Outcome(replace(self, saved=_t(ctx, "nothing_saved"), message=""))
         effects: tuple[Effect, ...] = (
-            SaveCards(enrolment.game, dict(enrolment.table().faces)),
+            Keep(kept_name(enrolment.game), table_data(enrolment.table())),
             Beep("celebrate" if enrolment.done else "key", ctx.volume),
         )
         return Outcome(replace(self, saved=_t(ctx, "saved", n=enrolment.count), message=""), effects)
