@@ -4,8 +4,8 @@
 Saving is atomic (a temporary file renamed over the old one), so a power cut leaves the old data or the
 new, never half of it. `load_kept` reads every item back for the `Kept` event at start; an unreadable
 item is left out and named in a message (file and what is wrong). Items named `cards/<game>` must be
-valid card tables (`core.cards.table_from_data`); enrolled tables from before `kept/`
-(`<state>/cards/<game>.json`) are read when no kept one exists.
+valid card tables (`core.cards.table_from_data`), the highscore list valid (`highscores_from_data`);
+enrolled tables from before `kept/` (`<state>/cards/<game>.json`) are read when no kept one exists.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.core.cards import KEPT_PREFIX, kept_name, table_from_data
+from firmware_host.core.games.perfektes_wort.highscores import KEPT_NAME as PW_HIGHSCORES
+from firmware_host.core.games.perfektes_wort.highscores import highscores_from_data
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$")
 
@@ -63,6 +65,11 @@ def read_item(path: Path, name: str) -> Any:
         raise KeptError(path, "not UTF-8 text") from exc
     except json.JSONDecodeError as exc:
         raise KeptError(path, f"not valid JSON: {exc}") from exc
+    if name == PW_HIGHSCORES:
+        try:
+            highscores_from_data(data)
+        except ValueError as exc:
+            raise KeptError(path, str(exc)) from exc
     if name.startswith(KEPT_PREFIX):
         game = name.removeprefix(KEPT_PREFIX)
         try:

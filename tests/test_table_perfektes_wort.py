@@ -138,9 +138,134 @@ def test_solo_profi_strikes_a_field_after_each_round():
         assert table.screen.title == f"Stand nach Runde {rnd}"
     table.press("next")
     assert table.state.flow.stage == "final"
-    totals = {item.label.split(". ", 1)[1].split()[0]: int(item.value) for item in table.screen.items}
+    *rows, placed = table.screen.items
+    totals = {item.label.split(". ", 1)[1].split()[0]: int(item.value) for item in rows}
     assert totals == _totals(table)
-    assert table.screen.title == "Gewonnen: Mia"
+    assert table.screen.title == "Gewonnen: Mia" and placed.label == "Platz 1 der Bestenliste"
+
+
+def _solo_to_the_last_board(press, type_, flow, word):
+    """Play a seated solo game's 9 rounds (the timer skipped, `word(letter)` each round) to the last board."""
+    for rnd in range(1, 10):
+        press("next")
+        press("start", "start")
+        type_(word(flow().play.letter(rnd)))
+        press("start", "start")
+        if rnd < 9:
+            press("start")  # strike the first open bonus field
+
+
+def test_a_solo_score_goes_onto_the_kept_highscore_list_of_its_side_and_undo_takes_it_off():
+    from firmware_host.core.effects import Keep
+    from firmware_host.core.events import kept_event
+    from firmware_host.core.games.perfektes_wort.highscores import KEPT_NAME, highscores_from_data
+
+    table = start("Mia", side=1)
+    _solo_to_the_last_board(lambda *b: [table.press(x) for x in b], table.type, lambda: table.state.flow,
+                            lambda letter: letter + "ACH")
+    total = _totals(table)["Mia"]
+    kept = {"highscores": 1, "entries": [
+        {"name": "Ida", "total": total + 100, "side": "grundversion", "label": ""},
+        {"name": "Ole", "total": total + 50, "side": "profi", "label": ""},
+        {"name": "Eva", "total": total + 1, "side": "profi", "label": ""},
+        {"name": "Tom", "total": total, "side": "profi", "label": ""},
+        {"name": "Kai", "total": total - 10, "side": "profi", "label": ""},
+    ]}
+    table.step(kept_event({KEPT_NAME: kept}, table._at()))
+    table.press("next")
+    assert table.state.flow.stage == "final"
+    assert table.screen.items[-1].label == "Platz 4 der Bestenliste"  # below Tom's equal, older score
+    saved = [e for e in table.effects if isinstance(e, Keep)]
+    assert [e.name for e in saved] == [KEPT_NAME]
+    after = highscores_from_data(saved[0].data)
+    assert [(h.name, h.total) for h in after if h.side == "profi"] == [
+        ("Ole", total + 50), ("Eva", total + 1), ("Tom", total), ("Mia", total), ("Kai", total - 10)]
+    assert [h.name for h in after if h.side == "grundversion"] == ["Ida"]
+    table.press("next")  # the side's list
+    assert table.screen.title == f"Bestenliste {DEFAULT_DATA.sheets['profi'].title}"
+    assert [(i.label, i.value, i.marked) for i in table.screen.items][3] == ("4. Mia", str(total), True)
+    assert len(table.screen.items) == 5 and table.screen.footer == "BACK zurück · START Ende"
+    table.press("back")  # back to the final standing
+    assert table.screen.items[-1].label == "Platz 4 der Bestenliste"
+    table.press("back")  # undo the last entry: the score leaves the list again
+    assert table.state.flow.stage != "final"
+    restored = [e for e in table.effects if isinstance(e, Keep)]
+    assert [highscores_from_data(e.data) for e in restored] == [highscores_from_data(kept)]
+    assert dict(app_ctx(table).kept)[KEPT_NAME] == kept
+
+
+def app_ctx(table):
+    from firmware_host.core import app
+
+    return app.ctx(table.state)
+
+
+def test_the_highscore_list_in_english():
+    table = start("Mia", lang="en")
+    _solo_to_the_last_board(lambda *b: [table.press(x) for x in b], table.type, lambda: table.state.flow,
+                            lambda letter: letter + "ACH")
+    table.press("next")
+    assert table.screen.items[-1].label == "Place 1 on the highscore list"
+    assert table.screen.footer == "NEXT highscores · START leave"
+    table.press("next")
+    assert table.screen.title.startswith("Highscores") and table.screen.items[0].label == "1. Mia"
+
+
+def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_path):
+    import json
+    import shutil
+
+    from firmware_host.config import resolve
+    from firmware_host.core import app
+    from firmware_host.core.events import Button, Press, TextEntry
+    from firmware_host.core.games import perfektes_wort as pw
+    from firmware_host.core.games.perfektes_wort.highscores import KEPT_NAME
+    from firmware_host.simulator import Simulator
+
+    def solo(sim, word):
+        def press(*names):
+            for name in names:
+                sim.send(Press(Button(name), sim.clock.now))
+
+        def type_(*texts):
+            for text in texts:
+                sim.send(TextEntry(text, sim.clock.now))
+
+        if sim.state.overlay is None:  # after a game the menu is open already
+            press("menu")
+        press(*["next"] * app.main_keys(sim.state).index(GAME), "start")
+        sim.send(Turn(1 - sim.state.flow.seats.count, sim.clock.now))
+        type_("Mia")
+        press("start", "start", "start", "start")  # players, side, points card, the button deck
+        _solo_to_the_last_board(press, type_, lambda: sim.state.flow, word)
+        total = pw.score(sim.state.flow.play).players[0].total
+        press("next")
+        return total, press
+
+    state = tmp_path / "state"
+    sim = Simulator(resolve("sim", None, environ={}), state)
+    try:
+        first, press = solo(sim, lambda letter: letter + "ACH")
+        assert "Platz 1 der Bestenliste" in sim.screen_text()
+        press("start")  # leave the game
+        on_disk = json.loads((state / "kept" / "highscores" / "perfektes-wort.json").read_text(encoding="utf-8"))
+        assert [(e["name"], e["total"]) for e in on_disk["entries"]] == [("Mia", first)]
+        sim.restart()
+        assert app.ctx(sim.state).kept[KEPT_NAME] == on_disk
+        second, press = solo(sim, lambda letter: letter + "E")
+        place = 1 if second > first else 2
+        assert f"Platz {place} der Bestenliste" in sim.screen_text()
+        press("next")
+        assert sorted(int(i.value) for i in app.screen(sim.state).items) == sorted((first, second))
+    finally:
+        sim.close()
+    fresh = tmp_path / "only-kept"  # no journal: the list comes from the file alone
+    shutil.copytree(state / "kept", fresh / "kept")
+    sim = Simulator(resolve("sim", None, environ={}), fresh)
+    try:
+        assert len(app.ctx(sim.state).kept[KEPT_NAME]["entries"]) == 2
+    finally:
+        sim.close()
 
 
 def test_physical_cards_are_scanned_or_typed_and_an_unknown_card_is_refused():

@@ -16,9 +16,12 @@ declares the word invalid, a typed line corrects it; a word too long or declared
 (Turn/NEXT pick a prefix — only those the word list knows, when it answered —, a typed length or prefix) or
 struck; START goes on → the round's points with the bonus fields circled and struck → solo: strike a bonus
 field → the scoreboard → NEXT reveals the next card. After round 9 the final breakdown and the winner; START
-leaves. BACK undoes the last entry (its record line is retracted and the game rebuilt from the rest). Every
-entry is applied through the rules core and recorded with its `record.event_to_line`, so the record re-scores
-identically with `wordtable score`.
+leaves. Solo: the score goes onto the highscore list of its side, kept under `highscores/perfektes-wort`
+(`Keep`; read from `Ctx.kept`, which a restart fills with the `Kept` event); the final screen names its place,
+NEXT shows the side's top 10 (BACK returns), and BACK on the final screen undoes the last entry and takes
+the score off the list again. BACK undoes the last entry (its record line is retracted and the game rebuilt
+from the rest). Every entry is applied through the rules core and recorded with its `record.event_to_line`,
+so the record re-scores identically with `wordtable score`.
 """
 
 from __future__ import annotations
@@ -30,13 +33,21 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import BeginGame, CheckWords, EndGame, Record, Retract
+from firmware_host.core.effects import BeginGame, CheckWords, Effect, EndGame, Keep, Record, Retract
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, GameEntry, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games import perfektes_wort as pw
 from firmware_host.core.games.perfektes_wort.data import ROUNDS, card_from_code
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
 from firmware_host.core.games.perfektes_wort.game import MAX_PLAYERS
+from firmware_host.core.games.perfektes_wort.highscores import (
+    KEPT_NAME,
+    HighScore,
+    add_for_side,
+    for_side,
+    highscores_data,
+    highscores_from_data,
+)
 from firmware_host.core.games.perfektes_wort.record import event_from_line, event_to_line, setup_to_line
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import RecordLine
@@ -100,6 +111,12 @@ TEXT = {
         "final_row": "{rank}. {name} {word}+{vowel}+{bonus}",
         "final_value": "{total}",
         "hint_final": "Wort+Vokal+Bonus · START Ende",
+        "hs_place": "Platz {place} der Bestenliste",
+        "hs_missed": "nicht in der Bestenliste",
+        "hint_final_solo": "NEXT Bestenliste · START Ende",
+        "hs_title": "Bestenliste {side}",
+        "hs_row": "{place}. {name}",
+        "hint_hs": "BACK zurück · START Ende",
         "undone": "Rückgängig",
         "no_text": "Hier ist keine Eingabe möglich",
         "not_a_length": "„{text}“: eine Länge oder ein Anfang von {word}",
@@ -152,6 +169,12 @@ TEXT = {
         "final_row": "{rank}. {name} {word}+{vowel}+{bonus}",
         "final_value": "{total}",
         "hint_final": "word+vowel+bonus · START leave",
+        "hs_place": "Place {place} on the highscore list",
+        "hs_missed": "not on the highscore list",
+        "hint_final_solo": "NEXT highscores · START leave",
+        "hs_title": "Highscores {side}",
+        "hs_row": "{place}. {name}",
+        "hint_hs": "BACK back · START leave",
         "undone": "Undone",
         "no_text": "No typing here",
         "not_a_length": "“{text}”: a length or a beginning of {word}",
@@ -199,6 +222,10 @@ class PerfektesWortFlow:
     slot: int = 0  # entry: the player index; review/fix: the player under the cursor
     choice: int = 0  # side/face/deck lists, fix options, solo fields
     message: str = ""
+    best: tuple[HighScore, ...] = ()  # solo, final: the side's highscore list with this game's score
+    place: int | None = None  # solo, final: the score's place on it (None: not on the list)
+    before: tuple[HighScore, ...] | None = None  # solo, final: the kept list before, restored by undo
+    listing: bool = False  # solo, final: the highscore list is on screen
 
     @property
     def game(self) -> str:
@@ -221,6 +248,10 @@ class PerfektesWortFlow:
             if is_press(event, Button.START, Button.ENCODER):
                 winners = pw.score(self.play).winners
                 return Outcome(None, (EndGame(", ".join(winners)),))
+            if self.play.solo and is_press(event, Button.NEXT) and not self.listing:
+                return Outcome(replace(flow, listing=True))
+            if is_press(event, Button.BACK) and self.listing:
+                return Outcome(replace(flow, listing=False))
             if not is_press(event, Button.BACK):
                 return refuse(self, ctx)
         if is_press(event, Button.BACK):
@@ -355,12 +386,16 @@ class PerfektesWortFlow:
         else:
             flow = replace(flow, stage="review", slot=self.players.index(str(last["player"])))
         timer = ResetTimer() if self.stage == "timing" else None
-        return Outcome(flow, (Retract(),), timer)
+        effects: tuple[Effect, ...] = (Retract(),)
+        if self.stage == "final" and self.before is not None:  # the score leaves the highscore list again
+            effects += (Keep(KEPT_NAME, highscores_data(self.before)),)
+            flow = replace(flow, best=(), place=None, before=None, listing=False)
+        return Outcome(flow, effects, timer)
 
     def _reveal(self, play: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         if is_press(event, Button.NEXT, Button.START, Button.ENCODER):
             if play.revealed == ROUNDS:
-                return Outcome(replace(self, stage="final"))
+                return self._final(play, ctx)
             return self._enter(pw.Reveal(play.revealed + 1), ctx, stage="call")
         if isinstance(event, CardScan | TextEntry):
             if play.revealed == ROUNDS or _cards_wanted(play) == 0:
@@ -372,6 +407,21 @@ class PerfektesWortFlow:
                 return self._enter(pw.Card(card), ctx, stage="reveal")
             return self._enter_all((pw.Card(card), pw.Reveal(play.revealed + 1)), ctx, stage="call")
         return refuse(self, ctx)
+
+    def _final(self, play: pw.Game, ctx: Ctx) -> Outcome:
+        """The final standing; solo: the score goes onto the kept highscore list of its side (RULES §1)."""
+        final = replace(self, stage="final", listing=False)
+        if not play.solo:
+            return Outcome(final)
+        try:
+            before = highscores_from_data(ctx.kept.get(KEPT_NAME))
+        except ValueError:  # the shell checks the file when it loads it; a damaged list counts as none
+            before = ()
+        side = play.setup.sheet.side
+        player = pw.score(play).players[0]
+        table, place = add_for_side(before, HighScore(player.name, player.total, side))
+        final = replace(final, best=for_side(table, side), place=place, before=before)
+        return Outcome(final, (Keep(KEPT_NAME, highscores_data(table)),))
 
     def _call(self, play: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         if is_press(event, Button.START, Button.ENCODER):
@@ -553,6 +603,11 @@ class PerfektesWortFlow:
             items = tuple(ListItem(p.name, str(p.total), p.winner) for p in result.players)
             hint = card_hint if wanted else _t(lang, "hint_board" if rnd < ROUNDS else "hint_board_last")
             return ListScreen(_t(lang, "board_title", round=rnd), items, None, footer or hint)
+        if self.listing:
+            items = tuple(ListItem(_t(lang, "hs_row", place=i, name=h.name), str(h.total), i == self.place)
+                          for i, h in enumerate(self.best, start=1))
+            return ListScreen(_t(lang, "hs_title", side=play.setup.sheet.title), items, None,
+                              footer or _t(lang, "hint_hs"))
         ranked = sorted(result.players, key=lambda p: (p.rank, self.players.index(p.name)))
         items = tuple(
             ListItem(_t(lang, "final_row", rank=p.rank, name=p.name, word=p.word_points, vowel=p.vowels.points,
@@ -560,6 +615,9 @@ class PerfektesWortFlow:
             for p in ranked
         )
         title = _t(lang, "final_shared" if result.shared else "final_title", names=", ".join(result.winners))
+        if play.solo:
+            placed = _t(lang, "hs_place", place=self.place) if self.place else _t(lang, "hs_missed")
+            return ListScreen(title, (*items, ListItem(placed)), None, footer or _t(lang, "hint_final_solo"))
         return ListScreen(title, items, None, footer or _t(lang, "hint_final"))
 
     def _setup_screen(self, lang: str, footer: str) -> Screen:
