@@ -14,7 +14,6 @@ Prints p50/p99/max in ms; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import threading
@@ -25,10 +24,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware_host.appliance import Appliance, open_appliance
-from firmware_host.config import resolve
+from bench.harness import start_appliance, stats
+from firmware_host.appliance import Appliance
 from firmware_host.core import app
-from firmware_host.core.events import Button, CardScan, CardTables, Press, Turn
+from firmware_host.core.cards import CardTable, kept_name, table_data
+from firmware_host.core.events import Button, CardScan, Press, Turn, kept_event
 from firmware_host.shell import Outputs
 
 TAGS = {"0A00000001": "K/5", "0A00000002": "M/7", "0A00000003": "S/6"}
@@ -47,31 +47,12 @@ class Probe:
         return replace(outputs, on_frame=on_frame)
 
 
-def start(state_dir: Path, probe: Probe) -> tuple[Appliance, threading.Thread]:
-    """Open the appliance in the loop's thread (the journal belongs to the thread that opens it)."""
-    holder: list[Appliance] = []
-    ready = threading.Event()
-
-    def main() -> None:
-        appliance = open_appliance(resolve("sim", None, environ={}), state_dir, outputs_hook=probe.hook)
-        holder.append(appliance)
-        ready.set()
-        try:
-            appliance.shell.run()
-        finally:
-            appliance.close()
-
-    thread = threading.Thread(target=main, daemon=True)
-    thread.start()
-    ready.wait(30)
-    return holder[0], thread
-
-
 def enter_deck_mode(appliance: Appliance) -> None:
     """Menu → Deck → Das perfekte Wort, cards; the three tags enrolled."""
     shell, now = appliance.shell, time.monotonic()
     deck = app.main_keys(shell.state).index("game:deck")
-    shell.put(CardTables((("perfektes-wort", tuple(sorted(TAGS.items()))),), now))
+    table = CardTable("perfektes-wort", TAGS)
+    shell.put(kept_event({kept_name(table.game): table_data(table)}, now))
     for event in (Press(Button.MENU, now), Turn(deck, now), Press(Button.START, now), Press(Button.NEXT, now),
                   Press(Button.START, now)):
         shell.put(event)
@@ -96,25 +77,13 @@ def timed(probe: Probe, send: Any, scans: int, first: int = 0) -> list[float]:
     return latencies
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
-
-
-def stats(values: list[float]) -> str:
-    if not values:
-        return "   (no frames)"
-    return (f"{statistics.median(values):8.3f} {percentile(values, 99):8.3f} {max(values):8.3f}"
-            f"   (n={len(values)})")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
     scans = 100 if parser.parse_args().quick else 500
     probe = Probe()
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-") as scratch:
-        appliance, thread = start(Path(scratch), probe)
+        appliance, thread = start_appliance(Path(scratch), probe.hook)
         enter_deck_mode(appliance)
         shell = appliance.shell
         inbox = timed(probe, lambda tag: shell.put(CardScan("rfid", tag, time.monotonic())), scans)

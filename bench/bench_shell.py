@@ -11,7 +11,6 @@ import argparse
 import multiprocessing
 import os
 import resource
-import statistics
 import sys
 import tempfile
 import threading
@@ -23,7 +22,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware_host.appliance import Appliance, open_appliance
+from bench.harness import start_appliance, stats
+from firmware_host.appliance import Appliance
 from firmware_host.config import resolve
 from firmware_host.core.events import TextEntry
 from firmware_host.core.screens import BigScreen
@@ -32,12 +32,6 @@ from firmware_host.shell import Outputs
 
 PROFILE = resolve("sim", None, environ={}).profile
 START_PIN, BACK_PIN = PROFILE.buttons.start, PROFILE.buttons.back
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def cpu_seconds() -> float:
@@ -65,27 +59,6 @@ class Probe:
                 self.alarm_seen.set()
 
         return replace(outputs, on_frame=on_frame, on_sound=on_sound)
-
-
-def start_appliance(state_dir: Path, probe: Probe) -> tuple[Appliance, threading.Thread]:
-    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it)."""
-    resolved = resolve("sim", None, environ={})
-    holder: list[Appliance] = []
-    ready = threading.Event()
-
-    def main() -> None:
-        appliance = open_appliance(resolved, state_dir, outputs_hook=probe.hook)
-        holder.append(appliance)
-        ready.set()
-        try:
-            appliance.shell.run()
-        finally:
-            appliance.close()
-
-    thread = threading.Thread(target=main, daemon=True)
-    thread.start()
-    ready.wait(30)
-    return holder[0], thread
 
 
 def countdown_errors(appliance: Appliance, probe: Probe, runs: int, seconds: int) -> list[float]:
@@ -178,11 +151,6 @@ def with_load(job: Callable[[], Any]) -> Any:
             p.join()
 
 
-def stats(values: list[float]) -> str:
-    return (f"{statistics.median(values):8.3f} {percentile(values, 99):8.3f} {max(values):8.3f}"
-            f"   (n={len(values)})")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
@@ -199,7 +167,7 @@ def main() -> None:
     probe = Probe()
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-", dir=args.journal_dir) as scratch:
         appends = journal_appends(Path(scratch), 200)
-        appliance, thread = start_appliance(Path(scratch), probe)
+        appliance, thread = start_appliance(Path(scratch), probe.hook)
 
         time.sleep(2.0)  # let start-up settle: idle means the steady state
         cpu0, wall0 = cpu_seconds(), time.monotonic()
