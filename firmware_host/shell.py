@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import queue
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -208,10 +207,3 @@ def advance(shell: Shell, clock: VirtualClock, until: float) -> None:
         clock.now = max(clock.now, shell.wake_at)
         shell.handle(Tick(clock.now))
     clock.now = max(clock.now, until)
-
-
-def run_in_thread(shell: Shell, **kwargs: Any) -> threading.Thread:
-    """Start `shell.run` in a daemon thread (tests and the benchmark)."""
-    thread = threading.Thread(target=shell.run, kwargs=kwargs, name="wordtable-shell", daemon=True)
-    thread.start()
-    return thread

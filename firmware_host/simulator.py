@@ -95,11 +95,6 @@ class Simulator:
         factory = self.appliance.hardware.pin_factory
         return [float(factory.pin(p).state) for p in self.resolved.profile.led_bar.pins]
 
-    def buzzer_hz(self) -> float | None:
-        factory = self.appliance.hardware.pin_factory
-        pin = factory.pin(self.resolved.profile.buzzer.pin)
-        return pin.frequency if pin.state else None
-
     def frame_text(self) -> str:
         """The display, LED bar and buzzer as text; the last line names the sound played at this moment."""
         sounding = [pattern for at, pattern in self.sounds if at == self.clock.now]

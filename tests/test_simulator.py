@@ -123,3 +123,13 @@ def test_a_typed_line_with_an_at_sign_is_a_card_scan_in_the_live_simulator():
     assert typed_event("@0A1B2C3D4E", resolved, 1.0) == CardScan("rfid", "0A1B2C3D4E", 1.0)
     assert typed_event("@rfid QU", resolved, 1.0) == CardScan("rfid", "QU", 1.0)
     assert typed_event("Hund", resolved, 1.0) == TextEntry("Hund", 1.0)
+
+
+def test_power_off_from_the_table_reaches_the_shell_only_when_confirmed(sim):
+    sim.send(LongPress(Button.MENU, sim.clock.now))
+    assert "Ausschalten?" in sim.screen_text() and not sim.powered_off
+    sim.send(Press(Button.BACK, sim.clock.now))
+    assert not sim.powered_off and "1:00" in sim.screen_text()
+    sim.send(LongPress(Button.MENU, sim.clock.now))
+    sim.send(Press(Button.START, sim.clock.now))
+    assert sim.powered_off
