@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from firmware_host import sdnotify
+from firmware_host.commands.check_config import report
 from firmware_host.config import DEFAULT_CONFIG_PATH, ResolveError, resolve
 from firmware_host.core.events import Notice
 from firmware_host.paths import state_dir
@@ -31,9 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         resolved = resolve(args.profile, args.config)
     except ResolveError as exc:
-        for key, message in exc.errors:
-            print(f"{key}: {message}", file=sys.stderr)
-        return 2
+        return report(exc, "wordtable run")
     logging.getLogger().setLevel(resolved.config.logging.level)
     from firmware_host.appliance import open_appliance
     from firmware_host.power import PowerOffError, power_off

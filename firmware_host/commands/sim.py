@@ -15,6 +15,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
+from firmware_host.commands.check_config import report
 from firmware_host.config import Resolved, ResolveError, resolve
 from firmware_host.script import ExpectationFailed, ScriptError, parse_script, run_script
 from firmware_host.simulator import Simulator
@@ -37,9 +38,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         resolved = resolve(args.profile, args.config, environ={})
     except ResolveError as exc:
-        for key, message in exc.errors:
-            print(f"{key}: {message}", file=sys.stderr)
-        return 2
+        return report(exc, "wordtable sim")
     if args.script is not None or args.demo or not (sys.stdin.isatty() and sys.stdout.isatty()):
         if args.script is not None:
             try:
