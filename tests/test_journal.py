@@ -117,9 +117,9 @@ def test_export_round_trips_through_the_record_parser(path: Path) -> None:
     record = parse_record(text)
     assert record.game == "quiddler"
     assert [line.event for line in record.lines] == ["players", "word", "undo"]  # the timer entry is skipped
-    assert record.lines[1].str("word") == "GRÜẞE"
+    assert record.lines[1].text("word") == "GRÜẞE"
     # a line's own "at" label is kept; one without gets the entry's wall time
-    assert [line.str("at") for line in record.lines] == [
+    assert [line.text("at") for line in record.lines] == [
         "2026-05-01T19:01:00Z", "2026-05-01T19:03:00Z", "2026-05-01T19:04:00Z",
     ]
     assert {k: v for k, v in record.lines[0].data.items() if k != "at"} == lines[0]

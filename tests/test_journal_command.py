@@ -52,7 +52,7 @@ def test_export_defaults_to_the_latest_game(state: Path, capsys: pytest.CaptureF
     assert record.game == "perfect-words" and [line.event for line in record.lines] == ["round"]
     assert main(["journal", "export", "--game", "1", "--state-dir", str(state)]) == 0
     record = parse_record(capsys.readouterr().out)
-    assert record.game == "quiddler" and record.lines[0].str("word") == "ÄRGER"
+    assert record.game == "quiddler" and record.lines[0].text("word") == "ÄRGER"
 
 
 def test_errors_name_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from firmware_host.core import app
 from firmware_host.core.effects import Show, WakeAt
 from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, TextEntry, Tick, Turn
+from firmware_host.core.games.registry import GAMES
 from firmware_host.core.settings import Settings
-from firmware_host.core.table.registry import GAMES
 from firmware_host.render import render
 
 TEXTS = ["", "5", "-3", "1:30", "Anna", "(QU)IT", "CAT", "Dschungel", "Hund", "Ärger", "B7", "x" * 40, "0"]
@@ -25,7 +25,7 @@ inputs = st.one_of(
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from([f"game:{g.game}" for g in GAMES] + ["timer", "scoreboard"]),
+@given(st.sampled_from([f"game:{g.id}" for g in GAMES] + ["timer", "scoreboard"]),
        st.lists(st.tuples(inputs, st.floats(0, 90)), max_size=60))
 def test_no_input_sequence_raises_and_every_screen_renders(start, events):
     state, _ = app.initial(Settings())

@@ -3,13 +3,16 @@
 import random
 
 from firmware_host.core import app
-from firmware_host.core.cards import CardTable, kept_name, table_data, table_from_data
+from firmware_host.core.cards import CardTable, kept_name, printed_table, table_data, table_from_data
 from firmware_host.core.effects import Beep, BeginGame, Keep, Log, Record
 from firmware_host.core.events import Button, CardScan, LongPress, Press, TextEntry, kept_event
+from firmware_host.core.games.registry import card_decks
 from firmware_host.core.screens import BigScreen, ListScreen, MessageScreen, describe
 from firmware_host.core.settings import Settings
-from firmware_host.core.table import card_decks, deck_mode, enrol_cards
-from firmware_host.core.table.card_decks import DECKS, PERFEKTES_WORT, QUIDDLER
+from firmware_host.core.table import deck_mode, enrol_cards
+
+DECKS = card_decks()
+PERFEKTES_WORT, QUIDDLER = "perfektes-wort", "quiddler"
 
 PW_FACES = DECKS[0].faces
 QD_FACES = DECKS[1].faces
@@ -188,7 +191,7 @@ def test_button_deck_is_seeded_from_the_event_time_and_reproducible():
     def session(wait):
         table = Table()
         table.now += wait
-        open_mode(table, "game:deck", choice=deck_mode.CHOICES.index((1, "buttons")))
+        open_mode(table, "game:deck", choice=deck_mode.choices().index((DECKS[1], "buttons")))
         table(press(Button.NEXT), press(Button.NEXT), press(Button.NEXT))
         return table
 
@@ -202,7 +205,7 @@ def test_button_deck_is_seeded_from_the_event_time_and_reproducible():
 
 
 def test_next_draws_and_back_puts_the_card_back():
-    table = open_mode(Table(), "game:deck", choice=deck_mode.CHOICES.index((1, "buttons")))
+    table = open_mode(Table(), "game:deck", choice=deck_mode.choices().index((DECKS[1], "buttons")))
     table(typed("42"))
     order = shuffled(QD_FACES, 42)
     screen = table.screen()
@@ -219,7 +222,7 @@ def test_next_draws_and_back_puts_the_card_back():
 
 
 def test_the_button_deck_refuses_scans_and_an_empty_draw_pile():
-    table = open_mode(Table(), "game:deck", choice=deck_mode.CHOICES.index((0, "buttons")))
+    table = open_mode(Table(), "game:deck", choice=deck_mode.choices().index((DECKS[0], "buttons")))
     table(scan("rfid", "AAA"))
     assert table.beeps() == ["error"] and "AAA" in table.text()
     table(*[press(Button.NEXT)] * 24)
@@ -229,7 +232,7 @@ def test_the_button_deck_refuses_scans_and_an_empty_draw_pile():
 
 
 def test_das_perfekte_wort_reveal_shows_letter_and_maximum_length():
-    table = open_mode(Table(), "game:deck", choice=deck_mode.CHOICES.index((0, "buttons")))
+    table = open_mode(Table(), "game:deck", choice=deck_mode.choices().index((DECKS[0], "buttons")))
     table(typed("7"))
     order = shuffled(PW_FACES, 7)
     for round_number in (1, 2, 3):
@@ -259,7 +262,7 @@ QD_TABLE = {"A1": "QU", "B2": "E", "C3": "TH"}
 
 def cards_mode(game_index=1):
     table = Table()(tables(quiddler=QD_TABLE, perfektes_wort={"P1": "B/8", "P2": "K/5"}))
-    return open_mode(table, "game:deck", choice=deck_mode.CHOICES.index((game_index, "cards")))
+    return open_mode(table, "game:deck", choice=deck_mode.choices().index((DECKS[game_index], "cards")))
 
 
 def rows(table):
@@ -288,7 +291,7 @@ def test_a_single_reader_puts_cards_on_the_pile_chosen_by_next():
 
 def test_printed_codes_need_no_enrolment():
     table = cards_mode()
-    first = card_decks.printed_table(QUIDDLER, QD_FACES)
+    first = printed_table(QUIDDLER, QD_FACES)
     code, face = next(iter(first.faces.items()))
     table(scan("draw", code))
     assert rows(table)[0][1] == face

@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
 
+from firmware_host.core.games import registry
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from firmware_host.core.record import Record, RecordError, ScoreReport, parse_record
-
-# game id -> module under firmware_host.core.games that has `score_record(Record) -> ScoreReport`
-SCORERS = {
-    "perfektes-wort": "perfektes_wort",
-    "quiddler": "quiddler",
-    "perfect-words": "perfect_words",
-    "knack-das-wort": "knack_das_wort",
-}
+from firmware_host.core.record import GameRecord, RecordError, ScoreReport, parse_record
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,11 +18,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
 
 
-def score(record: Record) -> ScoreReport:
+def score(record: GameRecord) -> ScoreReport:
     """Score a parsed record with its game's rules core. Raises `RecordError` when it breaks a rule."""
-    module = importlib.import_module(f"firmware_host.core.games.{SCORERS[record.game]}")
-    report: ScoreReport = module.score_record(record)
-    return report
+    kit = registry.kit(record.game)
+    if kit is None or kit.score_record is None:
+        raise RecordError(0, f"{record.game!r} keeps no record to score")
+    return kit.score_record(record)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -48,6 +48,8 @@ from firmware_host.core.events import (
     event_time,
 )
 from firmware_host.core.flow import Ctx, Flow, Outcome, PauseTimer, ResetTimer, StartTimer
+from firmware_host.core.games import registry
+from firmware_host.core.games.kit import GameKit
 from firmware_host.core.i18n import LANGUAGES, pick
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
@@ -60,7 +62,6 @@ from firmware_host.core.settings import (
     Settings,
 )
 from firmware_host.core.sounds import VOLUMES
-from firmware_host.core.table.registry import GAMES, entry
 from firmware_host.core.timer import Timer, format_seconds
 
 HOME_MODES = ("timer", "scoreboard")
@@ -394,15 +395,15 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
 
 
 def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
-    chosen = entry(game)
+    chosen = registry.kit(game)
     if chosen is None:
         return _refuse(state, "")
     effects: list[Effect] = []
     if state.flow is not None:
-        old = entry(state.flow.game)
+        old = registry.kit(state.flow.game)
         effects.append(EndGame(None))
         state = replace(state, notice=_t(state.settings, "abandoned", game=_game_title(state, old)))
-    flow = chosen.new(ctx(state), state.settings.player_names)
+    flow = chosen.new_flow(ctx(state), state.settings.player_names)
     return replace(state, flow=flow, home="game", overlay=None), effects
 
 
@@ -434,7 +435,7 @@ def restore(data: dict[str, Any]) -> AppState:
 def main_keys(state: AppState) -> list[str]:
     """The main menu: continue the game in progress, timer and scoreboard, the games, then the settings."""
     keys = ["continue"] if state.flow is not None else []
-    return keys + list(MAIN_MENU[:2]) + [f"game:{g.game}" for g in GAMES] + list(MAIN_MENU[2:])
+    return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + list(MAIN_MENU[2:])
 
 
 def events_to_choose(state: AppState, text: str, at: float) -> list[Event] | None:
@@ -462,17 +463,15 @@ def _main_index(state: AppState, key: str) -> int:
 
 def _main_label(state: AppState, key: str) -> str:
     if key == "continue":
-        return _t(state.settings, "continue", game=_game_title(state, entry(state.flow.game) if state.flow else None))
+        playing = registry.kit(state.flow.game) if state.flow else None
+        return _t(state.settings, "continue", game=_game_title(state, playing))
     if key.startswith("game:"):
-        return _game_title(state, entry(key.removeprefix("game:")))
+        return _game_title(state, registry.kit(key.removeprefix("game:")))
     return _t(state.settings, key)
 
 
-def _game_title(state: AppState, game: Any) -> str:
-    if game is None:
-        return "?"
-    titles = game.title
-    return str(titles.get(state.settings.lang) or titles.get("de") or game.game)
+def _game_title(state: AppState, game: GameKit | None) -> str:
+    return "?" if game is None else game.name(state.settings.lang)
 
 
 # --- shared actions --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ A flow need not survive a restart by itself: the shell journals every input, and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -78,7 +78,7 @@ class Outcome:
 class Flow(Protocol):
     @property
     def game(self) -> str:
-        """The game id (`core.record.GAME_IDS`)."""
+        """The game id (`GameKit.id` in `core.games.registry`)."""
         ...
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
@@ -93,11 +93,3 @@ class Flow(Protocol):
         """What the display shows for this flow now."""
         ...
 
-
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    """A game in the menu: its title by language, and how to start it (at its setup)."""
-
-    game: str
-    title: Mapping[str, str]
-    new: Callable[[Ctx, tuple[str, ...]], Flow]  # (ctx, configured player names) -> the flow at setup

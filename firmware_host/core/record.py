@@ -10,15 +10,13 @@ A malformed record raises `RecordError` naming the 1-based line number.
 
 from __future__ import annotations
 
-import builtins
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 RECORD_MARK = "wordtable"
 RECORD_VERSION = 1
-GAME_IDS = ("perfektes-wort", "quiddler", "perfect-words", "knack-das-wort")
 
 
 class RecordError(Exception):
@@ -41,50 +39,55 @@ class RecordLine:
     def error(self, message: str) -> RecordError:
         return RecordError(self.line, f"{self.event}: {message}")
 
-    def has(self, key: builtins.str) -> bool:
+    def has(self, key: str) -> bool:
         return key in self.data and self.data[key] is not None
 
-    def str(self, key: builtins.str, default: builtins.str | None = None) -> builtins.str:
+    def text(self, key: str, default: str | None = None) -> str:
         value = self.data.get(key, default)
         if not isinstance(value, str):
             raise self.error(f"'{key}' must be a text" + ("" if key in self.data else ", and is missing"))
         return value
 
-    def int(self, key: builtins.str, default: int | None = None) -> int:
+    def whole(self, key: str, default: int | None = None) -> int:
         value = self.data.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.error(f"'{key}' must be a whole number" + ("" if key in self.data else ", and is missing"))
         return value
 
-    def bool(self, key: builtins.str, default: bool | None = None) -> bool:
+    def flag(self, key: str, default: bool | None = None) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
             raise self.error(f"'{key}' must be true or false" + ("" if key in self.data else ", and is missing"))
         return value
 
-    def list(self, key: builtins.str, default: Sequence[Any] | None = None) -> builtins.list[Any]:
+    def items(self, key: str, default: Sequence[Any] | None = None) -> list[Any]:
         value = self.data.get(key, default)
         if not isinstance(value, list | tuple):
             raise self.error(f"'{key}' must be a list" + ("" if key in self.data else ", and is missing"))
         return list(value)
 
-    def str_list(self, key: builtins.str, default: Sequence[builtins.str] | None = None) -> builtins.list[builtins.str]:
-        items = self.list(key, default)
+    def texts(self, key: str, default: Sequence[str] | None = None) -> list[str]:
+        items = self.items(key, default)
         if not all(isinstance(item, str) for item in items):
             raise self.error(f"'{key}' must be a list of texts")
         return items
 
 
 @dataclass(frozen=True, slots=True)
-class Record:
+class GameRecord:
     """A parsed record: which game, and its event lines in order."""
 
     game: str
     lines: tuple[RecordLine, ...]
 
 
-def parse_record(text: str) -> Record:
-    """Parse a whole record's text. Raises `RecordError` at the first malformed line."""
+def parse_record(text: str, games: Collection[str] | None = None) -> GameRecord:
+    """Parse a whole record's text. Raises `RecordError` at the first malformed line. `games`: the game ids
+    a header may name (default: the games of `core.games.registry` that keep a record)."""
+    if games is None:
+        from firmware_host.core.games.registry import record_games
+
+        games = record_games()
     header: Mapping[str, Any] | None = None
     lines: list[RecordLine] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -97,7 +100,7 @@ def parse_record(text: str) -> Record:
         if not isinstance(data, dict):
             raise RecordError(number, "each line must be a JSON object")
         if header is None:
-            header = _check_header(number, data)
+            header = _check_header(number, data, games)
             continue
         event = data.get("event")
         if not isinstance(event, str) or not event:
@@ -105,7 +108,7 @@ def parse_record(text: str) -> Record:
         lines.append(RecordLine(number, event, data))
     if header is None:
         raise RecordError(0, "empty record: the first line must be the header")
-    return Record(str(header["game"]), tuple(lines))
+    return GameRecord(str(header["game"]), tuple(lines))
 
 
 def header_line(game: str) -> dict[str, Any]:
@@ -118,13 +121,13 @@ def dump_line(data: Mapping[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 
-def _check_header(number: int, data: Mapping[str, Any]) -> Mapping[str, Any]:
+def _check_header(number: int, data: Mapping[str, Any], games: Collection[str]) -> Mapping[str, Any]:
     if data.get("record") != RECORD_MARK:
         raise RecordError(number, 'the first line must be the header {"record": "wordtable", ...}')
     if data.get("version") != RECORD_VERSION:
         raise RecordError(number, f"record version {data.get('version')!r} is not supported (this is {RECORD_VERSION})")
-    if data.get("game") not in GAME_IDS:
-        raise RecordError(number, f"unknown game {data.get('game')!r}; known: {', '.join(GAME_IDS)}")
+    if data.get("game") not in games:
+        raise RecordError(number, f"unknown game {data.get('game')!r}; known: {', '.join(games)}")
     return data
 
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from firmware_host.core.games.table_rules import RuleError, columns, replay, unknown_event
 from firmware_host.core.i18n import Table, pick
-from firmware_host.core.record import Record, RecordError, RecordLine
+from firmware_host.core.record import GameRecord, RecordError, RecordLine
 
 GAME_ID = "knack-das-wort"
 MIN_PLAYERS = 2
@@ -394,7 +394,7 @@ EVENTS = ("setup", "word", "draw", "action", "out", "end", "left")
 
 
 def _setup(line: RecordLine) -> Game:
-    return new_game(Setup(tuple(line.str_list("players"))))
+    return new_game(Setup(tuple(line.texts("players"))))
 
 
 def parse_line(line: RecordLine) -> Event:
@@ -403,18 +403,18 @@ def parse_line(line: RecordLine) -> Event:
         case "word":
             if not line.has("word") and not line.has("letters"):
                 raise line.error("give the 'word' written or its number of 'letters'")
-            letters = line.int("letters") if line.has("letters") else None
-            return WriteWord(line.str("player"), line.str("word", ""), letters)
+            letters = line.whole("letters") if line.has("letters") else None
+            return WriteWord(line.text("player"), line.text("word", ""), letters)
         case "draw":
-            return Draw(line.str("player"))
+            return Draw(line.text("player"))
         case "action":
-            return PlayAction(line.str("player"), line.str("card"))
+            return PlayAction(line.text("player"), line.text("card"))
         case "out":
-            return GoOut(line.str("player"))
+            return GoOut(line.text("player"))
         case "end":
-            return EndGame(line.str("reason"))
+            return EndGame(line.text("reason"))
         case "left":
-            return CardsLeft(line.str("player"), line.int("cards"))
+            return CardsLeft(line.text("player"), line.whole("cards"))
         case "setup":
             raise line.error("the game is already set up")
     raise unknown_event(line, EVENTS)
@@ -504,7 +504,7 @@ class KnackReport:
         }
 
 
-def score_record(record: Record) -> KnackReport:
+def score_record(record: GameRecord) -> KnackReport:
     """Replay and score a finished Knack das Wort record. Raises `RecordError` when it breaks a rule
     or stops before the game's end and every player's cards left."""
     game = replay(record, _setup, parse_line, apply)

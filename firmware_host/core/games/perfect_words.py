@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from firmware_host.core.games.table_rules import RuleError, columns, replay, unknown_event
 from firmware_host.core.i18n import Table, pick
-from firmware_host.core.record import Record, RecordError, RecordLine
+from firmware_host.core.record import GameRecord, RecordError, RecordLine
 
 GAME_ID = "perfect-words"
 ARROWS = 10
@@ -572,26 +572,26 @@ EVENTS = ("setup", "arrow", "clues", "term", "choose", "reveal", "merge", "strik
 
 
 def _setup(line: RecordLine) -> Game:
-    return new_game(Setup(tuple(line.str_list("players"))))
+    return new_game(Setup(tuple(line.texts("players"))))
 
 
 def parse_line(line: RecordLine) -> Event:
     """The event a record line holds. Raises `RecordError` for a malformed line."""
     match line.event:
         case "arrow":
-            return PlaceArrow(line.int("arrow"), line.str("line", ""), tuple(line.str_list("clues", [])))
+            return PlaceArrow(line.whole("arrow"), line.text("line", ""), tuple(line.texts("clues", [])))
         case "clues":
-            return SetClues(line.int("arrow"), tuple(line.str_list("clues")))
+            return SetClues(line.whole("arrow"), tuple(line.texts("clues")))
         case "term":
-            return WriteTerm(line.str("player"), line.int("arrow"), line.str("term"))
+            return WriteTerm(line.text("player"), line.whole("arrow"), line.text("term"))
         case "choose":
-            return Choose(line.int("double"), line.int("ignore"))
+            return Choose(line.whole("double"), line.whole("ignore"))
         case "reveal":
             return Reveal()
         case "merge":
-            return Merge(line.int("arrow"), tuple(line.str_list("terms")))
+            return Merge(line.whole("arrow"), tuple(line.texts("terms")))
         case "strike":
-            return Strike(line.str("player"), line.int("arrow"))
+            return Strike(line.text("player"), line.whole("arrow"))
         case "setup":
             raise line.error("the game is already set up")
     raise unknown_event(line, EVENTS)
@@ -667,7 +667,7 @@ class PerfectWordsReport:
         }
 
 
-def score_record(record: Record) -> PerfectWordsReport:
+def score_record(record: GameRecord) -> PerfectWordsReport:
     """Replay and score a Perfect Words record. Raises `RecordError` (with its line) when it breaks a rule."""
     game = replay(record, _setup, parse_line, apply)
     if game.double is None:

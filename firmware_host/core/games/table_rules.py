@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from firmware_host.core.i18n import Table, pick
-from firmware_host.core.record import Record, RecordError, RecordLine
+from firmware_host.core.record import GameRecord, RecordError, RecordLine
 
 G = TypeVar("G")
 E = TypeVar("E")
@@ -35,7 +35,7 @@ class RuleError(ValueError):
 
 
 def replay(
-    record: Record,
+    record: GameRecord,
     setup: Callable[[RecordLine], G],
     parse: Callable[[RecordLine], E],
     apply: Callable[[G, E], G],

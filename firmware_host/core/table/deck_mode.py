@@ -33,14 +33,20 @@ from firmware_host.core.deck import (
 )
 from firmware_host.core.effects import Beep, Log
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry
-from firmware_host.core.flow import Ctx, GameEntry, Outcome, PauseTimer
+from firmware_host.core.flow import Ctx, Outcome, PauseTimer
+from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.card_decks import DECKS, PERFEKTES_WORT, CardDeck, card_lookup, letter_card
+from firmware_host.core.table.card_decks import card_decks, card_lookup, letter_card
 
 DECK = "deck"
 SOURCES = ("buttons", "cards")
-CHOICES: tuple[tuple[int, str], ...] = tuple((d, source) for d in range(len(DECKS)) for source in SOURCES)
+PERFEKTES_WORT = "perfektes-wort"  # its letter cards also call the round (`deck.perfektes_wort_call`)
+
+
+def choices() -> tuple[tuple[CardDeck, str], ...]:
+    """What the choosing list offers: every deck from every source."""
+    return tuple((deck, source) for deck in card_decks() for source in SOURCES)
 
 TEXT = {
     "de": {
@@ -94,7 +100,7 @@ def pile_for(reader: str, chosen: Pile) -> Pile:
 
 @dataclass(frozen=True, slots=True)
 class DeckFlow:
-    cursor: int = 0  # in CHOICES
+    cursor: int = 0  # in choices()
     deck: CardDeck | None = None  # None: choosing
     buttons: Deck[str] | None = None  # the button deck (source "buttons")
     piles: TablePiles[str] = field(default_factory=TablePiles)  # physical cards (source "cards")
@@ -120,10 +126,9 @@ class DeckFlow:
     def _choose(self, event: Event, ctx: Ctx) -> Outcome:
         if isinstance(event, Press):
             if event.button is Button.NEXT:
-                return Outcome(replace(self, cursor=(self.cursor + 1) % len(CHOICES), message=""))
+                return Outcome(replace(self, cursor=(self.cursor + 1) % len(choices()), message=""))
             if event.button in (Button.START, Button.ENCODER):
-                index, source = CHOICES[self.cursor]
-                deck = DECKS[index]
+                deck, source = choices()[self.cursor]
                 if source == "cards":
                     return Outcome(replace(self, deck=deck, piles=TablePiles(), history=(), message=""))
                 return self._shuffle(deck, seed_at(ctx.now), ctx)
@@ -198,7 +203,7 @@ class DeckFlow:
     def screen(self, ctx: Ctx) -> Screen:
         if self.deck is None:
             items = tuple(
-                ListItem(DECKS[index].name(ctx.lang), _t(ctx, source)) for index, source in CHOICES
+                ListItem(deck.name(ctx.lang), _t(ctx, source)) for deck, source in choices()
             )
             return ListScreen(_t(ctx, "title"), items, self.cursor, self.message or _t(ctx, "choose_hint"))
         counter = (
@@ -240,4 +245,4 @@ def new_deck(ctx: Ctx, players: tuple[str, ...]) -> DeckFlow:
     return DeckFlow()
 
 
-ENTRY = GameEntry(DECK, {"de": "Deck", "en": "Deck"}, new_deck)
+KIT = GameKit(DECK, {"de": "Deck", "en": "Deck"}, new_deck)

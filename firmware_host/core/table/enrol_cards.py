@@ -2,7 +2,7 @@
 
 Not a scored game: it never emits BeginGame/Record. Its `game` is "enrol-cards" (a menu key, not a
 record's game id). Stages:
-- choose: a list of the decks (`card_decks.DECKS`). NEXT/turn move, START/encoder choose, BACK leaves.
+- choose: a list of the decks (`card_decks.card_decks()`). NEXT/turn move, START/encoder choose, BACK leaves.
 - enrol: the selected face big, "17 von 24" in the title. A scan gives the selected face to the card
   (a card already enrolled is refused with an error beep and its face); NEXT / turn / long NEXT select
   another face, a typed line picks a face by name; BACK undoes the last card (with none: back to the
@@ -19,10 +19,11 @@ from dataclasses import dataclass, replace
 from firmware_host.core.cards import Assigned, Enrolment, Refused, Selected, kept_name, table_data
 from firmware_host.core.effects import Beep, Effect, Keep
 from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, TextEntry, Turn
-from firmware_host.core.flow import Ctx, GameEntry, Outcome
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.card_decks import DECKS, CardDeck
+from firmware_host.core.table.card_decks import card_decks
 
 ENROL = "enrol-cards"
 
@@ -91,12 +92,12 @@ class EnrolFlow:
     def _choose(self, event: Event, ctx: Ctx) -> Outcome:
         cleared = replace(self, message="")
         if isinstance(event, Turn):
-            return Outcome(replace(cleared, cursor=(self.cursor + event.steps) % len(DECKS)))
+            return Outcome(replace(cleared, cursor=(self.cursor + event.steps) % len(card_decks())))
         if isinstance(event, Press):
             if event.button is Button.NEXT:
-                return Outcome(replace(cleared, cursor=(self.cursor + 1) % len(DECKS)))
+                return Outcome(replace(cleared, cursor=(self.cursor + 1) % len(card_decks())))
             if event.button in (Button.START, Button.ENCODER):
-                deck = DECKS[self.cursor]
+                deck = card_decks()[self.cursor]
                 enrolment = resume_enrolment(deck, dict(ctx.cards.get(deck.game, {})))
                 return Outcome(replace(cleared, enrolment=enrolment))
             if event.button is Button.BACK:
@@ -146,11 +147,11 @@ class EnrolFlow:
     def screen(self, ctx: Ctx) -> Screen:
         if self.enrolment is None:
             items = tuple(
-                ListItem(deck.name(ctx.lang), _enrolled_count(ctx, deck)) for deck in DECKS
+                ListItem(deck.name(ctx.lang), _enrolled_count(ctx, deck)) for deck in card_decks()
             )
             return ListScreen(_t(ctx, "title"), items, self.cursor, self.message or _t(ctx, "choose_hint"))
         enrolment = self.enrolment
-        deck_name = next(deck.name(ctx.lang) for deck in DECKS if deck.game == enrolment.game)
+        deck_name = next(deck.name(ctx.lang) for deck in card_decks() if deck.game == enrolment.game)
         if self.saved is not None:
             return MessageScreen(_t(ctx, "title"), (deck_name, self.saved), _t(ctx, "saved_hint"))
         title = _t(ctx, "progress_title", progress=enrolment.progress(ctx.lang))
@@ -170,4 +171,4 @@ def new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> EnrolFlow:
     return EnrolFlow()
 
 
-ENTRY = GameEntry(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, new_enrolment)
+KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, new_enrolment)

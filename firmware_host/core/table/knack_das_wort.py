@@ -19,8 +19,9 @@ from typing import Any
 
 from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Record, Retract
 from firmware_host.core.events import Button, Event, TextEntry, Turn
-from firmware_host.core.flow import Ctx, GameEntry, Outcome
+from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games import knack_das_wort as kw
+from firmware_host.core.games.kit import GameKit
 from firmware_host.core.games.table_rules import RuleError, apply_lines
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import RecordLine
@@ -306,4 +307,4 @@ def new(ctx: Ctx, names: tuple[str, ...]) -> KnackFlow:
     return KnackFlow(Seats.of(names, ctx.lang, kw.MIN_PLAYERS, MAX_SEATS))
 
 
-ENTRY = GameEntry(kw.GAME_ID, TITLE, new)
+KIT = GameKit(kw.GAME_ID, TITLE, new, kw.score_record)

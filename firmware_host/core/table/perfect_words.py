@@ -24,8 +24,9 @@ from typing import Any
 
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
 from firmware_host.core.events import Button, Event, TextEntry, Turn
-from firmware_host.core.flow import Ctx, GameEntry, Outcome
+from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games import perfect_words as pw
+from firmware_host.core.games.kit import GameKit
 from firmware_host.core.games.table_rules import RuleError, apply_lines
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import RecordLine
@@ -354,4 +355,4 @@ def new(ctx: Ctx, names: tuple[str, ...]) -> PerfectWordsFlow:
     return PerfectWordsFlow(Seats.of(names, ctx.lang, pw.MIN_PLAYERS, pw.MAX_PLAYERS))
 
 
-ENTRY = GameEntry(pw.GAME_ID, TITLE, new)
+KIT = GameKit(pw.GAME_ID, TITLE, new, pw.score_record)

@@ -35,8 +35,9 @@ from typing import Any
 from firmware_host.core.deck import Deck
 from firmware_host.core.effects import BeginGame, CheckWords, Effect, EndGame, Keep, Record, Retract
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
-from firmware_host.core.flow import Ctx, GameEntry, Outcome, ResetTimer, StartTimer
+from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games import perfektes_wort as pw
+from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.games.perfektes_wort.data import ROUNDS, card_from_code
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
 from firmware_host.core.games.perfektes_wort.game import MAX_PLAYERS
@@ -707,4 +708,7 @@ def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:
     return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS))
 
 
-ENTRY = GameEntry(GAME_ID, TITLE, new)
+# The appliance's own 24 letter cards (ruling R2), their faces in the card-table notation "B/5".
+DECK = CardDeck(GAME_ID, {"de": "Das perfekte Wort", "en": "Das perfekte Wort"},
+                tuple(f"{card.letter}/{card.length}" for card in DEFAULT_DATA.deck))
+KIT = GameKit(GAME_ID, TITLE, new, pw.score_record, (DECK,), ("highscores/perfektes-wort",))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.core.record import Record, RecordError, RecordLine
+from firmware_host.core.record import GameRecord, RecordError, RecordLine
 
 from .data import card_from_code, deck_from_codes, sheet_from_mapping, vowels_from_mapping
 from .errors import DataError, RuleError
@@ -39,7 +39,7 @@ def setup_from_line(line: RecordLine) -> Setup:
     cards known at the start; `card` lines add the rest)."""
     if line.event != "setup":
         raise line.error("the first event must be 'setup'")
-    names: list[str] = line.str_list("players")
+    names: list[str] = line.texts("players")
     players = tuple(name.strip() for name in names)
     sheet_data = line.data.get("sheet")
     if not isinstance(sheet_data, dict):
@@ -58,8 +58,8 @@ def setup_from_line(line: RecordLine) -> Setup:
         sheet=sheet,
         vowels=vowels,
         deck=deck,
-        points_card=line.str("points_card", ""),
-        house_rules=tuple(line.str_list("house_rules", [])),
+        points_card=line.text("points_card", ""),
+        house_rules=tuple(line.texts("house_rules", [])),
     )
 
 
@@ -67,30 +67,30 @@ def event_from_line(line: RecordLine) -> TableEvent:
     """The table event of one line after the setup."""
     name = line.event
     if name == "reveal":
-        return Reveal(line.int("round"))
+        return Reveal(line.whole("round"))
     if name == "card":
         try:
-            return Card(card_from_code(line.str("card"), "card"))
+            return Card(card_from_code(line.text("card"), "card"))
         except DataError as exc:
             raise line.error(exc.message) from None
     if name == "solo_strike":
-        return SoloStrike(line.int("round"), line.str("player"), line.str("field"))
+        return SoloStrike(line.whole("round"), line.text("player"), line.text("field"))
     if name not in EVENTS or name == "setup":
         what = "a second 'setup'" if name == "setup" else f"unknown event {name!r}"
         raise line.error(f"{what}; events are: {', '.join(EVENTS)}")
-    rnd, player = line.int("round"), line.str("player")
+    rnd, player = line.whole("round"), line.text("player")
     if name == "word":
-        return Word(rnd, player, line.str("word"))
+        return Word(rnd, player, line.text("word"))
     if name == "verdict":
-        return Verdict(rnd, player, line.bool("valid"))
+        return Verdict(rnd, player, line.flag("valid"))
     if name == "shorten":
-        return Shorten(rnd, player, line.str("to"))
+        return Shorten(rnd, player, line.text("to"))
     if name == "correct":
-        return Correct(rnd, player, line.str("word"))
+        return Correct(rnd, player, line.text("word"))
     return Strike(rnd, player)
 
 
-def game_from_record(record: Record, lexicon: Lexicon | None = None) -> Game:
+def game_from_record(record: GameRecord, lexicon: Lexicon | None = None) -> Game:
     """Replay a record into a game. Raises `RecordError` with the line of the first broken rule."""
     if record.game != "perfektes-wort":
         raise RecordError(0, f"this is a record of {record.game!r}, not of Das perfekte Wort")
@@ -110,7 +110,7 @@ def game_from_record(record: Record, lexicon: Lexicon | None = None) -> Game:
     return game
 
 
-def score_record(record: Record) -> Report:
+def score_record(record: GameRecord) -> Report:
     """Score a whole record (`wordtable score`). Raises `RecordError` naming the line at fault."""
     game = game_from_record(record)
     try:

@@ -12,7 +12,7 @@ Typed card entry: `parse_cards("(QU)IT", deck)`; solitaire: `new_solitaire(seed)
 
 from __future__ import annotations
 
-from firmware_host.core.record import Record
+from firmware_host.core.record import GameRecord
 
 from .deck import DECK_SIZE, STANDARD_DECK, CardSpec, Deck, deck_from_table
 from .errors import (
@@ -50,7 +50,7 @@ from .scoring import Bonus, Challenge, Lay, PlayerRound, RoundScore, ScoredWord,
 from .solitaire import Solitaire, new_solitaire, take_word
 
 
-def score_record(record: Record) -> QuiddlerReport:
+def score_record(record: GameRecord) -> QuiddlerReport:
     """Replay and score a Quiddler record; raises `RecordError` (with the line) on a broken one."""
     return QuiddlerReport(replay(record))
 

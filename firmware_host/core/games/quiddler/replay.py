@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware_host.core.record import Record, RecordError, RecordLine
+from firmware_host.core.record import GameRecord, RecordError, RecordLine
 
 from .deck import STANDARD_DECK, deck_from_table
 from .errors import RuleError
@@ -26,7 +26,7 @@ from .notation import parse_cards
 EVENTS = ("setup", "round_start", "lay", "challenge", "round_end")
 
 
-def replay(record: Record) -> Game:
+def replay(record: GameRecord) -> Game:
     """Apply every event of `record` in order; the game after the last one (all rounds closed)."""
     game: Game | None = None
     opened_at = 0
@@ -60,29 +60,29 @@ def _setup(line: RecordLine) -> Game:
         if not isinstance(table, dict):
             raise line.error("'deck' must be an object {face: [copies, value]}")
         deck = deck_from_table(table)
-    dealer = line.str("dealer") if line.has("dealer") else None
-    bonus = line.str("bonus", "longest")
-    return new_game(line.str_list("players"), dealer=dealer, two_player_bonus=bonus, deck=deck)
+    dealer = line.text("dealer") if line.has("dealer") else None
+    bonus = line.text("bonus", "longest")
+    return new_game(line.texts("players"), dealer=dealer, two_player_bonus=bonus, deck=deck)
 
 
 def _round_start(game: Game, line: RecordLine) -> Game:
     if line.has("round"):
         expected = len(game.rounds) + 1
-        if line.int("round") != expected:
-            raise line.error(f"'round' is {line.int('round')}, but the next round is {expected}")
+        if line.whole("round") != expected:
+            raise line.error(f"'round' is {line.whole('round')}, but the next round is {expected}")
     return start_round(game)
 
 
 def _lay(game: Game, line: RecordLine) -> Game:
     deck = game.setup.deck
-    words = [parse_cards(text, deck) for text in line.str_list("words", [])]
-    unused = parse_cards(line.str("unused", ""), deck, allow_empty=True)
-    return lay_down(game, line.str("player"), words, unused, line.bool("went_out", False))
+    words = [parse_cards(text, deck) for text in line.texts("words", [])]
+    unused = parse_cards(line.text("unused", ""), deck, allow_empty=True)
+    return lay_down(game, line.text("player"), words, unused, line.flag("went_out", False))
 
 
 def _challenge(game: Game, line: RecordLine) -> Game:
-    word = parse_cards(line.str("word"), game.setup.deck)
-    return challenge(game, line.str("challenger"), line.str("player"), word, line.bool("allowed"))
+    word = parse_cards(line.text("word"), game.setup.deck)
+    return challenge(game, line.text("challenger"), line.text("player"), word, line.flag("allowed"))
 
 
 def _round_end(game: Game, line: RecordLine) -> Game:

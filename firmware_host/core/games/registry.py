@@ -1,0 +1,35 @@
+"""The one list of games: every `GameKit` the appliance knows, in menu order.
+
+The menu, `wordtable score`, the record reader, the Deck and the card enrolment all read `GAMES` when they
+need it (never a copy taken at import), so a new game is one package with a `KIT` plus one line here.
+"""
+
+from __future__ import annotations
+
+from firmware_host.core.games.kit import CardDeck, GameKit
+from firmware_host.core.table import deck_mode, enrol_cards, knack_das_wort, perfect_words, perfektes_wort, quiddler
+
+GAMES: tuple[GameKit, ...] = (
+    perfektes_wort.KIT,  # the main game
+    quiddler.KIT,
+    perfect_words.KIT,
+    knack_das_wort.KIT,
+    quiddler.SOLITAIRE_KIT,
+    deck_mode.KIT,  # the Deck: button deck or physical cards on the readers
+    enrol_cards.KIT,  # enrolment of card tables
+)
+
+
+def kit(game: str) -> GameKit | None:
+    """The kit of a game id; None for an id no kit has."""
+    return next((g for g in GAMES if g.id == game), None)
+
+
+def record_games() -> tuple[str, ...]:
+    """The ids of the games that keep a record (what a record's header may name)."""
+    return tuple(g.id for g in GAMES if g.score_record is not None)
+
+
+def card_decks() -> tuple[CardDeck, ...]:
+    """Every game's physical decks, in menu order."""
+    return tuple(deck for g in GAMES for deck in g.decks)
