@@ -27,7 +27,6 @@ from firmware_host.dictionary import DictionaryError, load_dictionary
 from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
 from firmware_host.kept_store import load_kept, save_kept
 from firmware_host.paths import journal_path
-from firmware_host.readers import Readers, open_readers
 from firmware_host.render import render
 from firmware_host.shell import Outputs, Shell
 from hw.build import Hardware, build
@@ -100,7 +99,6 @@ class Appliance:
     hardware: Hardware
     journal: Journal
     target: SessionJournal
-    readers: Readers | None = None
     _closed: bool = False
 
     def close(self) -> None:
@@ -108,8 +106,6 @@ class Appliance:
         if self._closed:
             return
         self._closed = True
-        if self.readers is not None:
-            self.readers.close()
         self.hardware.close()
         self.journal.close()
 
@@ -164,7 +160,6 @@ def open_appliance(
     ))
     shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
     shell.start(effects)
-    readers = _open_readers(resolved, inbox, clock, hardware, journal)
     items, problems = load_kept(state_dir)
     kept = kept_event(items, clock())
     if kept.items != shell.state.kept:
@@ -172,18 +167,7 @@ def open_appliance(
     for text in problems + ([journal.moved_aside.message()] if journal.moved_aside else []):
         log.warning("%s", text)
         shell.handle(Notice(text, clock()))
-    return Appliance(shell, hardware, journal, target, readers)
-
-
-def _open_readers(resolved: Resolved, inbox: Any, clock: Callable[[], float], hardware: Hardware,
-                  journal: Journal) -> Readers:
-    """Start the profile's card readers (after the hardware; `close()` stops them before it)."""
-    try:
-        return open_readers(resolved.profile, inbox, clock=clock)
-    except BaseException:
-        hardware.close()
-        journal.close()
-        raise
+    return Appliance(shell, hardware, journal, target)
 
 
 def _word_list(resolved: Resolved) -> Lexicon | None:
