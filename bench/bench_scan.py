@@ -87,8 +87,7 @@ def main() -> None:
         enter_deck_mode(appliance)
         shell = appliance.shell
         inbox = timed(probe, lambda tag: shell.put(CardScan("rfid", tag, time.monotonic())), scans)
-        assert appliance.readers is not None
-        port = appliance.readers.simulated["rfid"]
+        port = appliance.hardware.readers.simulated["rfid"]
         deadline = time.monotonic() + 5
         while not port.send(b""):  # the reader thread has its port open
             if time.monotonic() > deadline:

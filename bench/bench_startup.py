@@ -27,7 +27,7 @@ from firmware_host.appliance import open_appliance
 t2 = time.perf_counter()
 resolved = resolve("sim", None, environ={})
 with tempfile.TemporaryDirectory() as d:
-    appliance = open_appliance(resolved, pathlib.Path(d))
+    appliance = open_appliance(resolved, pathlib.Path(d), power_off=lambda: None)
     t3 = time.perf_counter()
     appliance.close()
 print(f"{(t1 - t0) * 1000:.1f} {(t2 - t1) * 1000:.1f} {(t3 - t2) * 1000:.1f}")

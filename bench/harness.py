@@ -23,7 +23,7 @@ def start_appliance(state_dir: Path, hook: Callable[[Outputs], Outputs]) -> tupl
     ready = threading.Event()
 
     def main() -> None:
-        appliance = open_appliance(resolved, state_dir, outputs_hook=hook)
+        appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None)
         holder.append(appliance)
         ready.set()
         try:

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from firmware_host.core.events import Button, LongPress, Press, Turn
-from hw.protocols import Emit
+from firmware_host.core.events import Button, Event, LongPress, Press, Turn
+
+Emit = Callable[[Event], None]  # hw.protocols.Emit, spelled out here: drivers import nothing from hw
 
 
 class _PressTracker:

@@ -6,10 +6,10 @@ the bus and address.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hw.profile import DisplayConfig
-from hw.protocols import HardwareError
+from drivers.errors import HardwareError
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -17,6 +17,22 @@ if TYPE_CHECKING:
 
 class DisplayError(HardwareError):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    """The panel and its bus, as the board profile's `[display]` names them (`hw.profile` fills it)."""
+
+    driver: str
+    interface: str  # i2c | spi | none
+    port: int
+    address: int  # I2C address (unused for SPI / dummy)
+    width: int
+    height: int
+    rotate: int
+    spi_device: int  # SPI chip select 0 / 1
+    dc_pin: int | None  # SPI only
+    reset_pin: int | None  # SPI only
 
 
 def describe(cfg: DisplayConfig) -> str:

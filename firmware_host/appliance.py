@@ -3,7 +3,9 @@
 A session is a journal "game" of kind `appliance`: its starting settings are kept in its meta, its
 input events (kind `input`) are what the state is folded from. On start an open session is replayed and
 continued — a running timer comes back paused — otherwise a new session starts with the remembered
-settings. Start-up order: journal, state, hardware (inputs last); `close()` runs in reverse.
+settings. Start-up order: journal, state, hardware (inputs last: buttons, then card readers), outputs
+wired (`shell_effects`), first frame; `close()` runs in reverse. The shell writes the journal through
+`shell_journal.SessionJournal`.
 """
 
 from __future__ import annotations
@@ -18,24 +20,19 @@ from typing import Any
 
 from firmware_host.config import Resolved
 from firmware_host.core import app
-from firmware_host.core.effects import BeginGame, Effect, EndGame, Record, Retract
-from firmware_host.core.event_codec import CodecError, decode, encode
+from firmware_host.core.effects import Effect
+from firmware_host.core.event_codec import CodecError, decode
 from firmware_host.core.events import Event, Notice, Resumed, kept_event
-from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
 from firmware_host.core.settings import Settings
-from firmware_host.dictionary import DictionaryError, load_dictionary
-from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
-from firmware_host.kept_store import load_kept, save_kept
+from firmware_host.journal import Journal
+from firmware_host.kept_store import load_kept
 from firmware_host.paths import journal_path
-from firmware_host.readers import Readers, open_readers
-from firmware_host.render import render
 from firmware_host.shell import Outputs, Shell
+from firmware_host.shell_effects import appliance_outputs
+from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
 from hw.build import Hardware, build
 
 log = logging.getLogger("wordtable")
-
-SESSION = "appliance"
-INPUT = "input"
 
 
 def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Settings:
@@ -52,32 +49,6 @@ def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Sett
         player_count=len(players) if players else 4,
     )
     return base.with_remembered(remembered)
-
-
-@dataclass
-class SessionJournal:
-    """The shell's view of the journal: inputs go to the appliance session; a table game's record
-    lines go to that game's own entry in the journal, which stays open beside the session."""
-
-    journal: Journal
-    session: int
-    table_game: int | None = None
-
-    def record(self, event: Event) -> None:
-        self.journal.append(self.session, INPUT, encode(event), utc_now())
-
-    def game_effect(self, effect: BeginGame | Record | Retract | EndGame) -> None:
-        if isinstance(effect, BeginGame):
-            self.table_game = self.journal.start_game(effect.game, effect.players, beside=self.session)
-        elif self.table_game is None:
-            log.warning("no table game open for %s", type(effect).__name__)
-        elif isinstance(effect, Record):
-            self.journal.append(self.table_game, RECORD, effect.line, utc_now())
-        elif isinstance(effect, Retract):
-            self.journal.append(self.table_game, RETRACT, {}, utc_now())
-        else:
-            self.journal.finish(self.table_game, effect.winner)
-            self.table_game = None
 
 
 def replay(start: app.AppState, entries: list[dict[str, Any]]) -> tuple[app.AppState, int]:
@@ -100,7 +71,6 @@ class Appliance:
     hardware: Hardware
     journal: Journal
     target: SessionJournal
-    readers: Readers | None = None
     _closed: bool = False
 
     def close(self) -> None:
@@ -108,8 +78,6 @@ class Appliance:
         if self._closed:
             return
         self._closed = True
-        if self.readers is not None:
-            self.readers.close()
         self.hardware.close()
         self.journal.close()
 
@@ -122,10 +90,11 @@ def open_appliance(
     pin_factory: Any = None,
     display_device: Any = None,
     outputs_hook: Callable[[Outputs], Outputs] = lambda outputs: outputs,
-    power_off: Callable[[], None] = lambda: None,
+    power_off: Callable[[], None],
 ) -> Appliance:
-    """Open the journal, resume or start a session, start the hardware and draw the first frame.
-    `outputs_hook` lets the simulator observe (wrap) what the shell drives."""
+    """Open the journal, resume or start a session, start the hardware (card readers included) and draw
+    the first frame. `power_off` is what a confirmed "Ausschalten" does; `outputs_hook` lets the
+    simulator observe (wrap) what the shell drives."""
     state_dir.mkdir(parents=True, exist_ok=True)
     journal = Journal.open(journal_path(state_dir))
     try:
@@ -137,34 +106,16 @@ def open_appliance(
         journal.close()
         raise
 
-    def save_settings(values: dict[str, Any]) -> None:
-        for key, value in values.items():
-            journal.set_setting(key, value)
-
-    def keep(name: str, data: Any) -> None:
-        save_kept(state_dir, name, data)
-
-    word_list: list[Lexicon | None] = []  # read at the first question, not at start-up
-
-    def check_words(words: tuple[str, ...]) -> dict[str, bool] | None:
-        if not word_list:
-            word_list.append(_word_list(resolved))
-        lexicon = word_list[0]
-        return None if lexicon is None else {word: word in lexicon for word in words}
-
-    outputs = outputs_hook(Outputs(
-        bar=hardware.bar,
-        sounder=hardware.sounder,
-        display=hardware.display,
-        renderer=render,
-        save_settings=save_settings,
-        keep=keep,
-        check_words=check_words,
-        power_off=power_off,
-    ))
-    shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
-    shell.start(effects)
-    readers = _open_readers(resolved, inbox, clock, hardware, journal)
+    try:
+        outputs = outputs_hook(appliance_outputs(
+            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off
+        ))
+        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
+        shell.start(effects)
+    except BaseException:  # e.g. an output left unwired: nothing may stay running
+        hardware.close()
+        journal.close()
+        raise
     items, problems = load_kept(state_dir)
     kept = kept_event(items, clock())
     if kept.items != shell.state.kept:
@@ -172,30 +123,7 @@ def open_appliance(
     for text in problems + ([journal.moved_aside.message()] if journal.moved_aside else []):
         log.warning("%s", text)
         shell.handle(Notice(text, clock()))
-    return Appliance(shell, hardware, journal, target, readers)
-
-
-def _open_readers(resolved: Resolved, inbox: Any, clock: Callable[[], float], hardware: Hardware,
-                  journal: Journal) -> Readers:
-    """Start the profile's card readers (after the hardware; `close()` stops them before it)."""
-    try:
-        return open_readers(resolved.profile, inbox, clock=clock)
-    except BaseException:
-        hardware.close()
-        journal.close()
-        raise
-
-
-def _word_list(resolved: Resolved) -> Lexicon | None:
-    """The dictionary assist's word list (config, else the system's German list), or None."""
-    try:
-        lexicon = load_dictionary(resolved.config.dictionary.path)
-    except DictionaryError as exc:
-        log.warning("%s; playing without the dictionary assist", exc)
-        return None
-    if lexicon is not None:
-        log.info("word list: %d words", len(lexicon))
-    return lexicon
+    return Appliance(shell, hardware, journal, target)
 
 
 def _resume_or_start(

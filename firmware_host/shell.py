@@ -12,7 +12,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from firmware_host.core import app
@@ -35,25 +35,11 @@ from firmware_host.core.effects import (
 from firmware_host.core.events import Event, Tick, WordsChecked, event_time
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, notes
+from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
 
 CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
-
-
-class BarLike(Protocol):
-    def set_level(self, level: float) -> None: ...
-
-
-class SounderLike(Protocol):
-    def play(self, notes: tuple[Note, ...]) -> None: ...
-
-
-class DisplayLike(Protocol):
-    @property
-    def size(self) -> tuple[int, int]: ...
-
-    def show(self, image: Any) -> None: ...
 
 
 class JournalLike(Protocol):
@@ -67,20 +53,27 @@ class JournalLike(Protocol):
 Renderer = Callable[[Screen, tuple[int, int]], Any]
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Outputs:
-    """Where effects go. Every part is injected; `renderer` turns a screen model into an image."""
+    """Where effects go. Every output is wired explicitly (no defaults): one left out is a TypeError, one
+    given as None a ValueError, both at construction — before the shell starts, never silently later.
+    `renderer` turns a screen model into an image; `firmware_host.shell_effects` wires the appliance's."""
 
-    bar: BarLike
-    sounder: SounderLike
-    display: DisplayLike
+    bar: Bar
+    sounder: Sounder
+    display: Display
     renderer: Renderer
-    save_settings: Callable[[dict[str, Any]], None] = lambda settings: None
-    power_off: Callable[[], None] = lambda: None
-    on_frame: Callable[[Screen, Any], None] = lambda screen, image: None  # the sim mirrors frames here
-    on_sound: Callable[[str, tuple[Note, ...]], None] = lambda pattern, notes: None
-    keep: Callable[[str, Any], None] = lambda name, data: None  # `effects.Keep`: store data under name
-    check_words: Callable[[tuple[str, ...]], dict[str, bool] | None] = lambda words: None  # None: no word list
+    save_settings: Callable[[dict[str, Any]], None]  # `SaveSettings`: remember the table's choices
+    power_off: Callable[[], None]  # `PowerOff`: switch the machine off
+    on_frame: Callable[[Screen, Any], None]  # every frame drawn (the sim mirrors frames here)
+    on_sound: Callable[[str, tuple[Note, ...]], None]  # every `Beep`, played or silent
+    keep: Callable[[str, Any], None]  # `Keep`: store data under name
+    check_words: Callable[[tuple[str, ...]], dict[str, bool] | None]  # `CheckWords`; None: no word list
+
+    def __post_init__(self) -> None:
+        missing = [part.name for part in fields(self) if getattr(self, part.name) is None]
+        if missing:
+            raise ValueError(f"outputs not wired: {', '.join(missing)}")
 
 
 @dataclass

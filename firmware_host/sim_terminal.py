@@ -50,6 +50,9 @@ class LiveView:
                 inner_bar.set_level(level)
                 view.draw()
 
+            def close(self) -> None:
+                inner_bar.close()
+
         def on_frame(screen: Screen, image: Any) -> None:
             view.draw()
 
@@ -59,6 +62,9 @@ class LiveView:
             view.draw()
 
         return replace(outputs, bar=Bar(), on_frame=on_frame, on_sound=on_sound)
+
+    def power_off(self) -> None:
+        """A confirmed "Ausschalten": the live simulator leaves the machine on."""
 
     def draw(self) -> None:
         appliance = self.appliance
@@ -147,7 +153,7 @@ def appliance_buttons(resolved: Resolved) -> dict[str, int]:
 
 def run_live(resolved: Resolved, state_dir: Path) -> int:
     view = LiveView(resolved)
-    appliance = open_appliance(resolved, state_dir, outputs_hook=view.hook)
+    appliance = open_appliance(resolved, state_dir, outputs_hook=view.hook, power_off=view.power_off)
     view.appliance = appliance
     stop = threading.Event()
     try:

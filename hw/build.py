@@ -2,26 +2,36 @@
 
 The pin factory and the luma device are injectable; by default the profile picks them ("mock":
 gpiozero's MockFactory with PWM-capable mock pins; "auto": gpiozero's own choice, imported lazily).
-Parts start in the order display, bar, sounder, inputs (inputs last: no event before the outputs exist)
-and close in the reverse order.
+Parts start in the order display, bar, sounder, buttons, card readers (inputs last: no event before the
+outputs exist) and close in the reverse order.
+
+Card readers: one `CardReader` thread per `[[readers]]`, putting its events (`CardScan`, `CardRemoved`,
+`ReaderStatus`) through `emit`. On a mock board (`board.pin_factory = "mock"`, the simulator) every reader
+gets a `SimulatedPort` instead of its real port, so nothing real is opened; `readers.simulated[name]` then
+lets the simulator or a benchmark send frames (`send_tag`, `send_line`) and unplug/replug it. A reader
+found at start is not news: its first "present" is not passed on, only "missing" and the "present" after
+it ("reader X is back").
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from drivers.cardreader import CardReader
 from drivers.display import DisplayError, LumaDisplay, open_device
-from firmware_host.core.events import Button
+from drivers.sim_reader import SimulatedPort
+from firmware_host.core.events import Button, Event, ReaderStatus
 from hw.profile import Profile
 from hw.protocols import Bar, Display, Emit, HardwareError, Inputs, Sounder
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DisplayError", "Hardware", "HardwareError", "build", "make_pin_factory"]
+__all__ = ["DisplayError", "Hardware", "HardwareError", "Readers", "build", "make_pin_factory", "open_readers"]
 
 
 def make_pin_factory(kind: str) -> Any:
@@ -49,6 +59,7 @@ class Hardware:
     sounder: Sounder
     display: Display
     inputs: Inputs
+    readers: Readers
     pin_factory: Any = None  # the gpiozero factory in use (a MockFactory lets tests drive pins)
     _closed: bool = field(default=False, repr=False)
 
@@ -56,7 +67,7 @@ class Hardware:
         if self._closed:
             return
         self._closed = True
-        _close_all([self.inputs, self.sounder, self.bar, self.display])
+        _close_all([self.readers, self.inputs, self.sounder, self.bar, self.display])
 
     def __enter__(self) -> Hardware:
         return self
@@ -72,6 +83,60 @@ def _close_all(parts: list[Any]) -> None:
             part.close()
         except Exception:
             log.exception("closing %s failed", type(part).__name__)
+
+
+class _NewsOnly:
+    """`emit` behind a `put` (what `CardReader` calls), minus each reader's "present" until it was once
+    missing."""
+
+    def __init__(self, emit: Emit) -> None:
+        self._emit = emit
+        self._missed: set[str] = set()
+
+    def put(self, event: Event) -> None:
+        if isinstance(event, ReaderStatus):
+            if event.present and event.reader not in self._missed:
+                return
+            self._missed.add(event.reader)
+        self._emit(event)
+
+
+@dataclass
+class Readers:
+    """The running card readers; `close()` (idempotent) stops them, the last started first."""
+
+    readers: list[CardReader] = field(default_factory=list)
+    simulated: dict[str, SimulatedPort] = field(default_factory=dict)
+
+    def close(self) -> None:
+        while self.readers:
+            reader = self.readers.pop()
+            try:
+                reader.close()
+            except Exception:  # one stuck reader must not keep the others open
+                log.exception("closing reader %s failed", reader.name)
+
+
+def open_readers(
+    profile: Profile, emit: Emit, *, clock: Callable[[], float] = time.monotonic, **options: Any
+) -> Readers:
+    """Start a reader thread per configured reader, putting its events through `emit`.
+    `options` go to `CardReader` (e.g. `retry`, or `opener` to replace the serial port)."""
+    simulate = profile.board.pin_factory == "mock" and "opener" not in options
+    running = Readers()
+    events: Any = _NewsOnly(emit)  # CardReader only calls put()
+    try:
+        for config in profile.readers:
+            opener = options.get("opener")
+            if simulate:
+                opener = running.simulated[config.name] = SimulatedPort()
+            reader = CardReader(config, events, clock=clock, **{**options, "opener": opener})
+            running.readers.append(reader.start())
+    except BaseException:
+        with contextlib.suppress(Exception):
+            running.close()
+        raise
+    return running
 
 
 def _open(key: str, make: Callable[[], Any]) -> Any:
@@ -93,8 +158,8 @@ def build(
     display_device: Any = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Hardware:
-    """Start every part the profile describes. Raises HardwareError (DisplayError for the display)
-    naming the part; whatever had started is closed again first."""
+    """Start every part the profile describes, card readers included. Raises HardwareError (DisplayError
+    for the display) naming the part; whatever had started is closed again first."""
     from drivers.buttons import PanelInputs
     from drivers.buzzer import Buzzer
     from drivers.ledbar import LedBar
@@ -132,7 +197,8 @@ def build(
                 pin_factory=factory,
             ),
         )
+        readers = start("readers", lambda: open_readers(profile, emit, clock=clock))
     except BaseException:
         _close_all(list(reversed(started)))
         raise
-    return Hardware(bar=bar, sounder=sounder, display=display, inputs=inputs, pin_factory=factory)
+    return Hardware(bar=bar, sounder=sounder, display=display, inputs=inputs, readers=readers, pin_factory=factory)

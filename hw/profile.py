@@ -4,6 +4,7 @@
 every problem with its dotted key: a pin used twice (both keys named), a pin of an enabled bus, a pin
 outside GPIO 2–27, an unknown display driver, a wrong type, an unknown key. Pins are BCM numbers.
 Card readers are the `[[readers]]` list (`drivers.reader_config`: keys like `readers[0].port`).
+The parts' own config types (`DisplayConfig`, `ReaderConfig`) belong to their drivers; this module fills them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from drivers.display import DisplayConfig
 from drivers.reader_config import ReaderConfig, parse_readers
 from hw.schema import (
     INVALID,
@@ -93,20 +95,6 @@ class EncoderConfig:
     a: int
     b: int
     push: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class DisplayConfig:
-    driver: str
-    interface: str  # i2c | spi | none
-    port: int
-    address: int  # I2C address (unused for SPI / dummy)
-    width: int
-    height: int
-    rotate: int
-    spi_device: int  # SPI chip select 0 / 1
-    dc_pin: int | None  # SPI only
-    reset_pin: int | None  # SPI only
 
 
 @dataclass(frozen=True, slots=True)

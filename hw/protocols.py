@@ -1,23 +1,23 @@
 """The seams between the shell and the hardware. Drivers implement these; the shell and tests talk only
-to them. Every `close()` is idempotent and leaves the part off (LEDs dark, buzzer silent)."""
+to them. Every `close()` is idempotent and leaves the part off (LEDs dark, buzzer silent).
+`HardwareError` is defined in `drivers.errors` (drivers import nothing from `hw`) and re-exported here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from drivers.errors import HardwareError
 from firmware_host.core.events import Event
 from firmware_host.core.sounds import Note
 
 if TYPE_CHECKING:
     from PIL import Image
 
+__all__ = ["Bar", "Display", "Emit", "HardwareError", "Inputs", "Sounder"]
+
 Emit = Callable[[Event], None]
 """Where input drivers put events; called from driver threads, so it must be thread-safe (queue.put)."""
-
-
-class HardwareError(RuntimeError):
-    """A part of the board could not be opened or driven; the message says which part and why."""
 
 
 class Bar(Protocol):

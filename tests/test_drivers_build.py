@@ -36,6 +36,13 @@ def test_sim_profile_builds_on_mock_pins():
         hw.display.show(Image.new("1", hw.display.size, 1))
 
 
+def test_build_starts_the_profiles_card_readers_last_and_close_stops_them():
+    with build(SIM, emit=lambda e: None) as hw:
+        assert [r.name for r in hw.readers.readers] == [r.name for r in SIM.readers] == ["rfid"]
+        assert set(hw.readers.simulated) == {"rfid"}  # a mock board: no real port is opened
+    assert hw.readers.readers == []
+
+
 def test_default_profile_builds_with_injected_factory_and_device():
     device = dummy(width=128, height=64, mode="1")
     factory = MockFactory(pin_class=MockPWMPin)

@@ -7,7 +7,7 @@ import pytest
 
 from drivers.reader_config import ReaderKind, ReaderRole
 from firmware_host.core.events import CardScan, ReaderStatus
-from firmware_host.readers import open_readers
+from hw.build import open_readers
 from hw.profile import ProfileError, load_profile, parse_profile, profile_path
 from hw.schema import load_toml
 
@@ -67,7 +67,7 @@ def wait_for(events, kind, timeout=5.0):
 
 def test_on_a_mock_board_readers_get_simulated_ports_and_report_unplug_and_replug():
     events = queue.Queue()
-    readers = open_readers(load_profile("sim"), events, retry=(0.01, 0.05))
+    readers = open_readers(load_profile("sim"), events.put, retry=(0.01, 0.05))
     try:
         port = readers.simulated["rfid"]
         deadline = time.monotonic() + 5
@@ -88,7 +88,7 @@ def test_on_a_mock_board_readers_get_simulated_ports_and_report_unplug_and_replu
 
 def test_a_reader_present_at_start_is_not_announced():
     events = queue.Queue()
-    readers = open_readers(load_profile("sim"), events)
+    readers = open_readers(load_profile("sim"), events.put)
     try:
         port = readers.simulated["rfid"]
         deadline = time.monotonic() + 5

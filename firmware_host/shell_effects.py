@@ -1,0 +1,93 @@
+"""The appliance's `Outputs`: where each effect the shell carries out goes, every one wired here.
+
+- `Show`, `SetBar`, `Beep` -> the board's display (through the renderer), LED bar and sounder;
+- `SaveSettings` -> the journal's settings (remembered for the next session);
+- `Keep` -> a file in the state directory (`kept_store`);
+- `CheckWords` -> the word list, read at the first question (not at start-up); None without one;
+- `PowerOff` -> the injected `power_off`;
+- frames and sounds -> observers: none on the Pi (`ignore_frame`, `ignore_sound`); the simulator and
+  the benchmarks put their own in through `open_appliance`'s `outputs_hook`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
+from firmware_host.core.screens import Screen
+from firmware_host.core.sounds import Note
+from firmware_host.dictionary import DictionaryError, load_dictionary
+from firmware_host.journal import Journal
+from firmware_host.kept_store import save_kept
+from firmware_host.render import render
+from firmware_host.shell import Outputs
+from hw.build import Hardware
+
+log = logging.getLogger("wordtable")
+
+
+def ignore_frame(screen: Screen, image: Any) -> None:
+    """No one watches the frames (the panel shows them)."""
+
+
+def ignore_sound(pattern: str, notes: tuple[Note, ...]) -> None:
+    """No one listens in on the sounds (the buzzer plays them)."""
+
+
+class WordCheck:
+    """`CheckWords`: which words are in the word list (config, else the system's German list); None
+    when there is none. The list is read at the first question, so a missing one costs no start-up."""
+
+    def __init__(self, configured: Path | None) -> None:
+        self._configured = configured
+        self._word_list: list[Lexicon | None] = []
+
+    def __call__(self, words: tuple[str, ...]) -> dict[str, bool] | None:
+        if not self._word_list:
+            self._word_list.append(self._load())
+        lexicon = self._word_list[0]
+        return None if lexicon is None else {word: word in lexicon for word in words}
+
+    def _load(self) -> Lexicon | None:
+        try:
+            lexicon = load_dictionary(self._configured)
+        except DictionaryError as exc:
+            log.warning("%s; playing without the dictionary assist", exc)
+            return None
+        if lexicon is not None:
+            log.info("word list: %d words", len(lexicon))
+        return lexicon
+
+
+def appliance_outputs(
+    hardware: Hardware,
+    journal: Journal,
+    state_dir: Path,
+    *,
+    dictionary: Path | None,
+    power_off: Callable[[], None],
+) -> Outputs:
+    """Every output of the appliance, wired to the board, the journal and the state directory."""
+
+    def save_settings(values: dict[str, Any]) -> None:
+        for key, value in values.items():
+            journal.set_setting(key, value)
+
+    def keep(name: str, data: Any) -> None:
+        save_kept(state_dir, name, data)
+
+    return Outputs(
+        bar=hardware.bar,
+        sounder=hardware.sounder,
+        display=hardware.display,
+        renderer=render,
+        save_settings=save_settings,
+        power_off=power_off,
+        on_frame=ignore_frame,
+        on_sound=ignore_sound,
+        keep=keep,
+        check_words=WordCheck(dictionary),
+    )
