@@ -43,14 +43,15 @@ class Rules(Generic[S, G, E]):
             raise RecordError(0, f"the record has no events: the first event must be '{self.setup.EVENT}'")  # type: ignore[attr-defined]
         first, *rest = record.lines
         if first.event != self.setup.EVENT:  # type: ignore[attr-defined]
-            raise first.error(f"the first event must be '{self.setup.EVENT}'")  # type: ignore[attr-defined]
+            name = self.setup.EVENT  # type: ignore[attr-defined]
+            raise RecordError(first.line, f"the first event must be '{name}', not '{first.event}'")
         try:
             game = self.start(self.codec.decode(first))
         except RuleError as exc:
             raise first.error(exc.message) from None
         for line in rest:
             if line.event == first.event:
-                raise line.error("the game is already set up (the setup comes once, first)")
+                raise line.error("the game is already set up")
             event = self.codec.decode(line)
             try:
                 game = self.apply(game, event, line.line)

@@ -8,11 +8,13 @@ rules or the screen do not allow: the flow stays, with an error beep and the rea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from firmware_host.core.effects import Beep
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Flow, Outcome
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import pick
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import ListItem, ListScreen
@@ -93,3 +95,26 @@ def is_press(event: Event, *buttons: Button) -> bool:
 
 def is_hold(event: Event, *buttons: Button) -> bool:
     return isinstance(event, LongPress) and event.button in buttons
+
+
+def choose_players(
+    seats: Seats,
+    event: Event,
+    ctx: Ctx,
+    start: Callable[[tuple[str, ...]], Outcome],
+    seated: Callable[[Seats, str], Flow],
+) -> Outcome:
+    """A setup's answer to `event`: BACK leaves the game; START (or the encoder's push) returns
+    `start(players)`, whose `RuleError` is refused with its reason; a change of the seats shows
+    `seated(seats, message)`; anything else is refused."""
+    if is_press(event, Button.BACK):
+        return Outcome(None)
+    if is_press(event, Button.START, Button.ENCODER):
+        try:
+            return start(seats.players)
+        except RuleError as exc:
+            return refuse(seated(seats, exc.text(ctx.lang)), ctx)
+    moved = seats.handle(event)
+    if moved is None:
+        return refuse(seated(seats, ""), ctx)
+    return Outcome(seated(moved, ""))

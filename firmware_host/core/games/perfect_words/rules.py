@@ -21,9 +21,9 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from firmware_host.core.games.table_rules import RuleError, columns, replay, unknown_event
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
-from firmware_host.core.record import GameRecord, RecordError, RecordLine
+from firmware_host.core.record_codec import entry
 
 GAME_ID = "perfect-words"
 ARROWS = 10
@@ -138,6 +138,8 @@ class PerfectWordsError(RuleError):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
+    EVENT: ClassVar[str] = "setup"
+
     players: tuple[str, ...]
 
 
@@ -145,8 +147,10 @@ class Setup:
 class PlaceArrow:
     """Phase 1: arrow `arrow` (placed in order 1…10) points at `line`, whose tiles are `clues`."""
 
+    EVENT: ClassVar[str] = "arrow"
+
     arrow: int
-    line: str = ""
+    line: str = entry("", omit=True)
     clues: tuple[str, ...] = ()
 
 
@@ -154,12 +158,16 @@ class PlaceArrow:
 class SetClues:
     """Phase 1: the line of a placed arrow now holds these tiles (a tile was added to it)."""
 
+    EVENT: ClassVar[str] = "clues"
+
     arrow: int
     clues: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class WriteTerm:
+    EVENT: ClassVar[str] = "term"
+
     player: str
     arrow: int
     term: str
@@ -167,18 +175,22 @@ class WriteTerm:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
+    EVENT: ClassVar[str] = "choose"
+
     double: int
     ignore: int
 
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    pass
+    EVENT: ClassVar[str] = "reveal"
 
 
 @dataclass(frozen=True, slots=True)
 class Merge:
     """The table judges these terms of one arrow the same (plural, spelling): their groups join (P1)."""
+
+    EVENT: ClassVar[str] = "merge"
 
     arrow: int
     terms: tuple[str, ...]
@@ -187,6 +199,8 @@ class Merge:
 @dataclass(frozen=True, slots=True)
 class Strike:
     """The table rules a player's term out (it shares parts with a clue word): it joins no group."""
+
+    EVENT: ClassVar[str] = "strike"
 
     player: str
     arrow: int
@@ -564,112 +578,3 @@ def score(game: Game) -> Standing:
         arrows.append(ArrowScore(arrow, role, groups, same, base, points))
     total = sum(a.points for a in arrows)
     return Standing(tuple(arrows), total, rank_for(total), game.double is not None)
-
-
-# --- the record ----------------------------------------------------------------------------------------
-
-EVENTS = ("setup", "arrow", "clues", "term", "choose", "reveal", "merge", "strike")
-
-
-def _setup(line: RecordLine) -> Game:
-    return new_game(Setup(tuple(line.texts("players"))))
-
-
-def parse_line(line: RecordLine) -> Event:
-    """The event a record line holds. Raises `RecordError` for a malformed line."""
-    match line.event:
-        case "arrow":
-            return PlaceArrow(line.whole("arrow"), line.text("line", ""), tuple(line.texts("clues", [])))
-        case "clues":
-            return SetClues(line.whole("arrow"), tuple(line.texts("clues")))
-        case "term":
-            return WriteTerm(line.text("player"), line.whole("arrow"), line.text("term"))
-        case "choose":
-            return Choose(line.whole("double"), line.whole("ignore"))
-        case "reveal":
-            return Reveal()
-        case "merge":
-            return Merge(line.whole("arrow"), tuple(line.texts("terms")))
-        case "strike":
-            return Strike(line.text("player"), line.whole("arrow"))
-        case "setup":
-            raise line.error("the game is already set up")
-    raise unknown_event(line, EVENTS)
-
-
-@dataclass(frozen=True, slots=True)
-class PerfectWordsReport:
-    """A scored Perfect Words record: `text(lang)` is the table, `to_json()` the same as data."""
-
-    game: Game
-    standing: Standing
-
-    def _rank_name(self, lang: str) -> str:
-        rank = self.standing.rank
-        return rank.name(lang) if rank else pick(TEXTS, lang, "rank.none")
-
-    def text(self, lang: str) -> str:
-        game, standing = self.game, self.standing
-
-        def t(key: str, **fields: object) -> str:
-            return pick(TEXTS, lang, key, **fields)
-
-        with_clues = bool(game.lines)
-        head = [t("col.arrow"), *([t("col.clues")] if with_clues else []), *game.players]
-        rows = [[*head, t("col.same"), t("col.points")]]
-        for a in standing.arrows:
-            mark = {"double": " ×2", "ignore": " –"}.get(a.role, "")
-            cells = []
-            for player in game.players:
-                term = game.term(player, a.arrow)
-                text = "" if term is None else term.text
-                cells.append(f"[{text}]" if (player, a.arrow) in game.struck else text)
-            clues = [" · ".join(game.clues(a.arrow))] if with_clues else []
-            rows.append([f"{a.arrow}{mark}", *clues, *cells, str(a.same), str(a.points)])
-        last = len(rows[0]) - 1
-        out = [t("title", count=len(game.players), players=", ".join(game.players)), ""]
-        out += columns(rows, right=frozenset({last - 1, last}))
-        out.append(t("legend") if standing.chosen else t("unchosen"))
-        for merge in game.merges:
-            out.append(t("merged", arrow=merge.arrow, terms=" = ".join(merge.terms)))
-        for w in clue_warnings(game):
-            out.append(t("warning", **w.as_dict()))
-        out.append(t("total", total=standing.total, rank=self._rank_name(lang)))
-        return "\n".join(out)
-
-    def to_json(self) -> dict[str, Any]:
-        game, standing = self.game, self.standing
-        status = grid_status(game)
-        rank = standing.rank
-        return {
-            "game": GAME_ID,
-            "players": list(game.players),
-            "double": game.double,
-            "ignore": game.ignore,
-            "grid": {"recorded": bool(game.lines), "placed": status.placed, "complete": status.complete},
-            "arrows": [
-                {
-                    "arrow": a.arrow,
-                    "role": a.role or None,
-                    "clues": list(game.clues(a.arrow)),
-                    "terms": {p: t.text for p in game.players if (t := game.term(p, a.arrow)) is not None},
-                    "struck": [p for p in game.players if (p, a.arrow) in game.struck],
-                    "groups": [{"terms": list(g.terms), "players": list(g.players)} for g in a.groups],
-                    "same": a.same,
-                    "base": a.base,
-                    "points": a.points,
-                }
-                for a in standing.arrows
-            ],
-            "warnings": [w.as_dict() for w in clue_warnings(game)],
-            "total": standing.total,
-            "rank": None if rank is None else {"key": rank.key, "de": rank.name("de"), "en": rank.name("en")},
-        }
-
-
-def score_record(record: GameRecord) -> PerfectWordsReport:
-    """Replay and score a Perfect Words record. Raises `RecordError` (with its line) when it breaks a rule."""
-    game = replay(record, _setup, parse_line, apply)
-    if game.double is None:
-        raise RecordError(0, pick(TEXTS, "en", "missing_choice"))
-    return PerfectWordsReport(game, score(game))

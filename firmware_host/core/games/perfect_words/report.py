@@ -1,0 +1,81 @@
+"""Perfect Words scored: the table of a record (`text(lang)`) and the same as data (`to_json()`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_host.core.games.text_columns import columns
+from firmware_host.core.i18n import pick
+
+from .rules import GAME_ID, TEXTS, Game, Standing, clue_warnings, grid_status
+
+
+@dataclass(frozen=True, slots=True)
+class PerfectWordsReport:
+    """A scored Perfect Words record: `text(lang)` is the table, `to_json()` the same as data."""
+
+    game: Game
+    standing: Standing
+
+    def _rank_name(self, lang: str) -> str:
+        rank = self.standing.rank
+        return rank.name(lang) if rank else pick(TEXTS, lang, "rank.none")
+
+    def text(self, lang: str) -> str:
+        game, standing = self.game, self.standing
+
+        def t(key: str, **fields: object) -> str:
+            return pick(TEXTS, lang, key, **fields)
+
+        with_clues = bool(game.lines)
+        head = [t("col.arrow"), *([t("col.clues")] if with_clues else []), *game.players]
+        rows = [[*head, t("col.same"), t("col.points")]]
+        for a in standing.arrows:
+            mark = {"double": " ×2", "ignore": " –"}.get(a.role, "")
+            cells = []
+            for player in game.players:
+                term = game.term(player, a.arrow)
+                text = "" if term is None else term.text
+                cells.append(f"[{text}]" if (player, a.arrow) in game.struck else text)
+            clues = [" · ".join(game.clues(a.arrow))] if with_clues else []
+            rows.append([f"{a.arrow}{mark}", *clues, *cells, str(a.same), str(a.points)])
+        last = len(rows[0]) - 1
+        out = [t("title", count=len(game.players), players=", ".join(game.players)), ""]
+        out += columns(rows, right=frozenset({last - 1, last}))
+        out.append(t("legend") if standing.chosen else t("unchosen"))
+        for merge in game.merges:
+            out.append(t("merged", arrow=merge.arrow, terms=" = ".join(merge.terms)))
+        for w in clue_warnings(game):
+            out.append(t("warning", **w.as_dict()))
+        out.append(t("total", total=standing.total, rank=self._rank_name(lang)))
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        game, standing = self.game, self.standing
+        status = grid_status(game)
+        rank = standing.rank
+        return {
+            "game": GAME_ID,
+            "players": list(game.players),
+            "double": game.double,
+            "ignore": game.ignore,
+            "grid": {"recorded": bool(game.lines), "placed": status.placed, "complete": status.complete},
+            "arrows": [
+                {
+                    "arrow": a.arrow,
+                    "role": a.role or None,
+                    "clues": list(game.clues(a.arrow)),
+                    "terms": {p: t.text for p in game.players if (t := game.term(p, a.arrow)) is not None},
+                    "struck": [p for p in game.players if (p, a.arrow) in game.struck],
+                    "groups": [{"terms": list(g.terms), "players": list(g.players)} for g in a.groups],
+                    "same": a.same,
+                    "base": a.base,
+                    "points": a.points,
+                }
+                for a in standing.arrows
+            ],
+            "warnings": [w.as_dict() for w in clue_warnings(game)],
+            "total": standing.total,
+            "rank": None if rank is None else {"key": rank.key, "de": rank.name("de"), "en": rank.name("en")},
+        }

@@ -1,0 +1,319 @@
+"""Perfect Words at the table (RULES.md §3, docs/perfect-words.md): the `Flow` from setup to the rank.
+
+Stages, in order:
+- `Seating`: 2–6 players (`seats.Seats`), START begins;
+- `Arrows` (optional phase 1): a typed line "Dschungel Piraten" places the next arrow with these clue
+  words; "3 Schatz Insel Sonne" sets arrow 3's clue words anew; NEXT goes on to the terms once the grid
+  is complete (with no arrow placed: phase 1 is skipped);
+- `Terms`: per player, arrow 1…10, a typed term (NEXT leaves it empty; a long NEXT goes on to the choice).
+  A term sharing 4+ letters with a clue word is kept and warned in the footer; a long START strikes it;
+- `Choosing`: Turn/NEXT picks an arrow, START marks the doubled one, then the ignored one; START reveals;
+- `Revealing`: arrow by arrow, the groups of equal terms and their sizes; START selects a group, START
+  on a second group merges the two; NEXT goes to the next arrow, after arrow 10 to the total;
+- `Final`: total and rank (a celebration beep); START or BACK leaves the game.
+BACK undoes the last entry (`Played.undo`: the record line is retracted and the game rebuilt).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from firmware_host.core.effects import Beep, EndGame
+from firmware_host.core.events import Button, Event, TextEntry, Turn
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.i18n import pick
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.table.played import Played
+from firmware_host.core.table.seats import Seats, choose_players, is_hold, is_press, refuse
+from firmware_host.core.table.seats import t as seats_text
+
+from . import rules as pw
+from .record import RULES
+from .text import TITLE, t
+
+_SET_CLUES = re.compile(r"^\s*(\d{1,2})\s+(\S.*)$")
+_MARKS = {"double": " ×2", "ignore": " –"}
+
+PlayedWords = Played[pw.Setup, pw.Game, pw.Event]
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    seats: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class Arrows:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    slot: int = 0  # player index × 10 + arrow index
+    strikable: tuple[str, int] | None = None  # the term just entered, warned by P2
+
+
+@dataclass(frozen=True, slots=True)
+class Choosing:
+    cursor: int = 0  # the arrow index
+    first: int | None = None  # the doubled arrow's index, once marked
+
+
+@dataclass(frozen=True, slots=True)
+class Revealing:
+    arrow: int = 1  # the arrow on screen
+    cursor: int = 0  # the group index
+    first: int | None = None  # the first selected group
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    pass
+
+
+Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
+
+
+@dataclass(frozen=True, slots=True)
+class PerfectWordsFlow:
+    """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
+
+    stage: Stage
+    played: PlayedWords | None = None
+    message: str = ""
+
+    @property
+    def game(self) -> str:
+        return pw.GAME_ID
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.played.setup.players if self.played else ()
+
+    # --- handling events ----------------------------------------------------------------------------
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        stage = self.stage
+        flow = replace(self, message="", stage=replace(stage, strikable=None) if isinstance(stage, Terms) else stage)
+        if isinstance(stage, Seating):
+            return choose_players(stage.seats, event, ctx, lambda players: flow._begin(players),
+                                  lambda seats, message: replace(flow, stage=Seating(seats), message=message))
+        played = self.played
+        assert played is not None
+        if isinstance(stage, Final):
+            if is_press(event, Button.START, Button.BACK, Button.ENCODER):
+                return Outcome(None, (EndGame(", ".join(self.players)),))
+            return refuse(self, ctx)
+        if is_press(event, Button.BACK):
+            if isinstance(stage, Choosing | Revealing) and stage.first is not None:
+                return Outcome(replace(flow, stage=replace(stage, first=None)))
+            return flow._undo(played, ctx)
+        if isinstance(event, TextEntry) and not isinstance(stage, Arrows | Terms):
+            return refuse(replace(self, message=t(ctx.lang, "no_text")), ctx)
+        handler: Callable[..., Outcome] = _HANDLERS[type(stage)]
+        return handler(flow, stage, played.game, event, ctx)
+
+    def timer_over(self, ctx: Ctx) -> Outcome:
+        return Outcome(self)
+
+    def _begin(self, players: tuple[str, ...]) -> Outcome:
+        played, effects = Played.begin(RULES, pw.Setup(players), players)
+        return Outcome(replace(self, stage=Arrows(), played=played), effects)
+
+    def _enter(self, event: pw.Event, ctx: Ctx) -> tuple[PerfectWordsFlow | None, Outcome]:
+        """Enter one table event through the rules: the flow with it and its outcome (the record line),
+        or None and the refusal with the rules' reason."""
+        assert self.played is not None
+        try:
+            played, effects = self.played.enter(event)
+        except RuleError as exc:
+            return None, refuse(replace(self, message=exc.text(ctx.lang)), ctx)
+        flow = replace(self, played=played)
+        return flow, Outcome(flow, effects)
+
+    def _undo(self, played: PlayedWords, ctx: Ctx) -> Outcome:
+        undone = t(ctx.lang, "undone")
+        step = played.undo()
+        if step is None:
+            if not isinstance(self.stage, Arrows):  # phase 1 was skipped: go back to it
+                return Outcome(replace(self, stage=Arrows(), message=undone))
+            return refuse(replace(self, message=seats_text(ctx.lang, "nothing_to_undo")), ctx)
+        played, last, effects = step
+        stage: Stage = self.stage
+        if isinstance(last, pw.PlaceArrow | pw.SetClues):
+            stage = Arrows()
+        elif isinstance(last, pw.WriteTerm):
+            stage = Terms(self.players.index(last.player) * pw.ARROWS + last.arrow - 1)
+        elif isinstance(last, pw.Strike):
+            slot = self.players.index(last.player) * pw.ARROWS + last.arrow
+            stage = Terms(stage.slot if isinstance(stage, Terms) else min(slot, len(self.players) * pw.ARROWS - 1))
+        elif isinstance(last, pw.Choose | pw.Reveal):
+            stage = Choosing()
+        elif isinstance(last, pw.Merge):
+            stage = Revealing(last.arrow)
+        return Outcome(replace(self, stage=stage, played=played, message=undone), effects)
+
+    def _arrows(self, stage: Arrows, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+        if isinstance(event, TextEntry):
+            match = _SET_CLUES.match(event.text)
+            entered: pw.Event = (
+                pw.SetClues(int(match.group(1)), tuple(match.group(2).split())) if match
+                else pw.PlaceArrow(len(game.lines) + 1, clues=tuple(event.text.split()))
+            )
+            return self._enter(entered, ctx)[1]
+        if is_press(event, Button.NEXT):
+            status = pw.grid_status(game)
+            if game.lines and not status.complete:
+                error = pw.PerfectWordsError("grid_incomplete", placed=status.placed,
+                                             short=", ".join(map(str, status.short)) or "–")
+                return refuse(replace(self, message=error.text(ctx.lang)), ctx)
+            return Outcome(replace(self, stage=Terms()))
+        return refuse(self, ctx)
+
+    def _terms(self, stage: Terms, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+        player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
+        if isinstance(event, TextEntry):
+            flow, outcome = self._enter(pw.WriteTerm(player, arrow, event.text.strip()), ctx)
+            if flow is None:
+                return outcome
+            warnings = pw.term_warnings(game, player, arrow, event.text)
+            message, strikable = "", None
+            if warnings:
+                warning = pick(pw.TEXTS, ctx.lang, "warning", **warnings[0].as_dict())
+                message, strikable = t(ctx.lang, "strike_hint", warning=warning), (player, arrow)
+            after = _advance(replace(stage, strikable=strikable), len(self.players))
+            return replace(outcome, flow=replace(flow, stage=after, message=message))
+        if is_hold(event, Button.START) and stage.strikable is not None:
+            struck_player, struck_arrow = stage.strikable
+            flow, outcome = self._enter(pw.Strike(struck_player, struck_arrow), ctx)
+            if flow is None:
+                return outcome
+            message = t(ctx.lang, "struck", player=struck_player, arrow=struck_arrow)
+            return replace(outcome, flow=replace(flow, message=message))
+        if is_press(event, Button.NEXT):
+            return Outcome(replace(self, stage=_advance(stage, len(self.players))))
+        if is_hold(event, Button.NEXT):
+            return Outcome(replace(self, stage=Choosing()))
+        return refuse(self, ctx)
+
+    def _choose(self, stage: Choosing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+        if game.double is not None:  # chosen: the next step is the reveal
+            if is_press(event, Button.START, Button.ENCODER):
+                flow, outcome = self._enter(pw.Reveal(), ctx)
+                return outcome if flow is None else replace(outcome, flow=replace(flow, stage=Revealing()))
+            return refuse(self, ctx)
+        step = _cursor_step(event)
+        if step is not None:
+            return Outcome(replace(self, stage=replace(stage, cursor=(stage.cursor + step) % pw.ARROWS)))
+        if is_press(event, Button.START, Button.ENCODER):
+            if stage.first is None:
+                return Outcome(replace(self, stage=replace(stage, first=stage.cursor)))
+            flow, outcome = self._enter(pw.Choose(stage.first + 1, stage.cursor + 1), ctx)
+            return outcome if flow is None else replace(outcome, flow=replace(flow, stage=replace(stage, first=None)))
+        return refuse(self, ctx)
+
+    def _reveal(self, stage: Revealing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+        groups = pw.score(game).arrows[stage.arrow - 1].groups
+        if isinstance(event, Turn) and groups:
+            return Outcome(replace(self, stage=replace(stage, cursor=(stage.cursor + event.steps) % len(groups))))
+        if is_hold(event, Button.NEXT) and groups:
+            return Outcome(replace(self, stage=replace(stage, cursor=(stage.cursor + 1) % len(groups))))
+        if is_press(event, Button.NEXT):
+            if stage.arrow < pw.ARROWS:
+                return Outcome(replace(self, stage=Revealing(stage.arrow + 1)))
+            return Outcome(replace(self, stage=Final()), (Beep("celebrate", ctx.volume),))
+        if is_press(event, Button.START, Button.ENCODER) and groups:
+            if stage.first is None or stage.first == stage.cursor:
+                first = None if stage.first == stage.cursor else stage.cursor
+                term = _shown(game, stage.arrow, groups[stage.cursor].terms[0])
+                message = t(ctx.lang, "selected", term=term) if first is not None else ""
+                return Outcome(replace(self, stage=replace(stage, first=first), message=message))
+            terms = tuple(_shown(game, stage.arrow, groups[i].terms[0]) for i in (stage.first, stage.cursor))
+            flow, outcome = self._enter(pw.Merge(stage.arrow, terms), ctx)
+            if flow is None:
+                return outcome
+            message = t(ctx.lang, "merged", terms=" = ".join(terms))
+            return replace(outcome, flow=replace(flow, stage=Revealing(stage.arrow), message=message))
+        return refuse(self, ctx)
+
+    # --- screens ------------------------------------------------------------------------------------
+
+    def screen(self, ctx: Ctx) -> Screen:
+        lang, stage = ctx.lang, self.stage
+        if isinstance(stage, Seating):
+            return stage.seats.screen(lang, TITLE.get(lang, TITLE["de"]), self.message)
+        assert self.played is not None
+        game = self.played.game
+        if isinstance(stage, Arrows):
+            placed = len(game.lines)
+            big = t(lang, "arrow", arrow=placed + 1) if placed < pw.ARROWS else t(lang, "grid_done")
+            return BigScreen(t(lang, "phase1", placed=placed), big, self.message or t(lang, "hint_arrows"))
+        if isinstance(stage, Terms):
+            player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
+            clues = game.clues(arrow)
+            lines = ((t(lang, "clues", clues=" · ".join(clues)),) if clues else ()) + (t(lang, "hint_terms"),)
+            return MessageScreen(t(lang, "terms_title", player=player, arrow=arrow), lines, self.message)
+        if isinstance(stage, Choosing):
+            if game.double is not None:
+                lines = (t(lang, "chosen", double=game.double, ignore=game.ignore), t(lang, "hint_reveal_start"))
+                return MessageScreen(t(lang, "reveal_title"), lines, self.message)
+            items = tuple(
+                ListItem(t(lang, "arrow", arrow=i + 1), t(lang, "double_mark") if i == stage.first else "",
+                         i == stage.first)
+                for i in range(pw.ARROWS)
+            )
+            title = t(lang, "pick_double" if stage.first is None else "pick_ignore")
+            return ListScreen(title, items, stage.cursor, self.message or t(lang, "hint_choose"))
+        standing = pw.score(game)
+        if isinstance(stage, Revealing):
+            score = standing.arrows[stage.arrow - 1]
+            items = tuple(
+                ListItem(" = ".join(_shown(game, stage.arrow, k) for k in g.terms), str(len(g.players)),
+                         i == stage.first)
+                for i, g in enumerate(score.groups)
+            ) or (ListItem(t(lang, "none")),)
+            title = t(lang, "reveal", arrow=stage.arrow, mark=_MARKS.get(score.role, ""), points=score.points)
+            return ListScreen(title, items, stage.cursor if score.groups else None,
+                              self.message or t(lang, "hint_reveal"))
+        rank = standing.rank.name(lang) if standing.rank else pick(pw.TEXTS, lang, "rank.none")
+        items = tuple(
+            ListItem(t(lang, "arrow", arrow=a.arrow) + _MARKS.get(a.role, ""), str(a.points)) for a in standing.arrows
+        )
+        return ListScreen(t(lang, "total", total=standing.total, rank=rank), items, None,
+                          self.message or t(lang, "hint_final"))
+
+
+_HANDLERS: dict[type, Callable[..., Outcome]] = {
+    Arrows: PerfectWordsFlow._arrows,
+    Terms: PerfectWordsFlow._terms,
+    Choosing: PerfectWordsFlow._choose,
+    Revealing: PerfectWordsFlow._reveal,
+}
+
+
+def _advance(stage: Terms, players: int) -> Stage:
+    """The next term to enter, or the choice after the last player's last arrow."""
+    slot = stage.slot + 1
+    return Choosing() if slot >= players * pw.ARROWS else replace(stage, slot=slot)
+
+
+def _cursor_step(event: Event) -> int | None:
+    if isinstance(event, Turn):
+        return event.steps
+    if is_press(event, Button.NEXT):
+        return 1
+    if is_hold(event, Button.NEXT):
+        return -1
+    return None
+
+
+def _shown(game: pw.Game, arrow: int, key: str) -> str:
+    """A term as written for a group's normalised form `key` (the first player's spelling)."""
+    return next((term.text for term in game.terms if term.arrow == arrow and term.key == key), key)
+
+
+def new(ctx: Ctx, names: tuple[str, ...]) -> PerfectWordsFlow:
+    return PerfectWordsFlow(Seating(Seats.of(names, ctx.lang, pw.MIN_PLAYERS, pw.MAX_PLAYERS)))
