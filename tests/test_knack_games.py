@@ -9,13 +9,13 @@ import pytest
 from firmware_host.core.games.knack_das_wort import (
     CardsLeft,
     Draw,
-    EndGame,
     Event,
     Game,
     GameOverError,
     GoOut,
     KnackError,
     PlayAction,
+    ReportEnd,
     Setup,
     TurnError,
     WriteWord,
@@ -82,7 +82,7 @@ def test_a_game_reaching_fifty() -> None:
 
 @pytest.mark.parametrize(
     "event",
-    [WriteWord("Ben", "HAUS"), Draw("Ben"), PlayAction("Ben", "Stop"), GoOut("Cem"), EndGame("grid")],
+    [WriteWord("Ben", "HAUS"), Draw("Ben"), PlayAction("Ben", "Stop"), GoOut("Cem"), ReportEnd("grid")],
 )
 def test_entries_after_the_end_are_refused(event: Event) -> None:
     game = run(ABC, FIFTY)
@@ -103,7 +103,7 @@ def test_the_going_out_bonus_counts_towards_fifty() -> None:
 
 def test_a_reported_end_and_a_shared_rank() -> None:
     game = run(ABC, [WriteWord("Anna", "HAUS"), WriteWord("Ben", "MAUS"), WriteWord("Cem", "AST")])
-    game = apply(game, EndGame("discard"))
+    game = apply(game, ReportEnd("discard"))
     for player, cards in zip(ABC, (2, 2, 0), strict=True):
         game = apply(game, CardsLeft(player, cards))
     standings = score(game)
@@ -118,7 +118,7 @@ def test_a_reported_end_and_a_shared_rank() -> None:
 
 def test_tied_winners_share_first_place() -> None:
     game = run(ABC, [WriteWord("Anna", "HAUS"), WriteWord("Ben", "MAUS"), WriteWord("Cem", "AST")])
-    game = apply(game, EndGame("grid"))
+    game = apply(game, ReportEnd("grid"))
     for player in ABC:
         game = apply(game, CardsLeft(player, 0))
     standings = score(game)
@@ -172,7 +172,7 @@ def test_out_of_turn_is_refused() -> None:
         (WriteWord("Anna", "HAUS", letters=5), "letters_exceed"),
         (WriteWord("Zoe", "HAUS"), "unknown_player"),
         (PlayAction("Anna", "  "), "card_blank"),
-        (EndGame("bored"), "end_reason"),
+        (ReportEnd("bored"), "end_reason"),
         (CardsLeft("Anna", 2), "not_over"),
     ],
 )
@@ -183,7 +183,7 @@ def test_refused_entries(event: Event, code: str) -> None:
 
 
 def test_cards_left_once_and_not_negative() -> None:
-    game = apply(new_game(Setup(ABC)), EndGame("grid"))
+    game = apply(new_game(Setup(ABC)), ReportEnd("grid"))
     with pytest.raises(KnackError, match="cannot have -1"):
         apply(game, CardsLeft("Anna", -1))
     game = apply(game, CardsLeft("Anna", 1))

@@ -9,9 +9,9 @@ from firmware_host.core.games.knack_das_wort import (
     TARGET,
     CardsLeft,
     Draw,
-    EndGame,
     GoOut,
     PlayAction,
+    ReportEnd,
     Setup,
     WriteWord,
     apply,
@@ -47,7 +47,7 @@ def test_points_are_letters_plus_bonus_minus_cards_left(
         if reached:
             break
     if game.end is None:
-        game = apply(game, EndGame(reason))
+        game = apply(game, ReportEnd(reason))
     left = {p: data.draw(st.integers(0, 15)) for p in players}
     for player in players:
         game = apply(game, CardsLeft(player, left[player]))

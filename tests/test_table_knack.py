@@ -10,7 +10,7 @@ GAME = "game:knack-das-wort"
 
 def start(*names, lang="de"):
     table = Table(lang=lang).open_game(GAME)
-    table.turn(len(names) - table.state.flow.seats.count)
+    table.turn(len(names) - table.state.flow.stage.seats.count)
     table.type(*names)
     return table.press("start")
 

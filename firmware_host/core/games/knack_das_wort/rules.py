@@ -6,7 +6,7 @@ Pure rules core. Drive it event by event:
     game = apply(game, PlayAction("Ben", "Stop"))       # during Ben's turn: the next player skips
     game = apply(game, Draw("Ben"))                     # Ben ends his turn without a word
     game = apply(game, GoOut("Anna"))                   # no hand or stack cards: +10 to the first
-    game = apply(game, EndGame("grid"))                 # or "discard"; 50 points ends it by itself
+    game = apply(game, ReportEnd("grid"))               # or "discard"; 50 points ends it by itself
     game = apply(game, CardsLeft("Ben", 3))             # after the end, per player: −1 per card
     standings = score(game)
 `apply` raises a `KnackError` (a `RuleError`): `TurnError` for an entry out of turn, `GameOverError`
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from firmware_host.core.games.table_rules import RuleError, columns, replay, unknown_event
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
-from firmware_host.core.record import GameRecord, RecordError, RecordLine
+from firmware_host.core.record_codec import entry
 
 GAME_ID = "knack-das-wort"
 MIN_PLAYERS = 2
@@ -41,6 +41,7 @@ TEXTS: Table = {
         "not_your_turn": "{current} ist am Zug, nicht {player}",
         "game_over": "das Spiel ist schon zu Ende ({reason})",
         "no_letters": "ein Wort braucht mindestens einen Buchstaben ({player})",
+        "word_missing": "das geschriebene Wort ('word') oder seine Anzahl Buchstaben ('letters') fehlt",
         "letters_exceed": "„{word}“ hat nur {count} Buchstaben, nicht {letters}",
         "card_blank": "welche Aktionskarte? Der Name der Karte ist leer",
         "out_already": "{player} hat schon alle Karten abgelegt",
@@ -80,6 +81,7 @@ TEXTS: Table = {
         "not_your_turn": "it is {current}'s turn, not {player}'s",
         "game_over": "the game is already over ({reason})",
         "no_letters": "a word needs at least one letter ({player})",
+        "word_missing": "give the 'word' written or its number of 'letters'",
         "letters_exceed": "'{word}' has only {count} letters, not {letters}",
         "card_blank": "which action card? The card's name is empty",
         "out_already": "{player} has already got rid of all cards",
@@ -132,7 +134,7 @@ class GameOverError(KnackError):
         super().__init__("game_over")
 
     def text(self, lang: str) -> str:
-        return pick(TEXTS, lang, "game_over", reason=_reason(self.game, lang))
+        return pick(TEXTS, lang, "game_over", reason=end_reason(self.game, lang))
 
 
 # --- events --------------------------------------------------------------------------------------------
@@ -140,6 +142,8 @@ class GameOverError(KnackError):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
+    EVENT: ClassVar[str] = "setup"
+
     players: tuple[str, ...]  # in turn order; the first one starts
 
 
@@ -148,8 +152,9 @@ class WriteWord:
     """The current player writes a word and ends the turn. Points: `letters` if given (the count the
     table agreed), else the letters of `word` (Ä, Ö, Ü, ß are one letter each)."""
 
+    EVENT: ClassVar[str] = "word"
     player: str
-    word: str = ""
+    word: str = entry("", omit=True)
     letters: int | None = None
 
 
@@ -157,6 +162,7 @@ class WriteWord:
 class Draw:
     """The current player ends the turn without a word (drew cards or passed)."""
 
+    EVENT: ClassVar[str] = "draw"
     player: str
 
 
@@ -164,6 +170,7 @@ class Draw:
 class PlayAction:
     """The current player plays an action card; it sets a task for the next player only."""
 
+    EVENT: ClassVar[str] = "action"
     player: str
     card: str
 
@@ -172,13 +179,15 @@ class PlayAction:
 class GoOut:
     """The player has no hand and no personal-stack cards left; the first to do so gets +10."""
 
+    EVENT: ClassVar[str] = "out"
     player: str
 
 
 @dataclass(frozen=True, slots=True)
-class EndGame:
+class ReportEnd:
     """The table reports an end condition: "discard" (discard pile used up) or "grid" (grid full)."""
 
+    EVENT: ClassVar[str] = "end"
     reason: str
 
 
@@ -186,11 +195,12 @@ class EndGame:
 class CardsLeft:
     """After the end: how many cards (hand and personal stack) the player still holds."""
 
+    EVENT: ClassVar[str] = "left"
     player: str
     cards: int
 
 
-Event = WriteWord | Draw | PlayAction | GoOut | EndGame | CardsLeft
+Event = WriteWord | Draw | PlayAction | GoOut | ReportEnd | CardsLeft
 
 
 # --- state ---------------------------------------------------------------------------------------------
@@ -271,6 +281,8 @@ def apply(game: Game, event: Event) -> Game:
         raise GameOverError(game)
     match event:
         case WriteWord():
+            if not event.word and event.letters is None:
+                raise KnackError("word_missing")
             player = _on_turn(game, event.player)
             count = letter_count(event.word)
             letters = count if event.letters is None else event.letters
@@ -294,7 +306,7 @@ def apply(game: Game, event: Event) -> Game:
                 raise KnackError("out_already", player=player)
             bonus = OUT_BONUS if game.first_out is None else 0
             return _check_target(replace(game, log=(*game.log, Entry(player, "out", bonus))))
-        case EndGame():
+        case ReportEnd():
             if event.reason not in END_REASONS:
                 raise KnackError("end_reason", reason=event.reason)
             return replace(game, end=event.reason)
@@ -343,7 +355,7 @@ def _cards_left(game: Game, event: CardsLeft) -> Game:
     return replace(game, left=(*game.left, (player, event.cards)))
 
 
-def _reason(game: Game, lang: str) -> str:
+def end_reason(game: Game, lang: str) -> str:
     if game.end == "target":
         player = game.reached or ""
         return pick(TEXTS, lang, "reason.target", player=player, points=game.points(player))
@@ -386,132 +398,3 @@ def score(game: Game) -> Standings:
     ranked = tuple(PlayerScore(*row, rank=1 + sum(1 for other in rows if other[4] > row[4])) for row in rows)
     over = game.end is not None
     return Standings(ranked, over, over and all(s.left is not None for s in ranked))
-
-
-# --- the record ----------------------------------------------------------------------------------------
-
-EVENTS = ("setup", "word", "draw", "action", "out", "end", "left")
-
-
-def _setup(line: RecordLine) -> Game:
-    return new_game(Setup(tuple(line.texts("players"))))
-
-
-def parse_line(line: RecordLine) -> Event:
-    """The event a record line holds. Raises `RecordError` for a malformed line."""
-    match line.event:
-        case "word":
-            if not line.has("word") and not line.has("letters"):
-                raise line.error("give the 'word' written or its number of 'letters'")
-            letters = line.whole("letters") if line.has("letters") else None
-            return WriteWord(line.text("player"), line.text("word", ""), letters)
-        case "draw":
-            return Draw(line.text("player"))
-        case "action":
-            return PlayAction(line.text("player"), line.text("card"))
-        case "out":
-            return GoOut(line.text("player"))
-        case "end":
-            return EndGame(line.text("reason"))
-        case "left":
-            return CardsLeft(line.text("player"), line.whole("cards"))
-        case "setup":
-            raise line.error("the game is already set up")
-    raise unknown_event(line, EVENTS)
-
-
-@dataclass(frozen=True, slots=True)
-class KnackReport:
-    """A scored Knack das Wort record: `text(lang)` is the table, `to_json()` the same as data."""
-
-    game: Game
-    standings: Standings
-
-    def _entry_text(self, entry: Entry, lang: str) -> str:
-        parts = [pick(TEXTS, lang, "entry.tasks", tasks=", ".join(entry.tasks))] if entry.tasks else []
-        parts += [f"[{card}]" for card in entry.cards]
-        if entry.kind == "word":
-            parts.append(entry.word or "–")
-        else:
-            parts.append(pick(TEXTS, lang, f"entry.{entry.kind}"))
-        return " ".join(parts)
-
-    def text(self, lang: str) -> str:
-        game = self.game
-
-        def t(key: str, **fields: object) -> str:
-            return pick(TEXTS, lang, key, **fields)
-
-        out = [t("title", count=len(game.players), players=", ".join(game.players)), ""]
-        rows = [[t("col.turn"), t("col.player"), t("col.entry"), t("col.points"), t("col.sum")]]
-        running: dict[str, int] = {}
-        turn = 0
-        for entry in game.log:
-            running[entry.player] = running.get(entry.player, 0) + entry.points
-            turn += entry.kind != "out"
-            number = "" if entry.kind == "out" else str(turn)
-            points = f"+{entry.points}" if entry.points else ""
-            rows.append(
-                [number, entry.player, self._entry_text(entry, lang), points, str(running[entry.player])]
-            )
-        out += columns(rows, right=frozenset({0, 3, 4}))
-        out.append("")
-        out.append(t("end", reason=_reason(game, lang)) if game.end else t("running", player=game.current))
-        rows = [
-            [t("col.rank"), t("col.player"), t("col.letters"), t("col.bonus"), t("col.left"), t("col.points")]
-        ]
-        for s in self.standings.players:
-            left = "?" if s.left is None else f"-{s.left}" if s.left else "0"
-            rows.append([f"{s.rank}.", s.player, str(s.letters), str(s.bonus), left, str(s.points)])
-        out += columns(rows, right=frozenset({0, 2, 3, 4, 5}))
-        missing = [s.player for s in self.standings.players if s.left is None]
-        if self.standings.over and missing:
-            out.append(t("missing_left", players=", ".join(missing)))
-        if self.standings.final:
-            out.append(t("winner", players=", ".join(self.standings.winners)))
-        return "\n".join(out)
-
-    def to_json(self) -> dict[str, Any]:
-        game, standings = self.game, self.standings
-        return {
-            "game": GAME_ID,
-            "players": list(game.players),
-            "log": [
-                {
-                    "player": e.player,
-                    "kind": e.kind,
-                    "word": e.word or None,
-                    "points": e.points,
-                    "cards": list(e.cards),
-                    "tasks": list(e.tasks),
-                }
-                for e in game.log
-            ],
-            "end": game.end,
-            "end_text": {lang: _reason(game, lang) for lang in ("de", "en")} if game.end else None,
-            "standings": [
-                {
-                    "rank": s.rank,
-                    "player": s.player,
-                    "letters": s.letters,
-                    "bonus": s.bonus,
-                    "left": s.left,
-                    "points": s.points,
-                }
-                for s in standings.players
-            ],
-            "winners": list(standings.winners) if standings.final else [],
-        }
-
-
-def score_record(record: GameRecord) -> KnackReport:
-    """Replay and score a finished Knack das Wort record. Raises `RecordError` when it breaks a rule
-    or stops before the game's end and every player's cards left."""
-    game = replay(record, _setup, parse_line, apply)
-    if game.end is None:
-        raise RecordError(0, pick(TEXTS, "en", "record_running"))
-    standings = score(game)
-    missing = [s.player for s in standings.players if s.left is None]
-    if missing:
-        raise RecordError(0, pick(TEXTS, "en", "record_left", players=", ".join(missing)))
-    return KnackReport(game, standings)

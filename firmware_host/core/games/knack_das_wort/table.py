@@ -1,0 +1,239 @@
+"""Knack das Wort at the table (RULES.md §4, docs/knack-das-wort.md): the `Flow` from setup to ranking.
+
+`Seating`: the players in turn order (`seats.Seats`; a long NEXT changes who starts), START begins.
+`Playing`: each turn shows the player on turn. A typed word scores its letters, a typed number that many
+letters; NEXT: the player draws or passes; a long START plays a Stop card; START opens the `ActionMenu`
+(action cards, going out, the end conditions; a typed line there plays an action card of that name). A
+long NEXT shows the `Scoreboard`. After the end (reported, or 50 points reached) the cards left are
+entered player by player (Turn/NEXT or a typed number, START), then the final ranking; START leaves it.
+BACK undoes the last entry everywhere (`Played.undo`: the record line is retracted, the game rebuilt).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from firmware_host.core.effects import Beep, EndGame
+from firmware_host.core.events import Button, Event, TextEntry, Turn
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
+from firmware_host.core.table.played import Played
+from firmware_host.core.table.seats import Seats, choose_players, is_hold, is_press, refuse
+from firmware_host.core.table.seats import t as seats_text
+
+from . import rules as kw
+from .record import RULES
+from .text import TITLE, t
+
+MAX_SEATS = 8
+CARDS = ("Stop", "Zieh 2")  # the action cards offered in the menu; any other can be typed there
+_NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
+
+PlayedKnack = Played[kw.Setup, kw.Game, kw.Event]
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    seats: Seats
+
+
+@dataclass(frozen=True, slots=True)
+class Playing:
+    """The turns, then the cards left (`left`: the count being entered for the next player), then the ranking."""
+
+    left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ActionMenu:
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    pass
+
+
+Stage = Seating | Playing | ActionMenu | Scoreboard
+
+
+@dataclass(frozen=True, slots=True)
+class KnackFlow:
+    """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
+
+    stage: Stage
+    played: PlayedKnack | None = None
+    message: str = ""
+
+    @property
+    def game(self) -> str:
+        return kw.GAME_ID
+
+    # --- handling events ----------------------------------------------------------------------------
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        flow = replace(self, message="")
+        stage = self.stage
+        if isinstance(stage, Seating):
+            return choose_players(stage.seats, event, ctx, flow._begin,
+                                  lambda seats, message: replace(flow, stage=Seating(seats), message=message))
+        assert self.played is not None
+        game = self.played.game
+        if isinstance(stage, Scoreboard):
+            return Outcome(replace(flow, stage=Playing()))
+        if isinstance(stage, ActionMenu):
+            return flow._menu(stage, game, event, ctx)
+        if is_press(event, Button.BACK):
+            return flow._undo(self.played, ctx)
+        if game.end is None:
+            return flow._turn(game, event, ctx)
+        if not kw.score(game).final:
+            return flow._left(stage, game, event, ctx)
+        if is_press(event, Button.START, Button.ENCODER):
+            return Outcome(None, (EndGame(", ".join(kw.score(game).winners)),))
+        return refuse(self, ctx)
+
+    def timer_over(self, ctx: Ctx) -> Outcome:
+        return Outcome(self)
+
+    def _begin(self, players: tuple[str, ...]) -> Outcome:
+        played, effects = Played.begin(RULES, kw.Setup(players), players)
+        return Outcome(replace(self, stage=Playing(), played=played), effects)
+
+    def _enter(self, event: kw.Event, ctx: Ctx, message: str = "") -> Outcome:
+        """Enter one table event through the rules; a refused one leaves the flow as it was (menu closed)."""
+        assert self.played is not None
+        try:
+            played, effects = self.played.enter(event)
+        except RuleError as exc:
+            return refuse(replace(self, stage=Playing(), message=exc.text(ctx.lang)), ctx)
+        if kw.score(played.game).final:
+            effects = (*effects, Beep("celebrate", ctx.volume))
+        return Outcome(replace(self, stage=Playing(), played=played, message=message), effects)
+
+    def _undo(self, played: PlayedKnack, ctx: Ctx) -> Outcome:
+        step = played.undo()
+        if step is None:
+            return refuse(replace(self, message=seats_text(ctx.lang, "nothing_to_undo")), ctx)
+        played, _, effects = step
+        return Outcome(replace(self, stage=Playing(), played=played, message=t(ctx.lang, "undone")), effects)
+
+    def _turn(self, game: kw.Game, event: Event, ctx: Ctx) -> Outcome:
+        player = game.current
+        if isinstance(event, TextEntry):
+            text = event.text.strip()
+            number = _NUMBER.match(text)
+            word = kw.WriteWord(player, letters=int(number.group(1))) if number else kw.WriteWord(player, text)
+            outcome = self._enter(word, ctx)
+            entered = outcome.flow
+            if isinstance(entered, KnackFlow) and entered.played is not self.played and entered.played is not None:
+                scored = entered.played.game.points(player)
+                message = t(ctx.lang, "scored", player=player, points=scored - game.points(player), total=scored)
+                outcome = replace(outcome, flow=replace(entered, message=message))
+            return outcome
+        if is_press(event, Button.NEXT):
+            return self._enter(kw.Draw(player), ctx, t(ctx.lang, "drew", player=player))
+        if is_hold(event, Button.START):
+            return self._play(player, CARDS[0], ctx)
+        if is_press(event, Button.START, Button.ENCODER):
+            return Outcome(replace(self, stage=ActionMenu()))
+        if is_hold(event, Button.NEXT):
+            return Outcome(replace(self, stage=Scoreboard()))
+        return refuse(self, ctx)
+
+    def _play(self, player: str, card: str, ctx: Ctx) -> Outcome:
+        return self._enter(kw.PlayAction(player, card), ctx, t(ctx.lang, "card", player=player, card=card))
+
+    def menu_items(self, lang: str) -> tuple[tuple[kw.Event, str], ...]:
+        """The action menu: (the table event it enters, its label), for the player on turn."""
+        assert self.played is not None
+        game = self.played.game
+        player = game.current
+        items: list[tuple[kw.Event, str]] = [(kw.PlayAction(player, card), t(lang, "action_card", card=card))
+                                             for card in CARDS]
+        items.append((kw.Draw(player), t(lang, "action_draw")))
+        out = {e.player for e in game.log if e.kind == "out"}
+        items += [(kw.GoOut(p), t(lang, "action_out", player=p)) for p in game.players if p not in out]
+        items += [(kw.ReportEnd(r), t(lang, f"end_{r}")) for r in kw.END_REASONS]
+        return tuple(items)
+
+    def _menu(self, stage: ActionMenu, game: kw.Game, event: Event, ctx: Ctx) -> Outcome:
+        items = self.menu_items(ctx.lang)
+        if isinstance(event, Turn):
+            return Outcome(replace(self, stage=ActionMenu((stage.cursor + event.steps) % len(items))))
+        if is_press(event, Button.NEXT):
+            return Outcome(replace(self, stage=ActionMenu((stage.cursor + 1) % len(items))))
+        if is_hold(event, Button.NEXT):
+            return Outcome(replace(self, stage=ActionMenu((stage.cursor - 1) % len(items))))
+        if is_press(event, Button.BACK):
+            return Outcome(replace(self, stage=Playing()))
+        if isinstance(event, TextEntry) and event.text.strip():
+            return self._play(game.current, event.text.strip(), ctx)
+        if is_press(event, Button.START, Button.ENCODER):
+            chosen, label = items[stage.cursor]
+            return self._enter(chosen, ctx, label)
+        return refuse(self, ctx)
+
+    def _left(self, stage: Playing, game: kw.Game, event: Event, ctx: Ctx) -> Outcome:
+        player = _next_left(game)
+        if isinstance(event, Turn):
+            return Outcome(replace(self, stage=Playing(max(0, stage.left + event.steps))))
+        if is_press(event, Button.NEXT):
+            return Outcome(replace(self, stage=Playing(stage.left + 1)))
+        if is_hold(event, Button.NEXT):
+            return Outcome(replace(self, stage=Playing(max(0, stage.left - 1))))
+        if isinstance(event, TextEntry):
+            number = _NUMBER.match(event.text)
+            if number is None:
+                return refuse(replace(self, message=t(ctx.lang, "not_count", text=event.text.strip())), ctx)
+            return self._enter(kw.CardsLeft(player, int(number.group(1))), ctx)
+        if is_press(event, Button.START, Button.ENCODER):
+            return self._enter(kw.CardsLeft(player, stage.left), ctx)
+        return refuse(self, ctx)
+
+    # --- screens ------------------------------------------------------------------------------------
+
+    def screen(self, ctx: Ctx) -> Screen:
+        lang, stage = ctx.lang, self.stage
+        if isinstance(stage, Seating):
+            return stage.seats.screen(lang, TITLE.get(lang, TITLE["de"]), self.message)
+        assert self.played is not None
+        game = self.played.game
+        if isinstance(stage, Scoreboard):
+            return self.scoreboard(lang)
+        if isinstance(stage, ActionMenu):
+            items = tuple(ListItem(label) for _, label in self.menu_items(lang))
+            return ListScreen(t(lang, "actions", player=game.current), items, stage.cursor,
+                              self.message or t(lang, "hint_menu"))
+        standings = kw.score(game)
+        if game.end is None:
+            player = game.current
+            turn = 1 + sum(1 for e in game.log if e.kind != "out")
+            title = t(lang, "turn", n=turn, points=game.points(player))
+            if game.tasks:  # what the previous player's action cards ask of this turn
+                title = t(lang, "tasks", tasks=", ".join(game.tasks))
+            hint = t(lang, "played", cards=", ".join(game.cards)) if game.cards else t(lang, "hint_turn")
+            return BigScreen(title, player, self.message or hint)
+        if not standings.final:
+            title = t(lang, "left", player=_next_left(game))
+            return BigScreen(title, str(stage.left), self.message or kw.end_reason(game, lang))
+        items = tuple(ListItem(f"{s.rank}. {s.player}", str(s.points), s.rank == 1) for s in standings.players)
+        title = t(lang, "winner", players=", ".join(standings.winners))
+        return ListScreen(title, items, None, self.message or t(lang, "hint_final"))
+
+    def scoreboard(self, lang: str) -> ListScreen:
+        """Every player's points so far (letters and bonus), the player on turn marked."""
+        assert self.played is not None
+        game = self.played.game
+        items = tuple(ListItem(p, str(game.points(p)), p == game.current) for p in game.players)
+        return ListScreen(t(lang, "board"), items, game.turn, self.message)
+
+
+def _next_left(game: kw.Game) -> str:
+    return next(p for p in game.players if game.cards_left(p) is None)
+
+
+def new(ctx: Ctx, names: tuple[str, ...]) -> KnackFlow:
+    return KnackFlow(Seating(Seats.of(names, ctx.lang, kw.MIN_PLAYERS, MAX_SEATS)))
