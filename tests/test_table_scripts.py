@@ -2,42 +2,12 @@
 through the simulator on mock hardware once it can be imported."""
 
 import importlib
-from pathlib import Path
 
 import pytest
 
 from firmware_host.core import app
-from firmware_host.core.events import Tick
-from firmware_host.core.screens import describe
-from firmware_host.core.settings import Settings
-from firmware_host.script import ScriptHooks, parse_script, run_script
-
-SCRIPTS = Path(__file__).resolve().parent.parent / "docs" / "scripts"
-GAME_SCRIPTS = ["perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script"]
-
-
-def actions(name):
-    return parse_script((SCRIPTS / name).read_text(encoding="utf-8"))
-
-
-class PureApp:
-    """ScriptHooks over `app.step` (no shell, no hardware): time moves only by `wait`."""
-
-    def __init__(self):
-        self.state, _ = app.initial(Settings())
-        self.now = 0.0
-
-    def send(self, event):
-        self.state, _ = app.step(self.state, event)
-
-    def wait(self, until):
-        self.now = until
-        self.send(Tick(until))  # the wake-up at the end of the wait (e.g. the sand timer's alarm)
-
-    def hooks(self):
-        return ScriptHooks(now=lambda: self.now, send=self.send, wait=self.wait,
-                           screen_text=lambda: describe(app.screen(self.state)), state=lambda: self.state,
-                           frame_text=lambda: describe(app.screen(self.state)), restart=lambda: None)
+from firmware_host.script import run_script
+from tests.game_scripts import GAME_SCRIPTS, PureApp, actions
 
 
 @pytest.mark.parametrize("name", GAME_SCRIPTS)
