@@ -1,8 +1,11 @@
+import pytest
+
 from firmware_host.cli import main
 from tests.cli import wordtable
 from tests.hwhelpers import edited
 
 
+@pytest.mark.slow
 def test_doubled_pin_exits_2_naming_both_keys(tmp_path):
     profile = tmp_path / "board.toml"
     profile.write_text(edited("start = 26", "start = 22"), encoding="utf-8")

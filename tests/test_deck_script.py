@@ -62,6 +62,7 @@ def test_a_wrong_expectation_in_the_script_fails():
         run_script(parse_script(text), Core().hooks(), lambda line: None)
 
 
+@pytest.mark.slow
 def test_the_deck_script_holds_in_the_simulator(sim, tmp_path):
     run_script(parse_script(SCRIPT.read_text(encoding="utf-8")), sim.hooks(), lambda line: None)
     sim.close()

@@ -41,6 +41,7 @@ def test_each_button_reports_itself(pin_factory, panel):
     assert all(isinstance(e, Press) for e in events)
 
 
+@pytest.mark.slow
 def test_hold_is_one_long_press_and_no_press_on_release(pin_factory, panel):
     _, events = panel
     pin_factory.pin(26).drive_low()

@@ -97,6 +97,7 @@ def test_active_buzzer_beeps_the_durations(pin_factory):
     assert stepper.pin.state == 0
 
 
+@pytest.mark.slow
 def test_background_thread_plays_to_the_end_and_close_silences(pin_factory):
     pin = pin_factory.pin(PIN)
     with Buzzer(PIN, pin_factory=pin_factory) as buzzer:

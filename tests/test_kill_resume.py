@@ -15,6 +15,8 @@ from firmware_host.core.events import Resumed
 from firmware_host.core.settings import Settings
 from tests.helpers.killable import session_events
 
+pytestmark = pytest.mark.slow  # kills a child process
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

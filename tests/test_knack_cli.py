@@ -6,7 +6,11 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.cli import wordtable
+
+pytestmark = pytest.mark.slow  # runs the program in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "knack-das-wort.jsonl"

@@ -6,9 +6,13 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from firmware_host.core.games.perfect_words import score_record
 from firmware_host.core.record import parse_record
 from tests.cli import wordtable
+
+pytestmark = pytest.mark.slow  # runs the program in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "perfect-words.jsonl"

@@ -11,6 +11,8 @@ import pytest
 from firmware_host.cli import main
 from tests.cli import wordtable
 
+pytestmark = pytest.mark.slow  # runs the program in a subprocess
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "perfektes-wort.jsonl"
 

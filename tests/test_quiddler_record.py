@@ -60,6 +60,7 @@ def test_score_in_english_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["ranking"][0] == {"place": 1, "player": "Dora", "total": 165}
 
 
+@pytest.mark.slow
 def test_score_command_as_a_program() -> None:
     done = wordtable("score", str(EXAMPLE), "--json")
     assert done.returncode == 0, done.stderr

@@ -8,6 +8,8 @@ from firmware_host.core.events import Button, LongPress, Press, TextEntry
 from firmware_host.script import ExpectationFailed, parse_script, run_script
 from tests.cli import wordtable
 
+pytestmark = pytest.mark.slow  # the whole shell on mock hardware, and the program in a subprocess
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

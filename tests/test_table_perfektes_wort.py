@@ -1,5 +1,7 @@
 """Das perfekte Wort at the table: whole games driven through the app by events, scored by the rules core."""
 
+import pytest
+
 from firmware_host.core.effects import CheckWords
 from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
 from firmware_host.core.games.perfektes_wort import score_record
@@ -55,6 +57,7 @@ def test_the_defaults_module_is_what_the_toml_files_hold():
     assert Path(module.__file__).read_text(encoding="utf-8") == emit_defaults()
 
 
+@pytest.mark.slow
 def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_a_refusal():
     table = start("Geli", "Klaus")
     assert table.begun[-1].players == ("Geli", "Klaus")
@@ -211,6 +214,7 @@ def test_the_highscore_list_in_english():
     assert table.screen.title.startswith("Highscores") and table.screen.items[0].label == "1. Mia"
 
 
+@pytest.mark.slow
 def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_path, make_sim):
     import json
     import shutil
@@ -355,6 +359,7 @@ def test_without_a_word_list_the_round_is_as_before_and_a_stray_answer_in_setup_
     assert [item.value for item in table.screen.items] == ["FXYZ", "FASS"]
 
 
+@pytest.mark.slow
 def test_the_simulator_with_a_configured_word_list_marks_the_unknown_word(tmp_path, make_sim):
     from firmware_host.core.events import Button, Press, TextEntry
 

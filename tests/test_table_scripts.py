@@ -7,6 +7,8 @@ from firmware_host.core import app
 from firmware_host.script import run_script
 from tests.game_scripts import GAME_SCRIPTS, actions
 
+pytestmark = pytest.mark.slow  # plays whole game scripts
+
 
 @pytest.mark.parametrize("name", GAME_SCRIPTS)
 def test_game_script_holds_on_the_pure_app(name, pure_app):
