@@ -1,12 +1,12 @@
 """Reference screens and the pixel-exact check against `tests/reference/*.png`.
 
-To add a screen: put a model in `REFERENCE_SCREENS` (or call `assert_matches_reference` from your own
-test), run the tests once with `WORDTABLE_UPDATE_REFERENCES=1` to write its PNGs, look at them, commit.
+To add a screen: put a model in `REFERENCE_SCREENS` (or a `# snapshot: NAME` comment in a game script,
+tests/game_scripts.py), run `python -m tests.update_references` to write its PNGs, look at them, commit.
+The tests only ever compare: a missing or different PNG fails.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PIL import Image, ImageChops
@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 
 REFERENCE_DIR = Path(__file__).parent / "reference"
-UPDATE_ENV = "WORDTABLE_UPDATE_REFERENCES"
+UPDATE_COMMAND = "python -m tests.update_references"
 PANEL_SIZES: tuple[tuple[int, int], ...] = ((128, 64), (256, 64))
 
 PLAYERS = ("Jürgen", "Öznur", "Bärbel", "Weiß", "Anna-Katharina", "Ülkü", "Spieler 7", "Spieler 8")
@@ -67,22 +67,27 @@ def reference_path(name: str, size: tuple[int, int]) -> Path:
     return REFERENCE_DIR / f"{name}_{size[0]}x{size[1]}.png"
 
 
+def differing_pixels(image: Image.Image, path: Path) -> int | None:
+    """How many pixels of `image` differ from the PNG at `path` (None: no such PNG, or another size)."""
+    if not path.exists():
+        return None
+    with Image.open(path) as stored:
+        expected = stored.convert("1")
+    if expected.size != image.size:
+        return None
+    diff = ImageChops.logical_xor(expected, image.convert("1"))
+    return diff.width * diff.height - diff.histogram()[0]
+
+
 def assert_matches_reference(image: Image.Image, name: str, out_dir: Path | None = None) -> None:
-    """Fail unless `image` equals the reference PNG pixel for pixel (or rewrite it when updating).
+    """Fail unless `image` equals the reference PNG pixel for pixel. Never writes a reference.
 
     On a mismatch the rendered image is saved to `out_dir` (if given) for a look.
     """
     path = reference_path(name, image.size)
-    if os.environ.get(UPDATE_ENV) == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        image.save(path)
-        return
-    assert path.exists(), f"no reference {path.name}; run with {UPDATE_ENV}=1 to create it, then review it"
-    with Image.open(path) as stored:
-        expected = stored.convert("1")
-    assert expected.size == image.size, f"{path.name}: size {image.size}, reference {expected.size}"
-    diff = ImageChops.logical_xor(expected, image.convert("1"))
-    differing = diff.width * diff.height - diff.histogram()[0]
-    if differing and out_dir is not None:
+    assert path.exists(), f"no reference {path.name}; run `{UPDATE_COMMAND}` to create it, then review it"
+    differing = differing_pixels(image, path)
+    if differing != 0 and out_dir is not None:
         image.save(out_dir / path.name)
-    assert differing == 0, f"{path.name}: {differing} pixels differ from the reference"
+    assert differing is not None, f"{path.name}: size {image.size} differs from the reference's"
+    assert differing == 0, f"{path.name}: {differing} pixels differ from the reference ({UPDATE_COMMAND} to accept)"

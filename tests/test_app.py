@@ -213,6 +213,7 @@ def test_resume_brings_a_running_timer_back_paused():
     assert state.timer.countdown.deadline == 46.0
 
 
+@pytest.mark.slow
 def test_every_button_in_every_screen_never_raises():
     inputs = [Press(b, 0) for b in Button] + [LongPress(b, 0) for b in Button if b is not Button.MENU]
     inputs += [Turn(1, 0), Turn(-2, 0), TextEntry("5", 0), TextEntry("x", 0)]

@@ -19,6 +19,8 @@ from drivers.reader_config import ReaderConfig, ReaderKind, ReaderRole
 from drivers.sim_reader import SimulatedPort
 from firmware_host.core.events import CardRemoved, CardScan, Event, ReaderStatus
 
+pytestmark = pytest.mark.slow  # reader threads on ptys and loops, each waits for real time
+
 WAIT = 5.0  # the longest a test waits for an event; a passing test never waits this long
 FAST_RETRY = (0.01, 0.05)
 RFID = ReaderConfig("rfid", ReaderKind.RDM6300, ReaderRole.CHOOSE, port="loop://", removal_gap_ms=100)

@@ -10,6 +10,7 @@ from firmware_host.cardtable_store import CardTableError, load_game_table, load_
 from firmware_host.core.cards import CardTable, Enrolment
 
 
+@pytest.mark.slow
 def test_enrolled_table_round_trips(tmp_path: Path) -> None:
     state = Enrolment.start("quiddler", ["Ä", "QU"])
     state, _ = state.scan("62E3086CED")

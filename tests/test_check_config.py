@@ -1,17 +1,15 @@
-import subprocess
-import sys
+import pytest
 
 from firmware_host.cli import main
+from tests.cli import wordtable
 from tests.hwhelpers import edited
 
 
+@pytest.mark.slow
 def test_doubled_pin_exits_2_naming_both_keys(tmp_path):
     profile = tmp_path / "board.toml"
     profile.write_text(edited("start = 26", "start = 22"), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "firmware_host", "check-config", "--profile", str(profile)],
-        capture_output=True, text=True, timeout=60,
-    )
+    result = wordtable("check-config", "--profile", str(profile), timeout=60)
     assert result.returncode == 2
     assert "buttons.start" in result.stderr and "led_bar.pins[6]" in result.stderr
     assert "Traceback" not in result.stderr

@@ -127,6 +127,7 @@ def test_dump_shows_profile_and_config(tmp_path):
     assert 'driver = "dummy"' in text and 'volume = "soft"' in text
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(-10, 7000), min_size=0, max_size=10))
 def test_presets_are_accepted_exactly_when_valid(presets):
     ok = 1 <= len(presets) <= 8 and len(set(presets)) == len(presets) and all(1 <= p <= 5999 for p in presets)

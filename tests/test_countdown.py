@@ -1,5 +1,6 @@
 """The sand timer's arithmetic: deadlines, pause, flip, reset."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,6 +39,7 @@ def test_finished_timer_starts_again_from_full():
     assert c.start(50.0).deadline == 80.0
 
 
+@pytest.mark.slow
 @given(st.floats(1, 3600), st.floats(0, 1e6), st.floats(0, 4000))
 def test_flip_twice_is_identity(duration, start, elapsed):
     c = Countdown.of(duration).start(start)
@@ -46,6 +48,7 @@ def test_flip_twice_is_identity(duration, start, elapsed):
     assert abs(twice.left(now) - c.left(now)) < 1e-6
 
 
+@pytest.mark.slow
 @given(st.floats(0, 10000))
 def test_format_rounds_up_to_whole_seconds(seconds):
     text = format_seconds(seconds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ def turned(deck: Deck[LetterCard], times: int) -> Deck[LetterCard]:
     return deck
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # no timing assertions: a loaded CI machine must not fail these
 @given(st.integers())
 def test_same_seed_same_order(seed: int) -> None:
@@ -61,6 +63,7 @@ def test_undo_puts_the_card_back() -> None:
     assert isinstance(back, Deck) and back.draw_top == later.discard_top
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(st.integers(), st.lists(st.booleans(), max_size=40))
 def test_cards_are_never_lost(seed: int, moves: list[bool]) -> None:

@@ -62,17 +62,9 @@ def test_a_wrong_expectation_in_the_script_fails():
         run_script(parse_script(text), Core().hooks(), lambda line: None)
 
 
-def test_the_deck_script_holds_in_the_simulator(tmp_path):
-    try:
-        from firmware_host.simulator import Simulator
-    except ImportError as exc:
-        pytest.skip(f"the simulator cannot be imported yet: {exc}")
-    from firmware_host.config import resolve
-
-    sim = Simulator(resolve("sim", None, environ={}), tmp_path)
-    try:
-        run_script(parse_script(SCRIPT.read_text(encoding="utf-8")), sim.hooks(), lambda line: None)
-    finally:
-        sim.close()
+@pytest.mark.slow
+def test_the_deck_script_holds_in_the_simulator(sim, tmp_path):
+    run_script(parse_script(SCRIPT.read_text(encoding="utf-8")), sim.hooks(), lambda line: None)
+    sim.close()
     saved = (tmp_path / "kept" / "cards" / "perfektes-wort.json").read_text(encoding="utf-8")
     assert '"0A00000002": "M/7"' in saved

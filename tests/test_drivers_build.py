@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 from gpiozero import LED
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
 from PIL import Image
 
@@ -43,9 +43,9 @@ def test_build_starts_the_profiles_card_readers_last_and_close_stops_them():
     assert hw.readers.readers == []
 
 
-def test_default_profile_builds_with_injected_factory_and_device():
+def test_default_profile_builds_with_injected_factory_and_device(pin_factory):
     device = dummy(width=128, height=64, mode="1")
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = pin_factory
     with build(
         load_profile("default"), emit=lambda e: None, pin_factory=factory, display_device=device
     ) as hw:
@@ -54,8 +54,8 @@ def test_default_profile_builds_with_injected_factory_and_device():
         assert hw.pin_factory is factory
 
 
-def test_a_failing_part_closes_what_had_started():
-    factory = MockFactory(pin_class=MockPWMPin)
+def test_a_failing_part_closes_what_had_started(pin_factory):
+    factory = pin_factory
     blocker = LED(SIM.buttons.start, pin_factory=factory)  # START's pin is taken: the inputs fail
     with pytest.raises(HardwareError, match="buttons"):
         build(SIM, emit=lambda e: None, pin_factory=factory)
@@ -64,10 +64,10 @@ def test_a_failing_part_closes_what_had_started():
     build(SIM, emit=lambda e: None, pin_factory=factory).close()
 
 
-def test_missing_display_bus_fails_the_build_with_a_display_error():
+def test_missing_display_bus_fails_the_build_with_a_display_error(pin_factory):
     broken = replace(SIM, display=replace(load_profile("default").display, port=9))
     with pytest.raises(DisplayError, match="I2C bus 9"):
-        build(broken, emit=lambda e: None, pin_factory=MockFactory(pin_class=MockPWMPin))
+        build(broken, emit=lambda e: None, pin_factory=pin_factory)
 
 
 def test_sigterm_close_leaves_leds_and_buzzer_off():

@@ -1,7 +1,6 @@
 import threading
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from drivers.buzzer import Buzzer
 from firmware_host.core.sounds import PATTERNS, notes
@@ -10,16 +9,11 @@ from tests.hwhelpers import wait_until
 PIN = 18
 
 
-@pytest.fixture
-def factory():
-    return MockFactory(pin_class=MockPWMPin)
-
-
 class Stepper:
     """Runs the player's job synchronously; every note's wait records what the pin does then."""
 
-    def __init__(self, factory):
-        self.pin = factory.pin(PIN)
+    def __init__(self, pin_factory):
+        self.pin = pin_factory.pin(PIN)
         self.heard: list[tuple[float | None, float, float]] = []
         self.jobs: list = []
 
@@ -39,21 +33,21 @@ def played(stepper):
     return [(None if f is None else round(f), s > 0, round(d, 3)) for f, s, d in stepper.heard]
 
 
-def make(factory, **kw):
-    stepper = Stepper(factory)
-    return stepper, Buzzer(PIN, pin_factory=factory, start=stepper.start, wait=stepper.wait, **kw)
+def make(pin_factory, **kw):
+    stepper = Stepper(pin_factory)
+    return stepper, Buzzer(PIN, pin_factory=pin_factory, start=stepper.start, wait=stepper.wait, **kw)
 
 
-def test_warn_pattern_plays_988_hz_then_silence(factory):
-    stepper, buzzer = make(factory)
+def test_warn_pattern_plays_988_hz_then_silence(pin_factory):
+    stepper, buzzer = make(pin_factory)
     buzzer.play(notes("warn", "normal"))
     stepper.run()
     assert played(stepper) == [(988, True, 0.08)]
     assert stepper.pin.frequency is None and stepper.pin.state == 0
 
 
-def test_alarm_pattern_frequencies_and_rests(factory):
-    stepper, buzzer = make(factory)
+def test_alarm_pattern_frequencies_and_rests(pin_factory):
+    stepper, buzzer = make(pin_factory)
     buzzer.play(notes("alarm", "normal"))
     stepper.run()
     assert played(stepper) == [
@@ -63,15 +57,15 @@ def test_alarm_pattern_frequencies_and_rests(factory):
     assert stepper.pin.state == 0
 
 
-def test_soft_volume_shortens_the_notes(factory):
-    stepper, buzzer = make(factory)
+def test_soft_volume_shortens_the_notes(pin_factory):
+    stepper, buzzer = make(pin_factory)
     buzzer.play(notes("warn", "soft"))
     stepper.run()
     assert played(stepper) == [(988, True, 0.02)]
 
 
-def test_every_pattern_frequency_is_playable(factory):
-    stepper, buzzer = make(factory)
+def test_every_pattern_frequency_is_playable(pin_factory):
+    stepper, buzzer = make(pin_factory)
     for name, pattern in PATTERNS.items():
         stepper.heard.clear()
         buzzer.play(pattern)
@@ -81,8 +75,8 @@ def test_every_pattern_frequency_is_playable(factory):
         assert got == pytest.approx(wanted, rel=0.01), name
 
 
-def test_stop_cancels_and_play_replaces(factory):
-    stepper, buzzer = make(factory)
+def test_stop_cancels_and_play_replaces(pin_factory):
+    stepper, buzzer = make(pin_factory)
     buzzer.play(notes("alarm", "normal"))
     buzzer.stop()
     stepper.run()
@@ -93,9 +87,9 @@ def test_stop_cancels_and_play_replaces(factory):
     assert played(stepper) == [(988, True, 0.08)]
 
 
-def test_active_buzzer_beeps_the_durations(factory):
-    stepper = Stepper(factory)
-    buzzer = Buzzer(PIN, tonal=False, pin_factory=factory, start=stepper.start, wait=stepper.wait)
+def test_active_buzzer_beeps_the_durations(pin_factory):
+    stepper = Stepper(pin_factory)
+    buzzer = Buzzer(PIN, tonal=False, pin_factory=pin_factory, start=stepper.start, wait=stepper.wait)
     buzzer.play(notes("error", "normal"))
     stepper.run()
     assert [(f, s, round(d, 3)) for f, s, d in stepper.heard] == [(None, 1.0, 0.12), (None, 0.0, 0.05),
@@ -103,9 +97,10 @@ def test_active_buzzer_beeps_the_durations(factory):
     assert stepper.pin.state == 0
 
 
-def test_background_thread_plays_to_the_end_and_close_silences(factory):
-    pin = factory.pin(PIN)
-    with Buzzer(PIN, pin_factory=factory) as buzzer:
+@pytest.mark.slow
+def test_background_thread_plays_to_the_end_and_close_silences(pin_factory):
+    pin = pin_factory.pin(PIN)
+    with Buzzer(PIN, pin_factory=pin_factory) as buzzer:
         buzzer.play(((440.0, 0.01), (None, 0.01), (660.0, 0.01)))
         assert wait_until(lambda: len([s for _, s in pin.states if s]) >= 2 and pin.state == 0)
         buzzer.play(((440.0, 30.0),))  # a long note, cut short by close()

@@ -1,18 +1,12 @@
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from drivers.ledbar import LedBar
 
 PINS = (5, 6, 12, 13, 16, 17, 22, 23, 24, 25)
 
 
-@pytest.fixture
-def factory():
-    return MockFactory(pin_class=MockPWMPin)
-
-
-def states(factory, pins=PINS):
-    return [round(float(factory.pin(p).state), 6) for p in pins]
+def states(pin_factory, pins=PINS):
+    return [round(float(pin_factory.pin(p).state), 6) for p in pins]
 
 
 @pytest.mark.parametrize(
@@ -28,35 +22,35 @@ def states(factory, pins=PINS):
         (float("nan"), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
     ],
 )
-def test_levels_on_pwm_pins(factory, level, expected):
-    with LedBar(PINS, pin_factory=factory) as bar:
+def test_levels_on_pwm_pins(pin_factory, level, expected):
+    with LedBar(PINS, pin_factory=pin_factory) as bar:
         bar.set_level(level)
-        assert states(factory) == expected
+        assert states(pin_factory) == expected
 
 
-def test_active_low_bar_inverts_the_pins(factory):
-    with LedBar(PINS[:4], active_high=False, pin_factory=factory) as bar:
+def test_active_low_bar_inverts_the_pins(pin_factory):
+    with LedBar(PINS[:4], active_high=False, pin_factory=pin_factory) as bar:
         bar.set_level(0.25 + 0.25 / 2)
-        assert states(factory, PINS[:4]) == [0, 0.5, 1, 1]
+        assert states(pin_factory, PINS[:4]) == [0, 0.5, 1, 1]
 
 
-def test_without_pwm_a_segment_stays_on_until_drained(factory):
-    with LedBar(PINS[:4], pwm=False, pin_factory=factory) as bar:
+def test_without_pwm_a_segment_stays_on_until_drained(pin_factory):
+    with LedBar(PINS[:4], pwm=False, pin_factory=pin_factory) as bar:
         bar.set_level(0.05)
-        assert states(factory, PINS[:4]) == [1, 0, 0, 0]
+        assert states(pin_factory, PINS[:4]) == [1, 0, 0, 0]
         bar.set_level(0.5)
-        assert states(factory, PINS[:4]) == [1, 1, 0, 0]
+        assert states(pin_factory, PINS[:4]) == [1, 1, 0, 0]
         bar.set_level(0.0)
-        assert states(factory, PINS[:4]) == [0, 0, 0, 0]
+        assert states(pin_factory, PINS[:4]) == [0, 0, 0, 0]
 
 
-def test_close_is_idempotent_and_leaves_leds_off(factory):
-    bar = LedBar(PINS, pin_factory=factory)
+def test_close_is_idempotent_and_leaves_leds_off(pin_factory):
+    bar = LedBar(PINS, pin_factory=pin_factory)
     bar.set_level(0.73)
     bar.close()
     bar.close()
-    assert states(factory) == [0] * 10
+    assert states(pin_factory) == [0] * 10
     bar.set_level(1.0)  # after close: ignored, no error
-    assert states(factory) == [0] * 10
+    assert states(pin_factory) == [0] * 10
     # the pins are released: a new bar can claim them
-    LedBar(PINS, pin_factory=factory).close()
+    LedBar(PINS, pin_factory=pin_factory).close()

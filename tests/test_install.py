@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs install.sh in a subprocess
+
 SRC = Path(__file__).resolve().parents[1]
 SCRIPT = SRC / "systemd" / "install.sh"
 

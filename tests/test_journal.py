@@ -26,6 +26,7 @@ def path(tmp_path: Path) -> Path:
     return tmp_path / "state" / "journal.sqlite3"
 
 
+@pytest.mark.slow
 def test_events_replay_in_append_order_with_increasing_seq(path: Path) -> None:
     with Journal.open(path) as journal:
         game = journal.start_game("quiddler", ["Anna", "Jörg"], {"rounds": 8})
@@ -180,6 +181,7 @@ def test_a_newer_schema_version_is_moved_aside(path: Path) -> None:
         assert journal.moved_aside is not None and "version 99" in journal.moved_aside.reason
 
 
+@pytest.mark.slow
 def test_a_damaged_journal_is_moved_aside(path: Path) -> None:
     with Journal.open(path) as journal:
         game = journal.start_game("quiddler", ["A"])
@@ -218,6 +220,7 @@ for n in range(int(sys.argv[2])):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_acknowledged_events_survive_kill_9_of_the_writer(path: Path, seed: int) -> None:
     rng = random.Random(seed)
@@ -261,6 +264,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(payloads=st.lists(st.dictionaries(st.text(), json_values, max_size=5), min_size=1, max_size=5))
 def test_any_json_payload_comes_back_equal(tmp_path: Path, payloads: list[dict[str, Any]]) -> None:

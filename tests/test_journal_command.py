@@ -46,6 +46,7 @@ def test_list_shows_date_game_players_and_winner(state: Path, capsys: pytest.Cap
     assert lines[2].split() == ["2", "2026-05-02T19:00:00Z", "perfect-words", "Cem", "(open)"]
 
 
+@pytest.mark.slow
 def test_export_defaults_to_the_latest_game(state: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["journal", "export", "--state-dir", str(state)]) == 0
     record = parse_record(capsys.readouterr().out)
@@ -55,6 +56,7 @@ def test_export_defaults_to_the_latest_game(state: Path, capsys: pytest.CaptureF
     assert record.game == "quiddler" and record.lines[0].text("word") == "ÄRGER"
 
 
+@pytest.mark.slow
 def test_errors_name_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["journal", "list", "--state-dir", str(tmp_path)]) == 1
     assert f"no journal at {journal_path(tmp_path)}" in capsys.readouterr().err

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.config import resolve
 from firmware_host.core import app
 from firmware_host.core.events import Resumed
 from firmware_host.core.settings import Settings
-from firmware_host.simulator import Simulator
 from tests.helpers.killable import session_events
+
+pytestmark = pytest.mark.slow  # kills a child process
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,7 @@ def expected_state(acked: int) -> app.AppState:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_sigkill_at_a_random_point_loses_no_acknowledged_event(tmp_path, seed):
+def test_sigkill_at_a_random_point_loses_no_acknowledged_event(tmp_path, make_sim, seed):
     stop_after = random.Random(seed).randrange(5, len(session_events()) - 5)
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.helpers.killable", str(tmp_path)], cwd=ROOT,
@@ -45,18 +45,15 @@ def test_sigkill_at_a_random_point_loses_no_acknowledged_event(tmp_path, seed):
             break
     child.wait(timeout=30)
     assert child.returncode == -signal.SIGKILL, child.stderr.read()
-    sim = Simulator(resolve("sim", None, environ={}), tmp_path)
-    try:
-        resumed = sim.state
-        want = expected_state(acked + 1)
-        # Events past the last "ack" may also have been journaled (killed between journal and print).
-        candidates = [want, expected_state(acked + 2)]
-        # The footer is a passing notice ("Fortgesetzt …" or the last change); the rest must match.
-        assert any(
-            resumed.board == w.board and replace(app.screen(resumed), footer="") == replace(app.screen(w), footer="")
-            and resumed.timer.left(resumed.now) == pytest.approx(w.timer.left(w.now))
-            for w in candidates
-        ), (app.screen(resumed), app.screen(want))
-    finally:
-        sim.close()
+    sim = make_sim()
+    resumed = sim.state
+    want = expected_state(acked + 1)
+    # Events past the last "ack" may also have been journaled (killed between journal and print).
+    candidates = [want, expected_state(acked + 2)]
+    # The footer is a passing notice ("Fortgesetzt …" or the last change); the rest must match.
+    assert any(
+        resumed.board == w.board and replace(app.screen(resumed), footer="") == replace(app.screen(w), footer="")
+        and resumed.timer.left(resumed.now) == pytest.approx(w.timer.left(w.now))
+        for w in candidates
+    ), (app.screen(resumed), app.screen(want))
 

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+import pytest
+
+from tests.cli import wordtable
+
+pytestmark = pytest.mark.slow  # runs the program in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "knack-das-wort.jsonl"
-
-
-def wordtable(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "firmware_host", *args], cwd=ROOT, capture_output=True, text=True, check=False
-    )
 
 
 def test_cli_prints_the_german_table() -> None:

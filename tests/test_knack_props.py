@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +19,8 @@ from firmware_host.core.games.knack_das_wort import (
     new_game,
     score,
 )
+
+pytestmark = pytest.mark.slow  # hypothesis
 
 # one turn: (letters written or 0 for a draw, plays a Stop, reports going out afterwards)
 TURNS = st.lists(st.tuples(st.integers(0, 14), st.booleans(), st.booleans()), max_size=60)

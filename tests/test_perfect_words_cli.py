@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+import pytest
 
 from firmware_host.core.games.perfect_words import score_record
 from firmware_host.core.record import parse_record
+from tests.cli import wordtable
+
+pytestmark = pytest.mark.slow  # runs the program in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "perfect-words.jsonl"
-
-
-def wordtable(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "firmware_host", *args], cwd=ROOT, capture_output=True, text=True, check=False
-    )
 
 
 def test_example_scores_as_documented() -> None:

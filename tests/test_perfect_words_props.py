@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ from firmware_host.core.games.perfect_words import (
     normalise,
     score,
 )
+
+pytestmark = pytest.mark.slow  # hypothesis
 
 GERMAN = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ -", max_size=20)
 SPACE = st.text(alphabet=" \t\u00a0\u2003", max_size=3)

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from firmware_host.cli import main
+from tests.cli import wordtable
+
+pytestmark = pytest.mark.slow  # runs the program in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "perfektes-wort.jsonl"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "firmware_host", "score", *args], capture_output=True, text=True, cwd=ROOT
-    )
+    return wordtable("score", *args)
 
 
 def test_example_prints_the_table_in_german() -> None:

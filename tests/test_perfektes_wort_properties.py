@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,8 @@ from firmware_host.core.games.perfektes_wort.record import (
 from firmware_host.core.games.perfektes_wort.words import VOWELS
 from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
 from tests.perfektes_wort_support import BONUS, setup, sheet
+
+pytestmark = pytest.mark.slow  # hypothesis
 
 ALPHABET = "ACEGHIKNOPSTUWZÄÖÜß"
 LETTERS = "BDFGHKMSTW"

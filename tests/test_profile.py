@@ -107,6 +107,7 @@ def test_invalid_toml_and_missing_file(tmp_path):
 FREE = sorted(set(range(2, 28)) - {p for pins in BUS_PINS.values() for p in pins})
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.permutations(FREE), st.integers(1, 10))
 def test_any_distinct_free_pins_load_and_any_repeat_is_caught(order, bar_len):

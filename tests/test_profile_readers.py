@@ -65,6 +65,7 @@ def wait_for(events, kind, timeout=5.0):
     raise AssertionError(f"no {kind.__name__} within {timeout} s")
 
 
+@pytest.mark.slow
 def test_on_a_mock_board_readers_get_simulated_ports_and_report_unplug_and_replug():
     events = queue.Queue()
     readers = open_readers(load_profile("sim"), events.put, retry=(0.01, 0.05))
@@ -86,6 +87,7 @@ def test_on_a_mock_board_readers_get_simulated_ports_and_report_unplug_and_replu
     assert readers.readers == []
 
 
+@pytest.mark.slow
 def test_a_reader_present_at_start_is_not_announced():
     events = queue.Queue()
     readers = open_readers(load_profile("sim"), events.put)

@@ -18,6 +18,8 @@ from firmware_host.core.games.quiddler import (
     score_round,
 )
 
+pytestmark = pytest.mark.slow  # hypothesis
+
 FACES = [spec.face for spec in STANDARD_DECK.specs]
 VALUES = {spec.face: spec.value for spec in STANDARD_DECK.specs}
 faces = st.sampled_from(FACES)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +10,7 @@ import pytest
 from firmware_host.cli import main
 from firmware_host.core.games.quiddler import score_record
 from firmware_host.core.record import RecordError, parse_record
+from tests.cli import wordtable
 from tests.quiddler_games import FOUR_FINAL, FOUR_GAME
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,14 +60,9 @@ def test_score_in_english_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["ranking"][0] == {"place": 1, "player": "Dora", "total": 165}
 
 
+@pytest.mark.slow
 def test_score_command_as_a_program() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "firmware_host", "score", str(EXAMPLE), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    done = wordtable("score", str(EXAMPLE), "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["totals"] == FOUR_FINAL
 

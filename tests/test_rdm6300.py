@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,6 +91,7 @@ def noisy_streams(draw: st.DrawFn) -> tuple[list[bytes], list[str]]:
     return chunks, tags
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # no timing assertions: a loaded CI machine must not fail these
 @given(noisy_streams())
 def test_every_valid_frame_found_none_invented(stream: tuple[list[bytes], list[str]]) -> None:
@@ -102,6 +104,7 @@ def test_every_valid_frame_found_none_invented(stream: tuple[list[bytes], list[s
     assert found == tags
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(st.lists(st.binary(max_size=64), max_size=20))
 def test_arbitrary_bytes_never_crash_and_only_real_frames_come_out(chunks: list[bytes]) -> None:
@@ -142,6 +145,7 @@ def test_another_card_replaces_the_held_one() -> None:
     assert debouncer.seen("B", 1.1) == [TagRemoved("A", 1.1), TagPlaced("B", 1.1)]
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(st.lists(st.tuples(st.sampled_from("ABC"), st.floats(0, 2, allow_nan=False)), max_size=40))
 def test_placements_and_removals_alternate(seen: list[tuple[str, float]]) -> None:

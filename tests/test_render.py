@@ -32,6 +32,7 @@ def test_matches_reference(name: str, size: tuple[int, int], tmp_path: Path) -> 
     assert_matches_reference(render(REFERENCE_SCREENS[name], size), name, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(128, 64), (256, 64), (128, 32), (96, 16), (512, 128), (3, 2)])
 @pytest.mark.parametrize("name", sorted(REFERENCE_SCREENS))
 def test_any_panel_size_gives_a_1bit_image_of_that_size(name: str, size: tuple[int, int]) -> None:
@@ -191,6 +192,7 @@ fonts = st.sampled_from([font(10), font(10, bold=True), font(12)])
 texts = st.text(alphabet=st.characters(codec="latin-1", categories=("L", "N", "P", "Zs")), max_size=60)
 
 
+@pytest.mark.slow
 @given(text=texts, fnt=fonts, width=st.integers(0, 200))
 def test_clip_fits_and_keeps_a_prefix(text: str, fnt: Font, width: int) -> None:
     clipped = clip(text, fnt, width)
@@ -199,6 +201,7 @@ def test_clip_fits_and_keeps_a_prefix(text: str, fnt: Font, width: int) -> None:
         assert clipped.endswith("…") and text.startswith(clipped[:-1])
 
 
+@pytest.mark.slow
 @given(text=texts, fnt=fonts, width=st.integers(20, 200))
 def test_wrap_fits_and_keeps_every_character(text: str, fnt: Font, width: int) -> None:
     lines = wrap(text, fnt, width)
@@ -216,6 +219,7 @@ screens: st.SearchStrategy[Screen] = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(screen=screens, size=st.sampled_from([(128, 64), (256, 64), (128, 32), (64, 48)]))
 def test_any_screen_renders(screen: Screen, size: tuple[int, int]) -> None:

@@ -1,6 +1,7 @@
 """Any sequence of inputs in any mode — menus, timer, scoreboard, every game at the table — is answered,
 never raised; every resulting screen renders on both panel sizes."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +11,8 @@ from firmware_host.core.events import Button, CardScan, LongPress, Press, Reader
 from firmware_host.core.games.registry import GAMES
 from firmware_host.core.settings import Settings
 from firmware_host.render import render
+
+pytestmark = pytest.mark.slow  # hypothesis over the whole app
 
 TEXTS = ["", "5", "-3", "1:30", "Anna", "(QU)IT", "CAT", "Dschungel", "Hund", "Ärger", "B7", "x" * 40, "0"]
 

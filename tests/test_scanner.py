@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ printable = st.text(alphabet=st.characters(min_codepoint=0x21, max_codepoint=0x7
 terminators = st.sampled_from([b"\r", b"\n", b"\r\n"])
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # no timing assertions: a loaded CI machine must not fail these
 @given(st.lists(st.tuples(printable, terminators), max_size=10), st.lists(st.integers(0, 400), max_size=5))
 def test_every_code_found_in_any_chunking(lines: list[tuple[str, bytes]], cuts: list[int]) -> None:
@@ -52,6 +54,7 @@ def test_every_code_found_in_any_chunking(lines: list[tuple[str, bytes]], cuts: 
     assert found == [code for code, _ in lines]
 
 
+@pytest.mark.slow
 @settings(deadline=None)
 @given(st.lists(st.binary(max_size=100), max_size=20))
 def test_arbitrary_bytes_bounded_and_printable(chunks: list[bytes]) -> None:

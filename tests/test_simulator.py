@@ -1,24 +1,16 @@
 """End to end: the real shell, real drivers on mock pins, luma's dummy display, on a virtual clock."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from firmware_host.config import resolve
 from firmware_host.core.events import Button, LongPress, Press, TextEntry
 from firmware_host.script import ExpectationFailed, parse_script, run_script
-from firmware_host.simulator import Simulator
+from tests.cli import wordtable
+
+pytestmark = pytest.mark.slow  # the whole shell on mock hardware, and the program in a subprocess
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def sim(tmp_path):
-    simulator = Simulator(resolve("sim", None, environ={}), tmp_path)
-    yield simulator
-    simulator.close()
 
 
 def lit(sim):
@@ -26,13 +18,9 @@ def lit(sim):
 
 
 @pytest.mark.parametrize("name", ["timer", "scoreboard"])
-def test_documented_scripts_hold(name, tmp_path):
-    sim = Simulator(resolve("sim", None, environ={}), tmp_path)
-    try:
-        script = (ROOT / "docs" / "scripts" / f"{name}.script").read_text()
-        run_script(parse_script(script), sim.hooks(), lambda line: None)
-    finally:
-        sim.close()
+def test_documented_scripts_hold(name, sim):
+    script = (ROOT / "docs" / "scripts" / f"{name}.script").read_text()
+    run_script(parse_script(script), sim.hooks(), lambda line: None)
 
 
 def test_led_bar_drains_on_the_mock_pins(sim):
@@ -92,13 +80,8 @@ def test_a_failing_expectation_names_its_line(sim):
         run_script(parse_script("press start\nexpect Zeit!\n"), sim.hooks(), lambda s: None)
 
 
-def run_cli(*args, stdin=subprocess.DEVNULL):
-    return subprocess.run([sys.executable, "-m", "firmware_host", *args], cwd=ROOT, stdin=stdin,
-                          capture_output=True, text=True, timeout=120)
-
-
 def test_sim_without_a_terminal_plays_the_demo_to_zeit():
-    result = run_cli("sim")
+    result = wordtable("sim")
     assert result.returncode == 0, result.stderr
     assert "| Zeit! (inverted) |" in result.stdout
     assert "expect Zeit!" in result.stdout
@@ -107,19 +90,19 @@ def test_sim_without_a_terminal_plays_the_demo_to_zeit():
 def test_sim_script_exit_codes(tmp_path):
     bad = tmp_path / "bad.script"
     bad.write_text("press start\njump\n")
-    result = run_cli("sim", "--script", str(bad))
+    result = wordtable("sim", "--script", str(bad))
     assert result.returncode == 2 and "line 2" in result.stderr
     failing = tmp_path / "failing.script"
     failing.write_text("expect Nirgends\n")
-    result = run_cli("sim", "--script", str(failing))
+    result = wordtable("sim", "--script", str(failing))
     assert result.returncode == 1 and "Nirgends" in result.stderr
 
 
-def test_a_typed_line_with_an_at_sign_is_a_card_scan_in_the_live_simulator():
+def test_a_typed_line_with_an_at_sign_is_a_card_scan_in_the_live_simulator(sim_config):
     from firmware_host.core.events import CardScan
     from firmware_host.sim_terminal import typed_event
 
-    resolved = resolve("sim", None, environ={})
+    resolved = sim_config
     assert typed_event("@0A1B2C3D4E", resolved, 1.0) == CardScan("rfid", "0A1B2C3D4E", 1.0)
     assert typed_event("@rfid QU", resolved, 1.0) == CardScan("rfid", "QU", 1.0)
     assert typed_event("Hund", resolved, 1.0) == TextEntry("Hund", 1.0)

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from firmware_host.core import app
 from firmware_host.core.cards import CardTable, kept_name, printed_table, table_data, table_from_data
 from firmware_host.core.effects import Beep, BeginGame, Keep, Log, Record
@@ -141,6 +143,7 @@ def test_next_and_the_encoder_select_other_faces_and_unknown_faces_are_refused()
     assert table.beeps() == ["error"] and "No card “ÄÖ” left to enrol" in table.text()
 
 
+@pytest.mark.slow
 def test_enrolling_every_card_saves_the_table_by_itself():
     table = open_mode(Table(), "game:enrol-cards", choice=0)
     for number in range(24):

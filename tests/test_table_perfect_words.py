@@ -1,5 +1,7 @@
 """Perfect Words at the table: whole games driven through the app by events, scored by the rules core."""
 
+import pytest
+
 from firmware_host.core.games import perfect_words as pw
 from firmware_host.core.record import parse_record
 from firmware_host.core.screens import ListScreen
@@ -85,6 +87,7 @@ TERMS = {
 }
 
 
+@pytest.mark.slow
 def test_four_players_with_phase_1_a_warning_struck_and_a_merge():
     table = start("Anna", "Ben", "Cem", "Dora")
     table.type(*CLUES[:9], "Käse")  # arrow 10 on one word: the grid is not complete

@@ -1,5 +1,7 @@
 """Das perfekte Wort at the table: whole games driven through the app by events, scored by the rules core."""
 
+import pytest
+
 from firmware_host.core.effects import CheckWords
 from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
 from firmware_host.core.games.perfektes_wort import score_record
@@ -55,6 +57,7 @@ def test_the_defaults_module_is_what_the_toml_files_hold():
     assert Path(module.__file__).read_text(encoding="utf-8") == emit_defaults()
 
 
+@pytest.mark.slow
 def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_a_refusal():
     table = start("Geli", "Klaus")
     assert table.begun[-1].players == ("Geli", "Klaus")
@@ -211,16 +214,15 @@ def test_the_highscore_list_in_english():
     assert table.screen.title.startswith("Highscores") and table.screen.items[0].label == "1. Mia"
 
 
-def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_path):
+@pytest.mark.slow
+def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_path, make_sim):
     import json
     import shutil
 
-    from firmware_host.config import resolve
     from firmware_host.core import app
     from firmware_host.core.events import Button, Press, TextEntry
     from firmware_host.core.games import perfektes_wort as pw
     from firmware_host.core.games.perfektes_wort.highscores import KEPT_NAME
-    from firmware_host.simulator import Simulator
 
     def solo(sim, word):
         def press(*names):
@@ -243,7 +245,7 @@ def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_pat
         return total, press
 
     state = tmp_path / "state"
-    sim = Simulator(resolve("sim", None, environ={}), state)
+    sim = make_sim(state)
     try:
         first, press = solo(sim, lambda letter: letter + "ACH")
         assert "Platz 1 der Bestenliste" in sim.screen_text()
@@ -261,7 +263,7 @@ def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_pat
         sim.close()
     fresh = tmp_path / "only-kept"  # no journal: the list comes from the file alone
     shutil.copytree(state / "kept", fresh / "kept")
-    sim = Simulator(resolve("sim", None, environ={}), fresh)
+    sim = make_sim(fresh)
     try:
         assert len(app.ctx(sim.state).kept[KEPT_NAME]["entries"]) == 2
     finally:
@@ -357,16 +359,15 @@ def test_without_a_word_list_the_round_is_as_before_and_a_stray_answer_in_setup_
     assert [item.value for item in table.screen.items] == ["FXYZ", "FASS"]
 
 
-def test_the_simulator_with_a_configured_word_list_marks_the_unknown_word(tmp_path):
-    from firmware_host.config import resolve
+@pytest.mark.slow
+def test_the_simulator_with_a_configured_word_list_marks_the_unknown_word(tmp_path, make_sim):
     from firmware_host.core.events import Button, Press, TextEntry
-    from firmware_host.simulator import Simulator
 
     words = tmp_path / "wörter.txt"
     words.write_text("# a tiny list\nFass\nFrüh\n", encoding="utf-8")
     config = tmp_path / "config.toml"
     config.write_text(f'[dictionary]\npath = "{words}"\n', encoding="utf-8")
-    sim = Simulator(resolve("sim", config, environ={}), tmp_path / "state")
+    sim = make_sim(tmp_path / "state", config)
     try:
         def press(*names):
             for name in names:

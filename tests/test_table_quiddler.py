@@ -155,6 +155,7 @@ def play_game(table: Table, players: list[str], rounds: list[games.Round], scan_
     return standings(table.screen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "dealer", "rounds", "final", "scan_rounds"),
     [
@@ -178,6 +179,7 @@ def test_a_whole_game_at_the_table_scores_like_the_rules_core(players, dealer, r
     assert table.state.flow is None
 
 
+@pytest.mark.slow
 def test_the_example_game_of_the_docs_is_what_the_table_records():
     example = parse_record((ROOT / "docs" / "examples" / "quiddler.jsonl").read_text(encoding="utf-8"))
     table = Table(player_names=tuple(games.FOUR_PLAYERS))
@@ -366,6 +368,7 @@ def test_record_lines_are_json():
     assert all(json.loads(dump_line(line)) == line for line in table.lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 99999), order=st.permutations(range(8)), length=st.integers(2, 8))
 def test_solitaire_word_typed_as_cards_takes_the_same_cards_as_typed_as_piles(seed, order, length):

@@ -1,92 +1,47 @@
 """The documented game scripts (docs/scripts/*.script): played on the pure app with a plain clock, and
-through the simulator on mock hardware once it can be imported."""
-
-import importlib
-from pathlib import Path
+through the simulator on mock hardware."""
 
 import pytest
 
 from firmware_host.core import app
-from firmware_host.core.events import Tick
-from firmware_host.core.screens import describe
-from firmware_host.core.settings import Settings
-from firmware_host.script import ScriptHooks, parse_script, run_script
+from firmware_host.script import run_script
+from tests.game_scripts import GAME_SCRIPTS, actions
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "docs" / "scripts"
-GAME_SCRIPTS = ["perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script"]
-
-
-def actions(name):
-    return parse_script((SCRIPTS / name).read_text(encoding="utf-8"))
-
-
-class PureApp:
-    """ScriptHooks over `app.step` (no shell, no hardware): time moves only by `wait`."""
-
-    def __init__(self):
-        self.state, _ = app.initial(Settings())
-        self.now = 0.0
-
-    def send(self, event):
-        self.state, _ = app.step(self.state, event)
-
-    def wait(self, until):
-        self.now = until
-        self.send(Tick(until))  # the wake-up at the end of the wait (e.g. the sand timer's alarm)
-
-    def hooks(self):
-        return ScriptHooks(now=lambda: self.now, send=self.send, wait=self.wait,
-                           screen_text=lambda: describe(app.screen(self.state)), state=lambda: self.state,
-                           frame_text=lambda: describe(app.screen(self.state)), restart=lambda: None)
+pytestmark = pytest.mark.slow  # plays whole game scripts
 
 
 @pytest.mark.parametrize("name", GAME_SCRIPTS)
-def test_game_script_holds_on_the_pure_app(name):
-    table = PureApp()
+def test_game_script_holds_on_the_pure_app(name, pure_app):
+    table = pure_app
     run_script(actions(name), table.hooks(), lambda line: None)
     assert table.state.flow is not None and table.state.home == "game"  # ends on the final screen
 
 
 @pytest.mark.parametrize("name", GAME_SCRIPTS)
-def test_game_script_plays_in_the_simulator(name, tmp_path):
-    try:
-        simulator = importlib.import_module("firmware_host.simulator")
-        from firmware_host.config import resolve
-    except ImportError as exc:
-        pytest.skip(f"the simulator cannot be imported yet: {exc}")
-    sim = simulator.Simulator(resolve("sim", None, environ={}), tmp_path)
-    try:
-        run_script(actions(name), sim.hooks(), lambda line: None)
-        assert sim.state.flow is not None
-    finally:
-        sim.close()
+def test_game_script_plays_in_the_simulator(name, sim):
+    run_script(actions(name), sim.hooks(), lambda line: None)
+    assert sim.state.flow is not None
 
 
 @pytest.mark.parametrize("name", GAME_SCRIPTS)
-def test_a_restart_in_the_middle_of_a_game_resumes_it_and_the_journal_scores(name, tmp_path):
+def test_a_restart_in_the_middle_of_a_game_resumes_it_and_the_journal_scores(name, sim):
     """The power goes off half-way through the game; the table carries on where it was, the script's
     later expectations (the final totals among them) still hold, and the record exported from the
     journal is scored by `wordtable score` without complaint."""
     from dataclasses import replace
 
     from firmware_host.commands.score import score
-    from firmware_host.config import resolve
     from firmware_host.core.record import parse_record
-    from firmware_host.simulator import Simulator
 
     steps = actions(name)
     middle = len(steps) // 2
-    sim = Simulator(resolve("sim", None, environ={}), tmp_path)
-    try:
-        run_script(steps[:middle], sim.hooks(), lambda line: None)
-        before = replace(app.screen(sim.state), footer="")
-        sim.restart()
-        assert replace(app.screen(sim.state), footer="") == before
-        run_script(steps[middle:], sim.hooks(), lambda line: None)
-        assert sim.state.flow is not None and sim.state.home == "game"
-        journal = sim.appliance.journal
-        game = next(g for g in reversed(journal.games()) if g.game != "appliance")
-        report = score(parse_record(journal.export_record(game.id)))
-        assert report.to_json()
-    finally:
-        sim.close()
+    run_script(steps[:middle], sim.hooks(), lambda line: None)
+    before = replace(app.screen(sim.state), footer="")
+    sim.restart()
+    assert replace(app.screen(sim.state), footer="") == before
+    run_script(steps[middle:], sim.hooks(), lambda line: None)
+    assert sim.state.flow is not None and sim.state.home == "game"
+    journal = sim.appliance.journal
+    game = next(g for g in reversed(journal.games()) if g.game != "appliance")
+    report = score(parse_record(journal.export_record(game.id)))
+    assert report.to_json()

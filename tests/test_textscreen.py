@@ -92,6 +92,7 @@ def test_buzzer_text(sound: float | bool | None, text: str) -> None:
 KEYS = "START=s  NEXT=n  BACK=b  MENU=m  lang: Großbuchstabe  Karte: Zeile tippen + Enter  Ende=q  " * 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [*PANEL_SIZES, (128, 128), (512, 64)])
 @pytest.mark.parametrize("name", sorted(REFERENCE_SCREENS))
 def test_frame_fits_80_by_24(name: str, size: tuple[int, int]) -> None:

@@ -42,6 +42,7 @@ def _verify(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 @needs_analyze
 def test_unit_verifies_without_any_message(tmp_path: Path) -> None:
     text = UNIT.read_text()
@@ -50,6 +51,7 @@ def test_unit_verifies_without_any_message(tmp_path: Path) -> None:
     assert result.returncode == 0 and not result.stderr.strip(), result.stderr
 
 
+@pytest.mark.slow
 @needs_analyze
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
