@@ -1,0 +1,84 @@
+"""The registry is the only list of games: a toy game added to it (and nowhere else) is in the menu,
+is scored by `wordtable score`, and its records are read; every game package has the same shape."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+
+from firmware_host import cli
+from firmware_host.core import app
+from firmware_host.core.games import registry
+from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
+from firmware_host.core.screens import describe
+from firmware_host.core.settings import Settings
+from tests import toy_game
+
+GAME_PACKAGE_MODULES = ("record", "rules", "report", "table", "text")
+
+
+@pytest.fixture
+def with_toy(monkeypatch):
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, toy_game.KIT))
+
+
+def toy_record(*points: str) -> str:
+    lines = [header_line("tally"), {"event": "setup", "players": ["Ann", "Bob"]}]
+    lines += [{"event": "point", "player": p} for p in points]
+    return "\n".join(dump_line(line) for line in lines) + "\n"
+
+
+def test_without_the_toy_in_the_registry_nothing_knows_it():
+    with pytest.raises(RecordError, match="unknown game 'tally'"):
+        parse_record(toy_record("Ann"))
+    state, _ = app.initial(Settings())
+    assert "game:tally" not in app.main_keys(state)
+
+
+def test_the_record_reader_reads_a_registered_game(with_toy):
+    record = parse_record(toy_record("Ann", "Bob", "Ann"))
+    assert record.game == "tally" and [line.event for line in record.lines] == ["setup", "point", "point", "point"]
+
+
+def test_score_scores_a_registered_game(with_toy, tmp_path: Path, capsys):
+    path = tmp_path / "tally.jsonl"
+    path.write_text(toy_record("Ann", "Bob", "Ann"), encoding="utf-8")
+    assert cli.main(["score", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"game": "tally", "totals": {"Ann": 2, "Bob": 1}}
+    path.write_text(toy_record("Cem"), encoding="utf-8")
+    assert cli.main(["score", str(path)]) == 2
+    assert "line 3: point: Cem is not playing" in capsys.readouterr().err
+
+
+def test_the_menu_offers_and_plays_a_registered_game(with_toy):
+    state, _ = app.initial(Settings(lang="en", player_names=("Ann", "Bob")))
+    assert "game:tally" in app.main_keys(state)
+    effects = []
+    for event in app.events_to_choose(state, "Tally", 0.0):
+        state, out = app.step(state, event)
+    assert state.flow is not None and state.flow.game == "tally"
+    from firmware_host.core.events import Button, Press
+
+    for button in (Button.START, Button.START, Button.START, Button.BACK):  # begin, Ann +1, Bob +1, undo Bob
+        state, out = app.step(state, Press(button, 1.0))
+        effects += out
+    recorded = [type(e).__name__ for e in effects if type(e).__name__ in ("BeginGame", "Record", "Retract")]
+    assert recorded == ["BeginGame", "Record", "Record", "Record", "Retract"]
+    assert describe(app.screen(state)) == "Tally | Ann 1; > Bob 0"
+
+
+@pytest.mark.parametrize("kit", [k for k in registry.GAMES if k.score_record is not None], ids=lambda k: k.id)
+def test_every_game_is_one_package_of_the_same_shape(kit):
+    package = kit.score_record.__module__.rsplit(".", 1)[0]
+    assert package.startswith("firmware_host.core.games.")
+    for name in GAME_PACKAGE_MODULES:
+        importlib.import_module(f"{package}.{name}")
+    assert importlib.import_module(package).KIT is kit
+
+
+def test_the_registry_names_each_game_once():
+    ids = [kit.id for kit in registry.GAMES]
+    assert len(ids) == len(set(ids))
