@@ -1,4 +1,4 @@
-"""Quiddler (RULES.md §2, rulings Q1–Q6): the pure rules core.
+"""Quiddler (RULES.md §2, rulings Q1–Q6): the pure rules core, its record, the table flows and the kits.
 
 Drive a game event by event (each call returns a new `Game` or raises a `RuleError`):
     game = new_game(["Ann", "Bea", "Cem"], dealer="Ann")   # game.next_round: who deals how many
