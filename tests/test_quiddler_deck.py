@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.core.games.quiddler import STANDARD_DECK, DeckError, deck_from_table
-from firmware_host.quiddler_data import DeckFileError, load_deck
+from firmware_host.games.quiddler.data_files import DeckFileError, load_deck
 
 
 def test_shipped_deck_is_the_rulebooks() -> None:

@@ -18,10 +18,10 @@ from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
 from firmware_host.core.events import Button, CardScan, LongPress, Press, TextEntry, Turn, kept_event
 from firmware_host.core.games import quiddler as q
+from firmware_host.core.games.quiddler.table import LayEntry
 from firmware_host.core.record import dump_line, header_line, parse_record
 from firmware_host.core.screens import ListScreen, describe
 from firmware_host.core.settings import Settings
-from firmware_host.core.table.quiddler.flow import LayEntry
 from tests import quiddler_games as games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -290,7 +290,7 @@ def test_back_undoes_entry_then_record_lines_and_rebuilds_the_game():
     table.press(Button.BACK)  # the round start goes
     assert [line["event"] for line in table.lines] == ["setup"]
     assert table.screen.title == "Runde 1 von 8"
-    assert table.state.flow.played.current is None
+    assert table.state.flow.played.game.current is None
     table.press(Button.START)
     table.press(Button.START)  # Ann went out this time
     table.type("CAT")

@@ -1,14 +1,27 @@
-"""The typed errors of the Quiddler core. Each says which rule the input broke, in words a table reads."""
+"""The typed errors of the Quiddler core. Each says which rule the input broke, in words a table reads.
+
+All derive from the shared `RuleError`; a Quiddler error's code is its English message (no i18n table).
+"""
 
 from __future__ import annotations
 
+from firmware_host.core.games.rule_error import RuleError
 
-class RuleError(Exception):
-    """Input that breaks a Quiddler rule; `message` explains it. The state it was applied to is unchanged."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+__all__ = [
+    "CardCountError",
+    "ChallengeError",
+    "DeckError",
+    "GoingOutError",
+    "HandSizeError",
+    "NotationError",
+    "RuleError",
+    "SequenceError",
+    "SetupError",
+    "ShortWordError",
+    "SolitaireError",
+    "UnknownCardError",
+    "UnknownPlayerError",
+]
 
 
 class DeckError(RuleError):
@@ -16,11 +29,12 @@ class DeckError(RuleError):
 
 
 class NotationError(RuleError):
-    """Typed cards that cannot be read; `position` is the 0-based character where reading failed."""
+    """Typed cards that cannot be read: `typed` is the text, `position` the 0-based character where
+    reading failed."""
 
     def __init__(self, message: str, text: str, position: int) -> None:
         super().__init__(f"{message} in {text!r} at character {position + 1}")
-        self.text = text
+        self.typed = text
         self.position = position
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from firmware_host.core.i18n import pick
 
-from .game import ROUNDS, Game
 from .notation import format_cards
+from .rules import ROUNDS, Game
 from .scoring import PlayerRound, RoundScore, ScoredWord
 
 TEXTS = {

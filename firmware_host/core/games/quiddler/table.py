@@ -1,10 +1,10 @@
 """Quiddler at the table: setup, the eight rounds (plan, lay-downs, challenges, round table, scoreboard)
 and the final standings, as a `core.flow.Flow`.
 
-State: the table events applied so far (`steps`, each one record line) and the `Game` they give, plus the
-entry in progress (`entry`: what the screen asks for now). A refused entry keeps the state, beeps and
-shows the reason in the footer. BACK first takes back what is being entered; with nothing in progress
-it undoes the last table event (`Retract`) and rebuilds the game from the remaining steps.
+State: the game in play (`played`: the set-up and the record events entered since, through `Played`,
+None during the setup) plus the entry in progress (`entry`: what the screen asks for now). A refused
+entry keeps the state, beeps and shows the reason (`message`) in the footer. BACK first takes back what
+is being entered; with nothing in progress it undoes the last table event (`Played.undo`).
 
 Lay-down entry: words typed in card notation (`(QU)IT`, several separated by spaces) or scanned card by
 card (a scanned code is looked up in the enrolled Quiddler card table; a code that is a face, e.g. "QU"
@@ -19,22 +19,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Record, Retract
-from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, TextEntry, Turn
+from firmware_host.core.effects import EndGame
+from firmware_host.core.events import Button, CardScan, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
-from firmware_host.core.games import quiddler as q
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.table.played import Played
+from firmware_host.core.table.seats import is_hold, is_press, refuse
 
-from .steps import ChallengeStep, LayStep, RoundEndStep, RoundStartStep, SetupStep, Step, rebuild
+from .errors import RuleError
+from .notation import format_cards, parse_cards
+from .record import GAME_ID, RULES, Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
+from .rules import ROUNDS, Game, OpenRound
+from .scoring import Bonus
 from .text import t
 
-GAME_ID = "quiddler"
+__all__ = ["GAME_ID", "QuiddlerFlow", "new_flow"]
 MAX_PLAYERS = 8
 
 SetupStage = Literal["count", "names", "dealer", "bonus", "summary"]
 Page = Literal["plan", "table", "board", "final"]
 ChallengeStage = Literal["list", "challenger", "word", "verdict"]
-BONUSES = (q.Bonus.LONGEST, q.Bonus.MOST)
+BONUSES = (Bonus.LONGEST, Bonus.MOST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +51,7 @@ class SetupEntry:
     stage: SetupStage = "count"
     cursor: int = 0
     dealer: int = 0
-    bonus: q.Bonus = q.Bonus.LONGEST
+    bonus: Bonus = Bonus.LONGEST
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -91,9 +96,8 @@ Entry = SetupEntry | Pages | OutChoice | LayEntry | Challenges
 @dataclass(frozen=True, slots=True)
 class QuiddlerFlow:
     entry: Entry
-    steps: tuple[Step, ...] = ()
-    played: q.Game | None = None
-    error: str = ""
+    played: Played[Setup, Game, TableEvent] | None = None
+    message: str = ""
 
     @property
     def game(self) -> str:
@@ -105,8 +109,8 @@ class QuiddlerFlow:
         entry = self.entry
         if isinstance(entry, SetupEntry):
             return self._setup(entry, event, ctx)
-        game = self.played
-        assert game is not None  # every entry after the setup has a game
+        assert self.played is not None  # every entry after the setup has a game
+        game = self.played.game
         if isinstance(entry, Pages):
             return self._pages(entry, game, event, ctx)
         if isinstance(entry, OutChoice):
@@ -119,7 +123,7 @@ class QuiddlerFlow:
         return Outcome(self)
 
     def _setup(self, e: SetupEntry, event: Event, ctx: Ctx) -> Outcome:
-        back = _is(event, Button.BACK)
+        back = is_press(event, Button.BACK)
         if e.stage == "count":
             if isinstance(event, TextEntry):
                 text = event.text.strip()
@@ -175,9 +179,12 @@ class QuiddlerFlow:
             return self._to(replace(e, stage=previous, cursor=cursor))
         if _confirms(event):
             players = e.players
-            return self._record(
-                SetupStep(players, players[e.dealer], e.bonus), ctx, first=(BeginGame(GAME_ID, players),)
-            )
+            setup = Setup(players, players[e.dealer], e.bonus.value if e.count == 2 else None)
+            try:
+                played, effects = Played.begin(RULES, setup, players)
+            except RuleError as exc:
+                return self._refuse(ctx, exc.message)
+            return Outcome(QuiddlerFlow(_next_entry(played.game), played), effects)
         return self._refuse(ctx, "")
 
     def _choose(
@@ -188,12 +195,12 @@ class QuiddlerFlow:
             return self._to(replace(e, cursor=(e.cursor + step) % n))
         if _confirms(event):
             return self._to(chosen(e.cursor))
-        if _is(event, Button.BACK):
+        if is_press(event, Button.BACK):
             return self._to(prev)
         return self._refuse(ctx, t(ctx.lang, "no_text_here") if isinstance(event, TextEntry) else "")
 
-    def _pages(self, e: Pages, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
-        back, forward = _is(event, Button.BACK), _confirms(event) or _is(event, Button.NEXT)
+    def _pages(self, e: Pages, game: Game, event: Event, ctx: Ctx) -> Outcome:
+        back, forward = is_press(event, Button.BACK), _confirms(event) or is_press(event, Button.NEXT)
         if e.page == "final":
             if _confirms(event) or back:
                 winners = game.winners
@@ -202,7 +209,7 @@ class QuiddlerFlow:
         if e.page == "plan":
             plan = game.next_round
             if _confirms(event) and plan is not None:
-                return self._record(RoundStartStep(plan.number), ctx)
+                return self._record(RoundStart(plan.number), ctx)
             if back:
                 return self._to(Pages("board")) if game.rounds else self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
             return self._refuse(ctx, "")
@@ -214,7 +221,7 @@ class QuiddlerFlow:
             return self._to(Pages("plan"))
         return self._to(Pages("table")) if back else self._refuse(ctx, "")
 
-    def _out_choice(self, e: OutChoice, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
+    def _out_choice(self, e: OutChoice, game: Game, event: Event, ctx: Ctx) -> Outcome:
         options = len(game.players) + 1
         step = _cursor_step(event)
         if step is not None:
@@ -223,16 +230,16 @@ class QuiddlerFlow:
             if e.cursor < len(game.players):
                 return self._to(LayEntry(game.players[e.cursor], went_out=True))
             return self._to(LayEntry(_lay_order(game)[0], went_out=False))
-        return self._undo(ctx) if _is(event, Button.BACK) else self._refuse(ctx, "")
+        return self._undo(ctx) if is_press(event, Button.BACK) else self._refuse(ctx, "")
 
-    def _lay(self, e: LayEntry, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
+    def _lay(self, e: LayEntry, game: Game, event: Event, ctx: Ctx) -> Outcome:
         deck = game.setup.deck
         if isinstance(event, TextEntry):
             try:
                 if e.unused_stage:
-                    return self._to(replace(e, unused=e.unused + q.parse_cards(event.text, deck, allow_empty=True)))
-                typed = tuple(q.parse_cards(word, deck) for word in event.text.split())
-            except q.RuleError as exc:
+                    return self._to(replace(e, unused=e.unused + parse_cards(event.text, deck, allow_empty=True)))
+                typed = tuple(parse_cards(word, deck) for word in event.text.split())
+            except RuleError as exc:
                 return self._refuse(ctx, exc.message)
             return self._to(replace(e, words=(*_closed(e), *typed), partial=()))
         if isinstance(event, CardScan):
@@ -243,7 +250,7 @@ class QuiddlerFlow:
             if e.unused_stage:
                 return self._to(replace(e, unused=(*e.unused, face)))
             return self._to(replace(e, partial=(*e.partial, face)))
-        if _is(event, Button.BACK):
+        if is_press(event, Button.BACK):
             if e.unused_stage:
                 return self._to(replace(e, unused=e.unused[:-1]) if e.unused else replace(e, unused_stage=False))
             if e.partial:
@@ -253,26 +260,23 @@ class QuiddlerFlow:
             if game.current is not None and not game.current.lays:
                 return self._to(OutChoice())
             return self._undo(ctx)
-        ends_word = _is(event, Button.NEXT) and not e.unused_stage and e.partial
+        ends_word = is_press(event, Button.NEXT) and not e.unused_stage and e.partial
         if ends_word:
             return self._to(replace(e, words=_closed(e), partial=()))
-        if (
-            _is(event, Button.NEXT)
-            or _confirms(event)
-            or (isinstance(event, LongPress) and event.button is Button.NEXT)
-        ):
+        if is_press(event, Button.NEXT) or _confirms(event) or is_hold(event, Button.NEXT):
             if e.unused_stage or e.went_out:
-                return self._record(LayStep(e.player, _closed(e), e.unused, e.went_out), ctx)
+                words = tuple(format_cards(word) for word in _closed(e))
+                return self._record(Lay(e.player, words, format_cards(e.unused), e.went_out), ctx)
             return self._to(replace(e, words=_closed(e), partial=(), unused_stage=True))
         return self._refuse(ctx, "")
 
-    def _challenges(self, e: Challenges, game: q.Game, event: Event, ctx: Ctx) -> Outcome:
-        back = _is(event, Button.BACK)
+    def _challenges(self, e: Challenges, game: Game, event: Event, ctx: Ctx) -> Outcome:
+        back = is_press(event, Button.BACK)
         if e.stage == "list":
             if _confirms(event):
                 return self._to(Challenges("challenger"))
-            if _is(event, Button.NEXT):
-                return self._record(RoundEndStep(), ctx, then=Pages("table"))
+            if is_press(event, Button.NEXT):
+                return self._record(RoundEnd(), ctx, then=Pages("table"))
             return self._undo(ctx) if back else self._refuse(ctx, "")
         if e.stage == "challenger":
             n, prev = len(game.players), Challenges()
@@ -298,38 +302,38 @@ class QuiddlerFlow:
         if e.stage == "word":
             return self._to(Challenges("verdict", e.challenger, e.cursor))
         owner, word = _targets(game, e.challenger)[e.target]
-        return self._record(ChallengeStep(e.challenger, owner, word, allowed=e.cursor == 0), ctx)
+        return self._record(Challenge(e.challenger, owner, format_cards(word), allowed=e.cursor == 0), ctx)
 
     # --- changes -----------------------------------------------------------------------------------
 
     def _to(self, entry: Entry) -> Outcome:
-        return Outcome(replace(self, entry=entry, error=""))
+        return Outcome(replace(self, entry=entry, message=""))
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
-        return Outcome(replace(self, error=message), (Beep("error", ctx.volume),))
+        return refuse(replace(self, message=message), ctx)
 
-    def _record(self, step: Step, ctx: Ctx, *, first: tuple[Effect, ...] = (), then: Entry | None = None) -> Outcome:
-        """Apply a table event to the game; refused by the rules core: stay, beep and say why."""
+    def _record(self, event: TableEvent, ctx: Ctx, *, then: Entry | None = None) -> Outcome:
+        """Enter a table event; refused by the rules core: stay, beep and say why."""
+        assert self.played is not None
         try:
-            game = step.apply(self.played)
-        except q.RuleError as exc:
+            played, effects = self.played.enter(event)
+        except RuleError as exc:
             return self._refuse(ctx, exc.message)
-        flow = QuiddlerFlow(then or _next_entry(game), (*self.steps, step), game)
-        return Outcome(flow, (*first, Record(step.line())))
+        return Outcome(QuiddlerFlow(then or _next_entry(played.game), played), effects)
 
     def _undo(self, ctx: Ctx) -> Outcome:
-        if len(self.steps) <= 1:  # the setup stays: the game's record is open
+        """Take back the last table event (the setup stays: the game's record is open)."""
+        undone = self.played.undo() if self.played is not None else None
+        if undone is None:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
-        steps = self.steps[:-1]
-        game = rebuild(steps)
-        assert game is not None
-        return Outcome(QuiddlerFlow(_next_entry(game), steps, game), (Retract(),))
+        played, _, effects = undone
+        return Outcome(QuiddlerFlow(_next_entry(played.game), played), effects)
 
     # --- screens -----------------------------------------------------------------------------------
 
     def screen(self, ctx: Ctx) -> Screen:
-        shown = _screen(self.entry, self.played, ctx.lang)
-        return replace(shown, footer=self.error) if self.error else shown
+        shown = _screen(self.entry, self.played.game if self.played is not None else None, ctx.lang)
+        return replace(shown, footer=self.message) if self.message else shown
 
 
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
@@ -343,7 +347,7 @@ def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
 # --- the entry a game state asks for ---------------------------------------------------------------
 
 
-def _next_entry(game: q.Game) -> Entry:
+def _next_entry(game: Game) -> Entry:
     current = game.current
     if current is None:
         return Pages("table" if game.finished else "plan")
@@ -354,7 +358,7 @@ def _next_entry(game: q.Game) -> Entry:
     return Challenges()
 
 
-def _lay_order(game: q.Game) -> tuple[str, ...]:
+def _lay_order(game: Game) -> tuple[str, ...]:
     """Who lays down next, in order: clockwise after the player who went out (else from the starter)."""
     current = game.current
     assert current is not None
@@ -365,7 +369,7 @@ def _lay_order(game: q.Game) -> tuple[str, ...]:
     return tuple(p for p in seats if p in game.waiting_for)
 
 
-def _targets(game: q.Game, challenger: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _targets(game: Game, challenger: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The laid words `challenger` may name: every word of every other player, in seating order."""
     current = game.current
     if current is None:
@@ -385,21 +389,17 @@ def _closed(e: LayEntry) -> tuple[tuple[str, ...], ...]:
 # --- input helpers ---------------------------------------------------------------------------------
 
 
-def _is(event: Event, button: Button) -> bool:
-    return isinstance(event, Press) and event.button is button
-
-
 def _confirms(event: Event) -> bool:
-    return isinstance(event, Press) and event.button in (Button.START, Button.ENCODER)
+    return is_press(event, Button.START, Button.ENCODER)
 
 
 def _cursor_step(event: Event) -> int | None:
     """How far an event moves a cursor: NEXT one on, a long NEXT one back, the encoder by its detents."""
     if isinstance(event, Turn):
         return event.steps
-    if _is(event, Button.NEXT):
+    if is_press(event, Button.NEXT):
         return 1
-    if isinstance(event, LongPress) and event.button is Button.NEXT:
+    if is_hold(event, Button.NEXT):
         return -1
     return None
 
@@ -407,7 +407,7 @@ def _cursor_step(event: Event) -> int | None:
 # --- screens ---------------------------------------------------------------------------------------
 
 
-def _screen(entry: Entry, game: q.Game | None, lang: str) -> Screen:
+def _screen(entry: Entry, game: Game | None, lang: str) -> Screen:
     if isinstance(entry, SetupEntry):
         return _setup_screen(entry, lang)
     assert game is not None
@@ -445,7 +445,7 @@ def _setup_screen(e: SetupEntry, lang: str) -> Screen:
     return MessageScreen(t(lang, "title"), tuple(lines), t(lang, "summary_hint"))
 
 
-def _page_screen(page: Page, game: q.Game, lang: str) -> Screen:
+def _page_screen(page: Page, game: Game, lang: str) -> Screen:
     if page == "plan":
         plan = game.next_round
         assert plan is not None
@@ -453,7 +453,7 @@ def _page_screen(page: Page, game: q.Game, lang: str) -> Screen:
             t(lang, "plan_deal", dealer=plan.dealer, cards=plan.hand_size),
             t(lang, "plan_start", starter=plan.starter),
         )
-        return MessageScreen(t(lang, "plan_title", n=plan.number, total=q.ROUNDS), lines, t(lang, "plan_hint"))
+        return MessageScreen(t(lang, "plan_title", n=plan.number, total=ROUNDS), lines, t(lang, "plan_hint"))
     if page == "table":
         scored = game.rounds[-1]
         items = tuple(
@@ -468,19 +468,19 @@ def _page_screen(page: Page, game: q.Game, lang: str) -> Screen:
         ListItem(f"{place}. {player}", str(total), marked=place == 1) for place, player, total in game.ranking()
     )
     if page == "board":
-        title = t(lang, "board_title", n=len(game.rounds), total=q.ROUNDS)
+        title = t(lang, "board_title", n=len(game.rounds), total=ROUNDS)
         return ListScreen(title, items, None, t(lang, "next_hint"))
     return ListScreen(t(lang, "final_title", names=", ".join(game.winners)), items, None, t(lang, "final_hint"))
 
 
 def _lay_screen(e: LayEntry, n: int, hand: int, lang: str) -> Screen:
-    words = " ".join(q.format_cards(w) for w in e.words) or "–"
+    words = " ".join(format_cards(w) for w in e.words) or "–"
     lines = [t(lang, "words_line", words=words)]
     if e.partial:
-        lines.append(t(lang, "partial_line", cards=q.format_cards(e.partial)))
+        lines.append(t(lang, "partial_line", cards=format_cards(e.partial)))
     laid = sum(len(w) for w in _closed(e))
     if e.unused_stage:
-        lines.append(t(lang, "unused_line", cards=q.format_cards(e.unused) or "–"))
+        lines.append(t(lang, "unused_line", cards=format_cards(e.unused) or "–"))
         title, hint = t(lang, "unused_title", n=n, player=e.player), t(lang, "unused_hint")
     else:
         key = "words_title_out" if e.went_out else "words_title"
@@ -489,7 +489,7 @@ def _lay_screen(e: LayEntry, n: int, hand: int, lang: str) -> Screen:
     return MessageScreen(title, tuple(lines), hint)
 
 
-def _challenge_screen(e: Challenges, game: q.Game, lang: str) -> Screen:
+def _challenge_screen(e: Challenges, game: Game, lang: str) -> Screen:
     current = game.current
     assert current is not None
     if e.stage == "list":
@@ -499,7 +499,7 @@ def _challenge_screen(e: Challenges, game: q.Game, lang: str) -> Screen:
                 "challenge_line",
                 challenger=c.challenger,
                 owner=c.owner,
-                word=q.format_cards(_word_of(current, c.owner, c.word)),
+                word=format_cards(_word_of(current, c.owner, c.word)),
                 verdict=t(lang, "allowed" if c.allowed else "not_allowed"),
             )
             for c in current.challenges
@@ -510,13 +510,13 @@ def _challenge_screen(e: Challenges, game: q.Game, lang: str) -> Screen:
         return ListScreen(t(lang, "challenger"), items, e.cursor, t(lang, "choose_hint"))
     targets = _targets(game, e.challenger)
     if e.stage == "word":
-        items = tuple(ListItem(f"{owner}: {q.format_cards(word)}") for owner, word in targets)
+        items = tuple(ListItem(f"{owner}: {format_cards(word)}") for owner, word in targets)
         return ListScreen(t(lang, "target", challenger=e.challenger), items, e.cursor, t(lang, "choose_hint"))
     owner, word = targets[e.target]
     items = (ListItem(t(lang, "allowed")), ListItem(t(lang, "not_allowed")))
-    return ListScreen(f"{owner}: {q.format_cards(word)}", items, e.cursor, t(lang, "choose_hint"))
+    return ListScreen(f"{owner}: {format_cards(word)}", items, e.cursor, t(lang, "choose_hint"))
 
 
-def _word_of(current: q.OpenRound, owner: str, index: int) -> tuple[str, ...]:
+def _word_of(current: OpenRound, owner: str, index: int) -> tuple[str, ...]:
     lay = current.lay_of(owner)
     return lay.words[index] if lay is not None else ()

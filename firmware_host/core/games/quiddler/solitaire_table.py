@@ -11,38 +11,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware_host.core.effects import Beep
-from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
+from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
-from firmware_host.core.games import quiddler as q
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.table.seats import is_hold, is_press, refuse
 
+from .deck import STANDARD_DECK
+from .errors import RuleError
+from .notation import format_cards, parse_cards
+from .solitaire import PILES, Solitaire, new_solitaire, take_word
 from .text import t
 
-GAME_ID = "quiddler-solitaire"
+__all__ = ["SOLITAIRE_ID", "SolitaireFlow", "new_solitaire_flow"]
+
+SOLITAIRE_ID = "quiddler-solitaire"
 MAX_SEED = 99999
 
 
 @dataclass(frozen=True, slots=True)
 class SolitaireFlow:
     seed: int
-    layout: q.Solitaire | None = None  # None: the game number is being chosen
-    history: tuple[q.Solitaire, ...] = ()  # the layouts before each word taken, for BACK
+    layout: Solitaire | None = None  # None: the game number is being chosen
+    history: tuple[Solitaire, ...] = ()  # the layouts before each word taken, for BACK
     picked: tuple[int, ...] = ()  # piles (0-based) of the word being picked, in word order
     cursor: int = 0
-    error: str = ""
+    message: str = ""
     note: str = ""
 
     @property
     def game(self) -> str:
-        return GAME_ID
+        return SOLITAIRE_ID
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
         layout = self.layout
         if layout is None:
             return self._choose_seed(event, ctx)
         if layout.won:
-            if _press(event, Button.START, Button.ENCODER, Button.BACK):
+            if is_press(event, Button.START, Button.ENCODER, Button.BACK):
                 return Outcome(None)
             return self._refuse(ctx, "")
         if isinstance(event, TextEntry):
@@ -50,16 +55,16 @@ class SolitaireFlow:
             if piles is None:
                 return self._refuse(ctx, t(ctx.lang, "no_such_cards", text=event.text.strip()))
             return self._take(layout, piles, ctx)
-        if isinstance(event, Turn) or _press(event, Button.NEXT):
+        if isinstance(event, Turn) or is_press(event, Button.NEXT):
             steps = event.steps if isinstance(event, Turn) else 1
-            return self._ok(cursor=(self.cursor + steps) % q.solitaire.PILES)
-        if _press(event, Button.START, Button.ENCODER):
+            return self._ok(cursor=(self.cursor + steps) % PILES)
+        if is_press(event, Button.START, Button.ENCODER):
             if not layout.piles[self.cursor] or self.cursor in self.picked:
                 return self._refuse(ctx, "")
             return self._ok(picked=(*self.picked, self.cursor))
-        if isinstance(event, LongPress) and event.button in (Button.NEXT, Button.START):
+        if is_hold(event, Button.NEXT, Button.START):
             return self._take(layout, self.picked, ctx)
-        if _press(event, Button.BACK):
+        if is_press(event, Button.BACK):
             if self.picked:
                 return self._ok(picked=self.picked[:-1])
             if self.history:
@@ -76,33 +81,33 @@ class SolitaireFlow:
             if not text.isdigit() or int(text) > MAX_SEED:
                 return self._refuse(ctx, t(ctx.lang, "not_a_seed", text=event.text.strip()))
             return self._ok(seed=int(text))
-        if isinstance(event, Turn) or _press(event, Button.NEXT):
+        if isinstance(event, Turn) or is_press(event, Button.NEXT):
             steps = event.steps if isinstance(event, Turn) else 1
             return self._ok(seed=(self.seed + steps) % (MAX_SEED + 1))
-        if _press(event, Button.START, Button.ENCODER):
-            return self._ok(layout=q.new_solitaire(self.seed))
+        if is_press(event, Button.START, Button.ENCODER):
+            return self._ok(layout=new_solitaire(self.seed))
         return self._refuse(ctx, "")
 
-    def _take(self, layout: q.Solitaire, piles: tuple[int, ...], ctx: Ctx) -> Outcome:
+    def _take(self, layout: Solitaire, piles: tuple[int, ...], ctx: Ctx) -> Outcome:
         try:
-            after = q.take_word(layout, piles)
-        except q.RuleError as exc:
+            after = take_word(layout, piles)
+        except RuleError as exc:
             return self._refuse(ctx, exc.message)
-        note = t(ctx.lang, "taken", cards=q.format_cards(after.words[-1]))
+        note = t(ctx.lang, "taken", cards=format_cards(after.words[-1]))
         return self._ok(layout=after, history=(*self.history, layout), picked=(), note=note)
 
     def _ok(self, **changes: object) -> Outcome:
         keep_note = "note" in changes
-        flow = replace(self, error="", note=self.note if keep_note else "")
+        flow = replace(self, message="", note=self.note if keep_note else "")
         return Outcome(replace(flow, **changes))  # type: ignore[arg-type]
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
-        return Outcome(replace(self, error=message), (Beep("error", ctx.volume),))
+        return refuse(replace(self, message=message), ctx)
 
     def screen(self, ctx: Ctx) -> Screen:
         lang, layout = ctx.lang, self.layout
         if layout is None:
-            return BigScreen(t(lang, "seed_title"), str(self.seed), self.error or t(lang, "seed_hint"))
+            return BigScreen(t(lang, "seed_title"), str(self.seed), self.message or t(lang, "seed_hint"))
         if layout.won:
             return MessageScreen(
                 t(lang, "won_title"), (t(lang, "won_line", words=len(layout.words)),), t(lang, "won_hint")
@@ -116,9 +121,9 @@ class SolitaireFlow:
             for p, pile in enumerate(layout.piles)
         )
         picked = (
-            t(lang, "picked", cards=q.format_cards([layout.piles[p][-1] for p in self.picked])) if self.picked else ""
+            t(lang, "picked", cards=format_cards([layout.piles[p][-1] for p in self.picked])) if self.picked else ""
         )
-        footer = self.error or picked or self.note or t(lang, "pick_hint")
+        footer = self.message or picked or self.note or t(lang, "pick_hint")
         return ListScreen(t(lang, "piles_title", left=layout.cards_left), items, self.cursor, footer)
 
 
@@ -127,20 +132,16 @@ def new_solitaire_flow(ctx: Ctx, names: tuple[str, ...]) -> SolitaireFlow:
     return SolitaireFlow(seed=int(ctx.now * 1000) % (MAX_SEED + 1))
 
 
-def _press(event: Event, *buttons: Button) -> bool:
-    return isinstance(event, Press) and event.button in buttons
-
-
-def _typed_piles(text: str, layout: q.Solitaire) -> tuple[int, ...] | None:
+def _typed_piles(text: str, layout: Solitaire) -> tuple[int, ...] | None:
     """Piles (0-based) from typed pile numbers 1–8 or typed cards; None when they are not face up."""
     body = text.strip()
     digits = body.replace(" ", "").replace(",", "")
     if digits.isdigit():
         piles = tuple(int(d) - 1 for d in digits)
-        return piles if all(0 <= p < q.solitaire.PILES for p in piles) else None
+        return piles if all(0 <= p < PILES for p in piles) else None
     try:
-        faces = q.parse_cards(body, q.STANDARD_DECK)
-    except q.RuleError:
+        faces = parse_cards(body, STANDARD_DECK)
+    except RuleError:
         return None
     visible = layout.visible
     chosen: list[int] = []

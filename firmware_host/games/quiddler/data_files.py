@@ -11,7 +11,7 @@ from pathlib import Path
 
 from firmware_host.core.games.quiddler import Deck, DeckError, deck_from_table
 
-DEFAULT_CARDS = Path(__file__).parent / "data" / "quiddler" / "cards.toml"
+DEFAULT_CARDS = Path(__file__).parents[2] / "data" / "quiddler" / "cards.toml"
 
 
 class DeckFileError(Exception):

@@ -1,4 +1,5 @@
-"""A Quiddler game driven event by event: set-up, round start, each player's lay-down, challenges, round end.
+"""The Quiddler rules core: a game driven event by event — set-up, round start, each player's lay-down,
+challenges, round end. (`record` reads and writes these events as record lines.)
 
 Every function takes a `Game` and returns a new one, or raises a `RuleError` subclass and leaves the
 given game as it was. The table UI holds the current `Game`; `game.next_round` says who deals how many
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .deck import STANDARD_DECK, Deck
 from .errors import (
@@ -57,9 +58,13 @@ class RoundPlan:
 
 @dataclass(frozen=True, slots=True)
 class OpenRound:
+    """The round being played; `opened_at` is the record line that opened it (0: none), for a record
+    that ends with the round still open."""
+
     plan: RoundPlan
     lays: tuple[Lay, ...] = ()
     challenges: tuple[Challenge, ...] = ()
+    opened_at: int = field(default=0, compare=False)
 
     def lay_of(self, player: str) -> Lay | None:
         return next((lay for lay in self.lays if lay.player == player), None)
@@ -154,14 +159,14 @@ def new_game(
     return Game(Setup(names, first, bonus, deck))
 
 
-def start_round(game: Game) -> Game:
-    """Open the next round (its plan is `game.next_round`)."""
+def start_round(game: Game, *, line: int = 0) -> Game:
+    """Open the next round (its plan is `game.next_round`), opened by record line `line`."""
     if game.current is not None:
         raise SequenceError(f"round {game.current.plan.number} is still open; end it first")
     if game.finished:
         raise SequenceError(f"all {ROUNDS} rounds are played; the game is over")
     plan = round_plan(game.setup, len(game.rounds) + 1)
-    return replace(game, current=OpenRound(plan))
+    return replace(game, current=OpenRound(plan, opened_at=line))
 
 
 def lay_down(

@@ -1,0 +1,131 @@
+"""The Quiddler game record (JSON Lines, docs/quiddler.md): its events, the codec and the rules value.
+
+Events, after the header `{"record": "wordtable", "version": 1, "game": "quiddler"}`:
+- `setup`: `players` (seating order, clockwise), optional `dealer` (deals round 1; default the first
+  player), optional `bonus` ("longest" or "most": the one bonus of a two-player game, default longest;
+  the table writes it for two players only), optional `deck` (`{face: [copies, value]}`, only when the
+  game was played with a non-standard deck).
+- `round_start`: optional `round` (checked against the expected number).
+- `lay`: `player`, `words` (list of words in card notation, e.g. "(QU)IT"), `unused` (cards in notation,
+  default ""), `went_out` (default false).
+- `challenge`: `challenger`, `player` (the word's owner), `word` (card notation), `allowed` (verdict).
+- `round_end`.
+Cards stay in notation in the events: they are read with the game's own deck when applied. `RULES.replay`
+reports any rule broken as a `RecordError` with the line number, and a round left open at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from firmware_host.core.games.rules import Rules
+from firmware_host.core.record import GameRecord, RecordLine
+from firmware_host.core.record_codec import Codec, entry
+
+from .deck import STANDARD_DECK, Deck, deck_from_table
+from .errors import SequenceError
+from .notation import parse_cards
+from .report import QuiddlerReport
+from .rules import Game, challenge, end_round, lay_down, new_game, start_round
+
+GAME_ID = "quiddler"
+
+
+def _read_deck(line: RecordLine, key: str) -> Deck:
+    table = line.data[key]
+    if not isinstance(table, dict):
+        raise line.error(f"'{key}' must be an object {{face: [copies, value]}}")
+    return deck_from_table(table)
+
+
+def _write_deck(deck: Any) -> dict[str, list[int]]:
+    assert isinstance(deck, Deck)
+    return deck.to_table()
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The set-up line; `dealer` None: the first player; `bonus` None: "longest"; `deck` None: standard."""
+
+    EVENT: ClassVar[str] = "setup"
+    players: tuple[str, ...]
+    dealer: str | None = None
+    bonus: str | None = None
+    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck)  # noqa: RUF009 (a field, not a call)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    EVENT: ClassVar[str] = "round_start"
+    number: int | None = entry(None, key="round")
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """A player's lay-down: words and unused cards in card notation."""
+
+    EVENT: ClassVar[str] = "lay"
+    player: str
+    words: tuple[str, ...] = ()
+    unused: str = entry("", omit=True)
+    went_out: bool = entry(False, omit=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """`challenger` names `owner`'s laid word `word` (card notation); the table's verdict `allowed`."""
+
+    EVENT: ClassVar[str] = "challenge"
+    challenger: str
+    owner: str = entry(key="player")
+    word: str = entry()
+    allowed: bool = entry()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    EVENT: ClassVar[str] = "round_end"
+
+
+TableEvent = RoundStart | Lay | Challenge | RoundEnd
+CODEC: Codec[Setup | TableEvent] = Codec(Setup, RoundStart, Lay, Challenge, RoundEnd)
+
+
+def start(setup: Setup) -> Game:
+    """The game a set-up line starts. Raises `RuleError`."""
+    bonus = setup.bonus if setup.bonus is not None else "longest"
+    return new_game(setup.players, dealer=setup.dealer, two_player_bonus=bonus, deck=setup.deck or STANDARD_DECK)
+
+
+def apply(game: Game, event: TableEvent, line: int) -> Game:
+    """The game after a table event at record line `line`. Raises `RuleError`."""
+    deck = game.setup.deck
+    match event:
+        case RoundStart(number=number):
+            expected = len(game.rounds) + 1
+            if number is not None and number != expected:
+                raise SequenceError(f"'round' is {number}, but the next round is {expected}")
+            return start_round(game, line=line)
+        case Lay(player, words, unused, went_out):
+            laid = [parse_cards(text, deck) for text in words]
+            return lay_down(game, player, laid, parse_cards(unused, deck, allow_empty=True), went_out)
+        case Challenge(challenger, owner, word, allowed):
+            return challenge(game, challenger, owner, parse_cards(word, deck), allowed)
+        case RoundEnd():
+            return end_round(game)
+
+
+def finish(game: Game) -> tuple[int, str] | None:
+    """A record may not end inside a round: (the line that opened it, why), else None."""
+    if game.current is None:
+        return None
+    return game.current.opened_at, f"round {game.current.plan.number} was started but never ended"
+
+
+RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply, finish)
+
+
+def score_record(record: GameRecord) -> QuiddlerReport:
+    """Replay and score a Quiddler record; raises `RecordError` (with the line) on a broken one."""
+    return QuiddlerReport(RULES.replay(record))

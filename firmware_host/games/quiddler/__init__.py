@@ -1,0 +1,1 @@
+"""Quiddler outside the pure core: loading the deck from its data file (`data_files`)."""
