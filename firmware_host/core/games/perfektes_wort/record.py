@@ -14,26 +14,12 @@ from firmware_host.core.record_codec import Codec
 
 from .errors import RuleError
 from .report import Report
-from .rules import (
-    Card,
-    Correct,
-    Game,
-    Reveal,
-    Setup,
-    Shorten,
-    SoloStrike,
-    Strike,
-    TableEvent,
-    Verdict,
-    Word,
-    apply,
-    new_game,
-)
+from .rules import EVENTS, Game, Setup, TableEvent, apply, new_game
 from .scoring import score
 
 GAME_ID = "perfektes-wort"
 
-CODEC: Codec[Setup | TableEvent] = Codec(Setup, Card, Reveal, Word, Verdict, Shorten, Correct, Strike, SoloStrike)
+CODEC: Codec[Setup | TableEvent] = Codec(Setup, *EVENTS)
 RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, new_game, apply)
 
 

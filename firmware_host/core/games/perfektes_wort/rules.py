@@ -145,6 +145,7 @@ class Card:
 
 
 TableEvent = Card | Reveal | Word | Verdict | Shorten | Correct | Strike | SoloStrike
+EVENTS = (Card, Reveal, Word, Verdict, Shorten, Correct, Strike, SoloStrike)  # the record's order of them
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,7 +216,6 @@ Stage = (
     Seating | SidePick | FacePick | DeckPick | Scanning
     | Revealing | Calling | Timing | Entering | Reviewing | Fixing | Points | SoloStriking | Standing | Final
 )
-SETUP_STAGES = (Seating, SidePick, FacePick, DeckPick, Scanning)
 
 
 # --- the flow -----------------------------------------------------------------------------------------
@@ -401,7 +400,7 @@ class PerfektesWortFlow:
         return tuple(f for f, m in marks.items() if m.mark is Mark.OPEN)
 
 
-Flow = PerfektesWortFlow
+Flow = PerfektesWortFlow  # short, for the handlers below (not `core.flow.Flow`, the protocol it meets)
 
 
 # --- what each stage does with an event -------------------------------------------------------------
