@@ -221,7 +221,9 @@ def test_rfid_over_a_pty_with_unplug_and_replug(events: queue.Queue[Event], pty:
 def test_session_enrol_three_cards_then_play_with_unplug(events: queue.Queue[Event], pty: Pty) -> None:
     """What the appliance does with reader events: enrol three tags, then follow the piles by taps."""
     from firmware_host.core.cards import Assigned, Enrolment, KnownCard, UnknownCard
-    from firmware_host.core.deck import LetterCard, Pile, RoundCall, TablePiles, round_call
+    from firmware_host.core.deck import Pile, TablePiles
+    from firmware_host.core.games.perfektes_wort.data import LetterCard
+    from firmware_host.core.games.perfektes_wort.round_call import RoundCall, round_call
 
     tags = ["0A1B2C3D4E", "62E3086CED", "1122334455"]
     config = ReaderConfig(

@@ -6,17 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_host.core.deck import (
-    Deck,
-    DeckRefusal,
-    LetterCard,
-    Pile,
-    RefusalReason,
-    RoundCall,
-    TablePiles,
-    perfektes_wort_call,
-    round_call,
-)
+from firmware_host.core.deck import Deck, DeckRefusal, Pile, RefusalReason, TablePiles
+from firmware_host.core.games.perfektes_wort.data import LetterCard
+from firmware_host.core.games.perfektes_wort.round_call import RoundCall, perfektes_wort_call, round_call
 
 FACES = [LetterCard(letter, 5 + i % 5) for i, letter in enumerate("BDFGHKLMNPRSTW")]
 
@@ -97,7 +89,7 @@ def test_nine_rounds_from_24_cards() -> None:
     deck = Deck.shuffled([LetterCard(chr(65 + i), 5 + i % 5) for i in range(24)], seed=2026)
     calls = [perfektes_wort_call(turned(deck, r)) for r in range(1, 10)]
     for r, call in enumerate(calls, start=1):
-        assert call == RoundCall(r, deck.draw[r].letter, deck.draw[r - 1].number)
+        assert call == RoundCall(r, deck.draw[r].letter, deck.draw[r - 1].length)
 
 
 def test_round_call_from_two_readers() -> None:

@@ -100,7 +100,7 @@ def test_unresolved_word_names_its_line(tmp_path: Path) -> None:
 def test_unknown_event_and_missing_field(tmp_path: Path) -> None:
     head = EXAMPLE.read_text(encoding="utf-8").splitlines()[:3]
     for extra, message in (
-        ('{"event": "dance", "round": 1}', "line 4: dance: unknown event 'dance'"),
+        ('{"event": "dance", "round": 1}', "line 4: dance: unknown event; this game knows: setup, card, reveal"),
         (
             '{"event": "word", "round": 1, "player": "Mia"}',
             "line 4: word: 'word' must be a text, and is missing",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.cli import main
-from firmware_host.perfektes_wort_data import (
+from firmware_host.games.perfektes_wort.data_files import (
     DEFAULT_DIR,
     DataFileError,
     load_deck,
@@ -16,7 +16,7 @@ from firmware_host.perfektes_wort_data import (
     load_game_data,
     load_sheet,
 )
-from firmware_host.perfektes_wort_sheet import sheet_svg
+from firmware_host.games.perfektes_wort.sheet import sheet_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,7 @@ from firmware_host.core.games.perfektes_wort import (
     Word,
     score,
 )
-from firmware_host.perfektes_wort_data import load_game_data
+from firmware_host.games.perfektes_wort.data_files import load_game_data
 from tests.perfektes_wort_support import play, setup, sheet
 
 # Nine rounds; the tests only use the first few unless they say otherwise.

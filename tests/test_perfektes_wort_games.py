@@ -26,7 +26,7 @@ from firmware_host.core.games.perfektes_wort import (
     new_game,
     score,
 )
-from firmware_host.perfektes_wort_data import load_game_data
+from firmware_host.games.perfektes_wort.data_files import load_game_data
 
 DATA = load_game_data()
 Entry = str | tuple[str, ...]  # a word, or a word followed by what the table did: ("LUSTIG", "shorten LUST")

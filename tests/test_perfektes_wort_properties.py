@@ -24,12 +24,7 @@ from firmware_host.core.games.perfektes_wort import (
     new_game,
     score,
 )
-from firmware_host.core.games.perfektes_wort.record import (
-    event_to_line,
-    game_from_record,
-    score_record,
-    setup_to_line,
-)
+from firmware_host.core.games.perfektes_wort.record import CODEC, RULES, score_record
 from firmware_host.core.games.perfektes_wort.words import VOWELS
 from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
 from tests.perfektes_wort_support import BONUS, setup, sheet
@@ -196,12 +191,12 @@ def _numbers(result: Result) -> list[object]:
 @given(plans())
 def test_record_lines_round_trip_and_replay_to_the_same_score(plan: Plan) -> None:
     game = play(plan)
-    lines = [header_line("perfektes-wort"), setup_to_line(game.setup)]
+    lines = [header_line("perfektes-wort"), CODEC.encode(game.setup)]
     for r, per_round in enumerate(plan.entries, start=1):
-        lines.append(event_to_line(Reveal(r)))
-        lines += [event_to_line(event) for events in per_round for event in events]
+        lines.append(CODEC.encode(Reveal(r)))
+        lines += [CODEC.encode(event) for events in per_round for event in events]
     record = parse_record("\n".join(dump_line(line) for line in lines))
-    assert game_from_record(record) == game
+    assert RULES.replay(record) == game
     assert score_record(record).to_json() == score_record(record).to_json()
     assert score_record(record).result == score(game)
 

@@ -6,9 +6,10 @@ from firmware_host.core.effects import CheckWords
 from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
 from firmware_host.core.games.perfektes_wort import score_record
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
+from firmware_host.core.games.perfektes_wort.table import Entering, Final, Fixing, Revealing, Reviewing, Seating, Timing
 from firmware_host.core.record import parse_record
 from firmware_host.core.screens import ListScreen
-from firmware_host.perfektes_wort_data import emit_defaults, load_game_data
+from firmware_host.games.perfektes_wort.data_files import emit_defaults, load_game_data
 from tests.table_driver import Table
 
 GAME = "game:perfektes-wort"
@@ -37,10 +38,10 @@ def run_timer(table):
     table.press("start")
     assert table.state.timer.running
     end = table.now + 61
-    while table.state.flow.stage == "timing" and table.now < end:
+    while isinstance(table.state.flow.stage, Timing) and table.now < end:
         table.now += 5
         table.step(Tick(table.now))
-    assert table.state.flow.stage == "entry"
+    assert isinstance(table.state.flow.stage, Entering)
 
 
 def report(table):
@@ -84,16 +85,16 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
         if not shortened and length < 9:  # too long: shortened to its first 3 letters
             table.type(letter + "E" * length)
             table.type(letter + "U")
-            assert table.state.flow.stage == "fix" and table.screen.title.startswith("Geli:")
+            assert isinstance(table.state.flow.stage, Fixing) and table.screen.title.startswith("Geli:")
             table.type("3")
             shortened = True
             assert table.lines[-1] == {"event": "shorten", "round": rnd, "player": "Geli", "to": letter + "EE"}
         else:
             table.type(geli, "" if rnd == 5 else letter + "U")
-        assert table.state.flow.stage == "review"
+        assert isinstance(table.state.flow.stage, Reviewing)
         if rnd == 4 and not struck:  # the table declares Klaus's word invalid and strikes it
             table.turn(1).press("next")
-            assert table.state.flow.stage == "fix"
+            assert isinstance(table.state.flow.stage, Fixing)
             table.turn(-1).press("start")  # the last option strikes
             assert table.lines[-1] == {"event": "strike", "round": rnd, "player": "Klaus"}
             struck = True
@@ -103,7 +104,7 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
         assert table.screen.title == f"Stand nach Runde {rnd}"
     assert shortened and struck
     table.press("next")
-    assert table.state.flow.stage == "final"
+    assert isinstance(table.state.flow.stage, Final)
     screen = table.screen
     assert isinstance(screen, ListScreen)
     totals = {item.label.split(". ", 1)[1].split()[0]: int(item.value) for item in screen.items}
@@ -140,7 +141,7 @@ def test_solo_profi_strikes_a_field_after_each_round():
             assert table.lines[-1]["event"] == "solo_strike"
         assert table.screen.title == f"Stand nach Runde {rnd}"
     table.press("next")
-    assert table.state.flow.stage == "final"
+    assert isinstance(table.state.flow.stage, Final)
     *rows, placed = table.screen.items
     totals = {item.label.split(". ", 1)[1].split()[0]: int(item.value) for item in rows}
     assert totals == _totals(table)
@@ -176,7 +177,7 @@ def test_a_solo_score_goes_onto_the_kept_highscore_list_of_its_side_and_undo_tak
     ]}
     table.step(kept_event({KEPT_NAME: kept}, table._at()))
     table.press("next")
-    assert table.state.flow.stage == "final"
+    assert isinstance(table.state.flow.stage, Final)
     assert table.screen.items[-1].label == "Platz 4 der Bestenliste"  # below Tom's equal, older score
     saved = [e for e in table.effects if isinstance(e, Keep)]
     assert [e.name for e in saved] == [KEPT_NAME]
@@ -191,7 +192,7 @@ def test_a_solo_score_goes_onto_the_kept_highscore_list_of_its_side_and_undo_tak
     table.press("back")  # back to the final standing
     assert table.screen.items[-1].label == "Platz 4 der Bestenliste"
     table.press("back")  # undo the last entry: the score leaves the list again
-    assert table.state.flow.stage != "final"
+    assert not isinstance(table.state.flow.stage, Final)
     restored = [e for e in table.effects if isinstance(e, Keep)]
     assert [highscores_from_data(e.data) for e in restored] == [highscores_from_data(kept)]
     assert dict(app_ctx(table).kept)[KEPT_NAME] == kept
@@ -310,7 +311,7 @@ def test_the_round_asks_the_word_list_marks_unknown_words_and_offers_only_known_
     assert asked(table) == []  # not before all the round's words are in
     table.type("Frühling")  # 8 letters, at most 7: too long
     assert asked(table) == [("FXYZ", "FXY", "FX", "FRÜHLING", "FRÜHLIN", "FRÜHLI", "FRÜHL", "FRÜH", "FRÜ", "FR")]
-    assert table.state.flow.stage == "fix"
+    assert isinstance(table.state.flow.stage, Fixing)
     before = [item.label for item in table.screen.items]
     assert before == ["FRÜHLIN", "FRÜHLI", "FRÜHL", "FRÜH", "FRÜ", "FR", "streichen"]  # no answer yet: all
     known = {"FRÜH", "FRÜHLING"}
@@ -319,7 +320,7 @@ def test_the_round_asks_the_word_list_marks_unknown_words_and_offers_only_known_
     assert [item.label for item in table.screen.items] == ["FRÜH", "streichen"]
     table.press("start")
     assert table.lines[-1] == {"event": "shorten", "round": 1, "player": "Klaus", "to": "FRÜH"}
-    assert table.state.flow.stage == "review"
+    assert isinstance(table.state.flow.stage, Reviewing)
     values = {item.label: item.value for item in table.screen.items}
     assert values == {"Geli": "FXYZ nicht im Wörterbuch", "Klaus": "FRÜHLING→FRÜH"}
     table.turn(-1).type("Fass")  # Geli's word corrected: only the new words are asked about
@@ -342,7 +343,7 @@ def test_an_invalid_verdict_offers_the_known_prefixes_and_none_known_leaves_only
     table.press("start")
     assert table.lines[-1] == {"event": "strike", "round": 1, "player": "Geli"}
     table.turn(1).press("next")  # the table declares FUMMEL invalid: none of FUMME, FUMM, FUM, FU is known
-    assert table.state.flow.stage == "fix"
+    assert isinstance(table.state.flow.stage, Fixing)
     assert [item.label for item in table.screen.items] == ["streichen"]
     table.type("3")  # the table may still keep a length of its own
     assert table.lines[-1] == {"event": "shorten", "round": 1, "player": "Klaus", "to": "FUM"}
@@ -351,11 +352,11 @@ def test_an_invalid_verdict_offers_the_known_prefixes_and_none_known_leaves_only
 def test_without_a_word_list_the_round_is_as_before_and_a_stray_answer_in_setup_is_no_error():
     table = Table().open_game(GAME)
     table.step(WordsChecked((("HUND", True),), table._at()))
-    assert "error" not in table.beeps and table.state.flow.stage == "players"
+    assert "error" not in table.beeps and isinstance(table.state.flow.stage, Seating)
     table = start_with_own_cards("Geli", "Klaus")
     table.press("next").press("start").press("start")
     table.type("Fxyz", "Fass")
-    assert table.state.flow.stage == "review"
+    assert isinstance(table.state.flow.stage, Reviewing)
     assert [item.value for item in table.screen.items] == ["FXYZ", "FASS"]
 
 
@@ -422,7 +423,7 @@ def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_un
     assert table.lines[-2:] == [{"event": "card", "card": "F6"}, {"event": "reveal", "round": 1}]
     assert table.screen.big == "F" and "höchstens 7" in table.screen.title
     table.press("back")  # undo the reveal, then the card
-    assert table.state.flow.stage == "reveal" and table.lines[-1] == {"event": "card", "card": "F6"}
+    assert isinstance(table.state.flow.stage, Revealing) and table.lines[-1] == {"event": "card", "card": "F6"}
     table.type("B9")  # the card is known now: no second one
     assert "error" in table.beeps and "schon bekannt" in table.screen.footer
     table.press("back")
@@ -443,7 +444,8 @@ def test_with_no_card_at_the_start_the_first_reveal_takes_two():
     table.press("next").press("start").press("start")  # own cards, none scanned
     assert table.lines[0]["deck"] == []
     table.type("B7")
-    assert table.state.flow.stage == "reveal" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    assert isinstance(table.state.flow.stage, Revealing)
+    assert table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
     table.type("F6")
     assert [line["event"] for line in table.lines] == ["setup", "card", "card", "reveal"]
     assert table.screen.big == "F"

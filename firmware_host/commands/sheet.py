@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from firmware_host.perfektes_wort_data import DEFAULT_DIR, SIDES, DataFileError, load_sheet
-from firmware_host.perfektes_wort_sheet import sheet_svg
+from firmware_host.games.perfektes_wort.data_files import DEFAULT_DIR, SIDES, DataFileError, load_sheet
+from firmware_host.games.perfektes_wort.sheet import sheet_svg
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

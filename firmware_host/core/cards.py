@@ -1,7 +1,7 @@
 """Card tables (which tag or printed code is which card face) and the enrolment state machine. Pure.
 
 A card face is a string naming what is printed on the card in its game's own notation (Das perfekte
-Wort: `"B/7"` — see `deck.LetterCard`; Quiddler: `"QU"`). Several physical cards may share a face
+Wort: `"B/7"` — see `games.perfektes_wort.data.LetterCard`; Quiddler: `"QU"`). Several physical cards may share a face
 (Quiddler has ten A cards), so a game's faces are a list with repeats; one card may carry two codes (a
 printed code on each side), both mapping to the same face.
 

@@ -3,10 +3,7 @@
 Pure: the seed is chosen by the shell and recorded in the game record; `random.Random(seed)` makes the
 same seed give the same order on every machine, so a game replays exactly. Every operation returns a new
 `Deck`, or a `DeckRefusal` explaining why it cannot be done (empty pile, nothing to undo) — never raises.
-
-For Das perfekte Wort, `perfektes_wort_call` derives the round's starting letter and maximum length from
-the two piles exactly as the rulebook says (RULES.md §1): after card r is flipped onto the discard pile
-number side up, the draw pile shows the letter of card r+1 and the discard pile the number of card r.
+Das perfekte Wort's round call from the piles is `games.perfektes_wort.round_call`.
 """
 
 from __future__ import annotations
@@ -128,37 +125,3 @@ class TablePiles(Generic[Face]):
     def toggle(self) -> TablePiles[Face]:
         other = Pile.DISCARD if self.chosen is Pile.DRAW else Pile.DRAW
         return TablePiles(self.draw_top, self.discard_top, self.turned, other)
-
-
-@dataclass(frozen=True, slots=True)
-class LetterCard:
-    """A Das perfekte Wort letter card: the starting letter on the front, the maximum length on the back."""
-
-    letter: str
-    number: int
-
-    def __str__(self) -> str:
-        return f"{self.letter}/{self.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class RoundCall:
-    """What the table plays in round `round`: words starting with `letter`, at most `max_length` long."""
-
-    round: int
-    letter: str
-    max_length: int
-
-
-def round_call(draw_top: LetterCard, discard_top: LetterCard, round_number: int) -> RoundCall:
-    """The call from what the piles show: the letter on the draw pile, the number on the discard pile."""
-    return RoundCall(round=round_number, letter=draw_top.letter, max_length=discard_top.number)
-
-
-def perfektes_wort_call(deck: Deck[LetterCard]) -> RoundCall | DeckRefusal:
-    """The current round of Das perfekte Wort: round r after r cards were turned (RULES.md §1)."""
-    if deck.discard_top is None:
-        return DeckRefusal(RefusalReason.NO_ROUND)
-    if deck.draw_top is None:
-        return DeckRefusal(RefusalReason.LAST_CARD)
-    return round_call(deck.draw_top, deck.discard_top, deck.turned)

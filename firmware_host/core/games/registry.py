@@ -6,9 +6,9 @@ need it (never a copy taken at import), so a new game is one package with a `KIT
 
 from __future__ import annotations
 
-from firmware_host.core.games import knack_das_wort, perfect_words, quiddler
+from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler
 from firmware_host.core.games.kit import CardDeck, GameKit
-from firmware_host.core.table import deck_mode, enrol_cards, perfektes_wort
+from firmware_host.core.table import deck_mode, enrol_cards
 
 GAMES: tuple[GameKit, ...] = (
     perfektes_wort.KIT,  # the main game

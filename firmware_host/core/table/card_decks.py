@@ -1,9 +1,9 @@
 """The physical card decks, as the enrolment mode and the Deck mode use them.
 
 A face is written in its game's notation (`core.cards`): Das perfekte Wort's letter cards as
-`"LETTER/NUMBER"` (`"B/7"`, see `deck.LetterCard`), Quiddler's cards as their letters (`"QU"`). Which
-decks there are is each game kit's `decks` (`core.games.registry`); Perfect Words and Knack das Wort
-have no card data yet, so they offer none.
+`"LETTER/NUMBER"` (`"B/7"`, see `games.perfektes_wort.data.LetterCard`), Quiddler's cards as their
+letters (`"QU"`). Which decks there are is each game kit's `decks` (`core.games.registry`); Perfect Words
+and Knack das Wort have no card data yet, so they offer none.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from firmware_host.core.cards import CardTable, KnownCard, UnknownCard, printed_table
-from firmware_host.core.deck import LetterCard
 from firmware_host.core.games.kit import CardDeck
+from firmware_host.core.games.perfektes_wort.data import LetterCard
 
 
 def card_decks() -> tuple[CardDeck, ...]:

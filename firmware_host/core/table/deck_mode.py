@@ -12,7 +12,7 @@ Not a scored game: it never emits BeginGame/Record. Its `game` is "deck" (a menu
   naming the code, nothing else changes.
 START starts and pauses the appliance's timer in both. For Das perfekte Wort, once a card is turned the
 screen is the round's call: the starting letter on the draw pile and the maximum length on the discard
-pile (`deck.perfektes_wort_call`, RULES.md §1).
+pile (`games.perfektes_wort.round_call`, RULES.md §1).
 """
 
 from __future__ import annotations
@@ -20,28 +20,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from firmware_host.core.cards import UnknownCard
-from firmware_host.core.deck import (
-    Deck,
-    DeckRefusal,
-    LetterCard,
-    Pile,
-    RefusalReason,
-    RoundCall,
-    TablePiles,
-    perfektes_wort_call,
-    round_call,
-)
+from firmware_host.core.deck import Deck, DeckRefusal, Pile, RefusalReason, TablePiles
 from firmware_host.core.effects import Beep, Log
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry
 from firmware_host.core.flow import Ctx, Outcome, PauseTimer
 from firmware_host.core.games.kit import CardDeck, GameKit
+from firmware_host.core.games.perfektes_wort.data import LetterCard
+from firmware_host.core.games.perfektes_wort.round_call import RoundCall, perfektes_wort_call, round_call
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
 from firmware_host.core.table.card_decks import card_decks, card_lookup, letter_card
 
 DECK = "deck"
 SOURCES = ("buttons", "cards")
-PERFEKTES_WORT = "perfektes-wort"  # its letter cards also call the round (`deck.perfektes_wort_call`)
+PERFEKTES_WORT = "perfektes-wort"  # its letter cards also call the round (`perfektes_wort_call`)
 
 
 def choices() -> tuple[tuple[CardDeck, str], ...]:

@@ -1,11 +1,16 @@
-"""Das perfekte Wort (RULES.md §1, rulings R1–R6): the pure rules core.
+"""Das perfekte Wort (RULES.md §1, rulings R1–R6): the pure rules core, its record and its table flow.
 
 Drive a game event by event (`new_game`, `apply`), score it at any point (`score`), or score a whole
-record (`score_record`, used by `wordtable score`). No I/O here: data files and word lists are loaded
-by `firmware_host.perfektes_wort_data` and `firmware_host.dictionary` and passed in as values.
+record (`score_record`, used by `wordtable score`; `RULES.replay` replays one). `KIT` is the game as the
+appliance knows it (`games.registry`); `table.py` is its flow at the table. No I/O here: data files and
+word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and `firmware_host.dictionary`
+and passed in as values.
 """
 
+from firmware_host.core.games.kit import CardDeck, GameKit
+
 from .data import Arrow, Cell, GameData, LetterCard, PointsFace, Sheet
+from .defaults import DEFAULT_DATA
 from .errors import (
     BadLetters,
     DataError,
@@ -20,7 +25,11 @@ from .errors import (
     WrongStartingLetter,
 )
 from .fields import FieldMark, Mark
-from .game import (
+from .highscores import KEPT_NAME
+from .lexicon import Lexicon, shortenings
+from .record import CODEC, GAME_ID, RULES, score_record
+from .report import Report
+from .rules import (
     Card,
     Correct,
     Game,
@@ -38,12 +47,18 @@ from .game import (
     pending,
     unknown_words,
 )
-from .lexicon import Lexicon, shortenings
-from .record import game_from_record, score_record
-from .report import Report
 from .scoring import PlayerResult, Result, RowScore, score
+from .table import TITLE, new
+
+# The appliance's own 24 letter cards (ruling R2), their faces in the card-table notation "B/5".
+DECK = CardDeck(GAME_ID, TITLE, tuple(card.face for card in DEFAULT_DATA.deck))
+KIT = GameKit(GAME_ID, TITLE, new, score_record, (DECK,), (KEPT_NAME,))
 
 __all__ = [
+    "CODEC",
+    "DECK",
+    "KIT",
+    "RULES",
     "Arrow",
     "BadLetters",
     "Card",
@@ -81,7 +96,6 @@ __all__ = [
     "WrongStartingLetter",
     "apply",
     "field_marks",
-    "game_from_record",
     "new_game",
     "pending",
     "score",

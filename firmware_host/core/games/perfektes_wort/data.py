@@ -1,6 +1,6 @@
 """The game's data as values: sheet sides, letter cards and points-card faces (rulings R1, R2).
 
-The same mapping shapes are read from the TOML data files (by `firmware_host.perfektes_wort_data`) and
+The same mapping shapes are read from the TOML data files (by `firmware_host.games.perfektes_wort.data_files`) and
 from a record's setup line, so both are validated here, once. Validation raises `DataError` whose key
 names the offending place (e.g. ``rows[3]``, ``arrows[1].to``).
 
@@ -11,9 +11,11 @@ grey letter printed in that cell. Cells and rows are numbered from 1; cell 1 is 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from firmware_host.core.record import RecordLine
 
 from .errors import DataError
 from .words import LETTERS, VOWELS, normalize
@@ -22,6 +24,8 @@ ROUNDS = 9
 BONUS_FIELDS = 12
 EMPTY_CELL = "."
 MAX_VOWEL_VALUE = 99
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +79,8 @@ class Sheet:
 
 @dataclass(frozen=True, slots=True)
 class LetterCard:
-    """A letter card: the starting letter on its front, the maximum length on its back."""
+    """A letter card: the starting letter on its front, the maximum length on its back. `code` is how a
+    record and the data files write it ("B7"), `face` how the card tables do ("B/7", `core.cards`)."""
 
     letter: str
     length: int
@@ -83,6 +88,13 @@ class LetterCard:
     @property
     def code(self) -> str:
         return f"{self.letter}{self.length}"
+
+    @property
+    def face(self) -> str:
+        return f"{self.letter}/{self.length}"
+
+    def __str__(self) -> str:
+        return self.face
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,3 +253,43 @@ def faces_from_list(items: Any, key: str = "faces") -> tuple[PointsFace, ...]:
         values = vowels_from_mapping({k: v for k, v in item.items() if k != "face"}, f"{key}[{i}]", 2, 5)
         faces.append(PointsFace(name, values))
     return tuple(faces)
+
+
+# --- the setup's and the card line's fields in a record (`record_codec.entry(read=, write=)`) ----------
+
+
+def _on_line(line: RecordLine, build: Callable[[], T], prefix: str = "") -> T:
+    """`build()`, its `DataError` turned into the line's `RecordError`."""
+    try:
+        return build()
+    except DataError as exc:
+        raise line.error(f"{prefix}{exc.message}") from None
+
+
+def read_sheet(line: RecordLine, key: str) -> Sheet:
+    """The sheet side embedded in a setup line (so a record stays scorable)."""
+    data = line.data.get(key)
+    if not isinstance(data, dict):
+        raise line.error(f"'{key}' must be the sheet side as an object (side, rows, arrows, bonus)")
+    return _on_line(line, lambda: sheet_from_mapping(data), f"{key}.")
+
+
+def read_vowels(line: RecordLine, key: str) -> dict[str, int]:
+    return _on_line(line, lambda: vowels_from_mapping(line.data.get(key), key))
+
+
+def read_deck(line: RecordLine, key: str) -> tuple[LetterCard, ...]:
+    """The deck order known at the start (a record's `card` lines add the rest, so it may be short)."""
+    return _on_line(line, lambda: deck_from_codes(line.data.get(key), key, minimum=0))
+
+
+def read_card(line: RecordLine, key: str) -> LetterCard:
+    return _on_line(line, lambda: card_from_code(line.text(key), key))
+
+
+def write_deck(deck: tuple[LetterCard, ...]) -> list[str]:
+    return [card.code for card in deck]
+
+
+def write_card(card: LetterCard) -> str:
+    return card.code

@@ -1,7 +1,7 @@
 """The shipped default data of Das perfekte Wort as values (GENERATED, do not edit).
 
 Made from firmware_host/data/perfektes_wort/*.toml by
-`python -m firmware_host.perfektes_wort_data --emit-defaults`; tests check it matches the files.
+`python -m firmware_host.games.perfektes_wort.data_files --emit-defaults`; tests check it matches the files.
 """
 
 from __future__ import annotations

@@ -1,16 +1,17 @@
 """Typed errors of Das perfekte Wort. Each says what is wrong and what the table can do instead.
 
-An error is a text key with its fields, so that the table UI can show it in German (the default) or
-English: `error.text(lang)`; `error.message` is the English text (records and logs). `ref` names the
-table event at fault (the record's line number; 0 when unknown), so that an error found only while
-scoring can still point at the entry that caused it.
+An error is a text code with its fields (the shared `games.rule_error.RuleError`), so that the table UI can
+show it in German (the default) or English: `error.text(lang)`; `error.message` is the English text
+(records and logs). `ref` names the table event at fault (the record's line number; 0 when unknown), so
+that an error found only while scoring can still point at the entry that caused it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.core.i18n import Table, pick
+from firmware_host.core.games.rule_error import RuleError as BaseRuleError
+from firmware_host.core.i18n import Table
 
 TEXTS: Table = {
     "de": {
@@ -99,44 +100,21 @@ TEXTS: Table = {
 }
 
 
-class RuleError(Exception):
-    """An event or state that the rules do not allow: a text `key` with its `fields`."""
+class RuleError(BaseRuleError):
+    """An event or state that the rules do not allow: a text `code` (a key of `TEXTS`) with its `fields`."""
 
-    def __init__(self, key: str, ref: int = 0, **fields: Any) -> None:
-        self.key = key
-        self.fields = fields
-        self.ref = ref
-        self.message = self.text("en")
-        super().__init__(self.message)
-
-    def text(self, lang: str) -> str:
-        """The explanation in `lang` (nested errors in the fields are rendered in the same language)."""
-        shown = {k: v.text(lang) if isinstance(v, RuleError) else v for k, v in self.fields.items()}
-        return pick(TEXTS, lang, self.key, **shown)
-
-    def at(self, ref: int) -> RuleError:
-        """The same error, blamed on the event `ref`."""
-        copy = type(self).__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        Exception.__init__(copy, self.message)
-        copy.ref = ref
-        return copy
+    TEXTS = TEXTS
 
 
 class DataError(RuleError):
     """Game data (sheet, deck, points cards, vowel values) that is malformed; `key` names the place.
 
-    Data files are for the people who edit them, so these messages are English only."""
+    Data files are for the people who edit them, so these messages are English only: the code is the
+    message itself ("key: why")."""
 
     def __init__(self, key: str, message: str) -> None:
-        Exception.__init__(self, f"{key}: {message}" if key else message)
+        super().__init__(f"{key}: {message}" if key else message)
         self.key = key
-        self.fields = {}
-        self.ref = 0
-        self.message = f"{key}: {message}" if key else message
-
-    def text(self, lang: str) -> str:
-        return self.message
 
 
 class SetupError(RuleError):
@@ -162,8 +140,8 @@ class BadLetters(RuleError):
 class TooLong(RuleError):
     """A word longer than the round's maximum length (or its row); `prefixes` are the allowed shortenings."""
 
-    def __init__(self, key: str, prefixes: tuple[str, ...], ref: int = 0, **fields: Any) -> None:
-        super().__init__(key, ref, **fields)
+    def __init__(self, code: str, prefixes: tuple[str, ...], ref: int = 0, **fields: Any) -> None:
+        super().__init__(code, ref, **fields)
         self.prefixes = prefixes
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from firmware_host.core.i18n import Table, pick
 
 from .fields import Mark
-from .game import Game
+from .rules import Game
 from .scoring import PlayerResult, Result, RowScore
 from .words import VOWELS
 

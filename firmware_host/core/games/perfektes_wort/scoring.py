@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from .data import Cell
 from .fields import FieldMark
-from .game import Game, field_marks, final_word, pending
+from .rules import Game, field_marks, final_word, pending
 from .words import VOWELS, vowel_counts
 
 POINTS_VALID = 5

@@ -1,4 +1,5 @@
-"""The state of a game of Das perfekte Wort, driven by table events. Pure: no I/O, no clock.
+"""The rules core of Das perfekte Wort: its setup and table events (each one line of the game record, read
+and written by `record.CODEC`), the state of a game, and how an event changes it. Pure: no I/O, no clock.
 
     game = new_game(Setup(...))            # raises SetupError / DataError
     game = apply(game, Reveal(1))          # each table event returns a new Game
@@ -15,8 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
-from .data import ROUNDS, LetterCard, Sheet
+from firmware_host.core import record_codec
+from firmware_host.core.record import RecordLine
+
+from .data import ROUNDS, LetterCard, Sheet, read_card, read_deck, read_sheet, read_vowels, write_card, write_deck
 from .errors import (
     BadLetters,
     EntryError,
@@ -35,15 +40,23 @@ from .words import bad_letters, normalize
 MAX_PLAYERS = 6
 
 
+def _names(line: RecordLine, key: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in line.texts(key))
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """The table's choices before round 1. One player means the solo variant."""
+    """The table's choices before round 1. One player means the solo variant. Its record line embeds the
+    sheet side whole (so a record stays scorable) and holds the deck order known at the start (`Card`
+    lines add the rest); the line's keys are in field order, `points_card` is given by keyword."""
 
-    players: tuple[str, ...]
-    sheet: Sheet
-    vowels: Mapping[str, int]
-    deck: tuple[LetterCard, ...]
-    points_card: str = ""
+    EVENT: ClassVar[str] = "setup"
+
+    players: tuple[str, ...] = record_codec.entry(read=_names)
+    sheet: Sheet = record_codec.entry(read=read_sheet, write=Sheet.to_json)
+    points_card: str = field(default="", kw_only=True)
+    vowels: Mapping[str, int] = record_codec.entry(read=read_vowels, write=dict)
+    deck: tuple[LetterCard, ...] = record_codec.entry(read=read_deck, write=write_deck)
     house_rules: tuple[str, ...] = ()
 
 
@@ -51,12 +64,16 @@ class Setup:
 class Reveal:
     """The top letter card is flipped onto the discard pile: round `round` begins."""
 
+    EVENT: ClassVar[str] = "reveal"
+
     round: int
 
 
 @dataclass(frozen=True, slots=True)
 class Word:
     """The word `player` wrote in row `round`, as written ("" = no word)."""
+
+    EVENT: ClassVar[str] = "word"
 
     round: int
     player: str
@@ -67,6 +84,8 @@ class Word:
 class Verdict:
     """The table's verdict on the word as it now stands (invalid only unanimously)."""
 
+    EVENT: ClassVar[str] = "verdict"
+
     round: int
     player: str
     valid: bool
@@ -75,6 +94,8 @@ class Verdict:
 @dataclass(frozen=True, slots=True)
 class Shorten:
     """The word is cut from the end to the prefix `to`."""
+
+    EVENT: ClassVar[str] = "shorten"
 
     round: int
     player: str
@@ -85,6 +106,8 @@ class Shorten:
 class Correct:
     """A spelling correction: the word now reads `word` (verdict and shortening start afresh)."""
 
+    EVENT: ClassVar[str] = "correct"
+
     round: int
     player: str
     word: str
@@ -94,6 +117,8 @@ class Correct:
 class Strike:
     """The word is struck: it scores nothing (no points, vowels or bonus fields)."""
 
+    EVENT: ClassVar[str] = "strike"
+
     round: int
     player: str
 
@@ -101,6 +126,8 @@ class Strike:
 @dataclass(frozen=True, slots=True)
 class SoloStrike:
     """Solo variant: after `round` the player strikes the bonus field `field`, which they have not used."""
+
+    EVENT: ClassVar[str] = "solo_strike"
 
     round: int
     player: str
@@ -112,10 +139,13 @@ class Card:
     """The next letter card of the draw pile, entered as it comes (physical cards scanned round by round):
     it is appended to the deck order. A setup may hold fewer than the 10 cards the rounds need."""
 
-    card: LetterCard
+    EVENT: ClassVar[str] = "card"
+
+    card: LetterCard = record_codec.entry(read=read_card, write=write_card)
 
 
 TableEvent = Card | Reveal | Word | Verdict | Shorten | Correct | Strike | SoloStrike
+EVENTS = (Card, Reveal, Word, Verdict, Shorten, Correct, Strike, SoloStrike)  # the record's order of them
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,8 @@ from firmware_host.core.games.perfektes_wort.data import (
 )
 from firmware_host.core.games.perfektes_wort.errors import DataError
 
-DEFAULT_DIR = Path(__file__).parent / "data" / "perfektes_wort"
+PACKAGE_DIR = Path(__file__).parents[2]  # firmware_host/
+DEFAULT_DIR = PACKAGE_DIR / "data" / "perfektes_wort"
 SIDES = ("grundversion", "profi")
 DECK_SIZE = 24
 
@@ -94,7 +95,7 @@ def load_game_data(directory: Path = DEFAULT_DIR) -> GameData:
     return GameData(sheets, load_deck(directory / "deck.toml"), load_faces(directory / "points_cards.toml"))
 
 
-DEFAULTS_MODULE = Path(__file__).parent / "core" / "games" / "perfektes_wort" / "defaults.py"
+DEFAULTS_MODULE = PACKAGE_DIR / "core" / "games" / "perfektes_wort" / "defaults.py"
 
 
 def emit_defaults(directory: Path = DEFAULT_DIR) -> str:
@@ -108,7 +109,7 @@ def emit_defaults(directory: Path = DEFAULT_DIR) -> str:
     return (
         '"""The shipped default data of Das perfekte Wort as values (GENERATED, do not edit).\n\n'
         "Made from firmware_host/data/perfektes_wort/*.toml by\n"
-        "`python -m firmware_host.perfektes_wort_data --emit-defaults`; tests check it matches the files.\n"
+        "`python -m firmware_host.games.perfektes_wort.data_files --emit-defaults`; tests check it matches the files.\n"
         '"""\n\n'
         "from __future__ import annotations\n\n"
         "from typing import Any\n\n"
@@ -132,6 +133,6 @@ if __name__ == "__main__":
     import sys
 
     if sys.argv[1:] != ["--emit-defaults"]:
-        sys.exit("usage: python -m firmware_host.perfektes_wort_data --emit-defaults")
+        sys.exit("usage: python -m firmware_host.games.perfektes_wort.data_files --emit-defaults")
     DEFAULTS_MODULE.write_text(emit_defaults(), encoding="utf-8")
     print(f"wrote {DEFAULTS_MODULE}")

@@ -1,0 +1,1 @@
+"""Das perfekte Wort outside the core: its data files (`data_files`) and its printable sheets (`sheet`)."""
