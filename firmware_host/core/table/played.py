@@ -10,11 +10,17 @@ A refused entry raises the rules' `RuleError` and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from firmware_host.core.effects import BeginGame, Effect, Record, Retract
+from firmware_host.core.events import Event
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
+from firmware_host.core.screens import Screen
+from firmware_host.core.table.seats import Seating, Seats, choose_players, refuse
 
 G = TypeVar("G")
 S = TypeVar("S")
@@ -60,3 +66,78 @@ class Played(Generic[S, G, E]):
         for number, event in enumerate(events, start=FIRST_EVENT_LINE):
             game = self.rules.apply(game, event, number)
         return replace(self, events=events, game=game)
+
+
+St = TypeVar("St")
+F = TypeVar("F", bound="RecordedFlow[Any, Any, Any, Any]")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedFlow(Generic[St, S, G, E]):
+    """The fields every recorded game's table flow has: the stage on screen, the game played (None while
+    the players are chosen) and the footer's message. A subclass sets `GAME` (its game id) and adds the
+    stages' handlers and screens; `begun` and `entered` are its only ways to the record."""
+
+    GAME: ClassVar[str] = ""
+    TITLE: ClassVar[Mapping[str, str]] = {}
+
+    stage: St
+    played: Played[S, G, E] | None = None
+    message: str = ""
+
+    @property
+    def game(self) -> str:
+        return self.GAME
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        """While the players are chosen (`Seating`): the shared setup, START calls `start_game`; then `play`."""
+        stage = self.stage
+        if isinstance(stage, Seating):
+            flow = replace(self, message="")
+
+            def seated(seats: Seats, message: str) -> Any:
+                changes: dict[str, Any] = {"stage": Seating(seats), "message": message}
+                return replace(flow, **changes)
+
+            return choose_players(stage.seats, event, ctx, flow.start_game, seated)
+        return self.play(event, ctx)
+
+    def screen(self, ctx: Ctx) -> Screen:
+        """The setup's seats while the players are chosen; then `play_screen` of the game played."""
+        if isinstance(self.stage, Seating):
+            title = self.TITLE.get(ctx.lang) or self.TITLE["de"]
+            return self.stage.seats.screen(ctx.lang, title, self.message)
+        assert self.played is not None
+        return self.play_screen(ctx, self.played.game)
+
+    def start_game(self, players: tuple[str, ...]) -> Outcome:
+        """The game begun for these players (usually `begun(...)`); may raise `RuleError`."""
+        raise NotImplementedError
+
+    def play(self, event: Event, ctx: Ctx) -> Outcome:
+        """An input event once the game has begun."""
+        raise NotImplementedError
+
+    def play_screen(self, ctx: Ctx, game: G) -> Screen:
+        """What the display shows once the game has begun."""
+        raise NotImplementedError
+
+    def begun(self: F, rules: Rules[S, G, E], setup: S, players: tuple[str, ...], stage: St) -> Outcome:
+        """The game begun from `setup` on `stage`, with the effects that open its record (a `RuleError`
+        from the rules is raised to the setup, which refuses it)."""
+        played, effects = Played.begin(rules, setup, players)
+        flow: Any = replace(self, stage=stage, played=played)  # a subclass: a `Flow`
+        return Outcome(flow, effects)
+
+    def entered(self: F, event: E, ctx: Ctx, **changes: Any) -> tuple[F | None, Outcome]:
+        """`event` entered through the rules: the flow with it (and `changes`) and its outcome with the
+        record line; or None and the refusal, the rules' reason in the footer."""
+        assert self.played is not None
+        try:
+            played, effects = self.played.enter(event)
+        except RuleError as exc:
+            refused: Any = replace(self, message=exc.text(ctx.lang))  # a subclass: a `Flow`
+            return None, refuse(refused, ctx)
+        flow = replace(self, played=played, **changes)
+        shown: Any = flow
+        return flow, Outcome(shown, effects)

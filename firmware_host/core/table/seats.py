@@ -84,6 +84,13 @@ class Seats:
         return ListScreen(t(lang, "title", game=game, count=self.count), items, cursor, footer or t(lang, "hint"))
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A game's first stage: its players being chosen."""
+
+    seats: Seats
+
+
 def refuse(flow: Flow, ctx: Ctx) -> Outcome:
     """An entry refused: `flow` is the unchanged flow carrying the reason for its footer; an error beep."""
     return Outcome(flow, (Beep("error", ctx.volume),))
@@ -95,6 +102,18 @@ def is_press(event: Event, *buttons: Button) -> bool:
 
 def is_hold(event: Event, *buttons: Button) -> bool:
     return isinstance(event, LongPress) and event.button in buttons
+
+
+def cursor_step(event: Event) -> int | None:
+    """How far an event moves a cursor: NEXT one on, a long NEXT one back, the encoder by its detents;
+    None for any other event."""
+    if isinstance(event, Turn):
+        return event.steps
+    if is_press(event, Button.NEXT):
+        return 1
+    if is_hold(event, Button.NEXT):
+        return -1
+    return None
 
 
 def choose_players(

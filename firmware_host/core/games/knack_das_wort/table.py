@@ -15,12 +15,11 @@ import re
 from dataclasses import dataclass, replace
 
 from firmware_host.core.effects import Beep, EndGame
-from firmware_host.core.events import Button, Event, TextEntry, Turn
+from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
-from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.played import Played
-from firmware_host.core.table.seats import Seats, choose_players, is_hold, is_press, refuse
+from firmware_host.core.table.played import Played, RecordedFlow
+from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
 from . import rules as kw
@@ -32,11 +31,6 @@ CARDS = ("Stop", "Zieh 2")  # the action cards offered in the menu; any other ca
 _NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
 
 PlayedKnack = Played[kw.Setup, kw.Game, kw.Event]
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    seats: Seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,25 +54,17 @@ Stage = Seating | Playing | ActionMenu | Scoreboard
 
 
 @dataclass(frozen=True, slots=True)
-class KnackFlow:
+class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
 
-    stage: Stage
-    played: PlayedKnack | None = None
-    message: str = ""
-
-    @property
-    def game(self) -> str:
-        return kw.GAME_ID
+    GAME = kw.GAME_ID
+    TITLE = TITLE
 
     # --- handling events ----------------------------------------------------------------------------
 
-    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+    def play(self, event: Event, ctx: Ctx) -> Outcome:
         flow = replace(self, message="")
         stage = self.stage
-        if isinstance(stage, Seating):
-            return choose_players(stage.seats, event, ctx, flow._begin,
-                                  lambda seats, message: replace(flow, stage=Seating(seats), message=message))
         assert self.played is not None
         game = self.played.game
         if isinstance(stage, Scoreboard):
@@ -89,7 +75,7 @@ class KnackFlow:
             return flow._undo(self.played, ctx)
         if game.end is None:
             return flow._turn(game, event, ctx)
-        if not kw.score(game).final:
+        if not kw.score(game).final and isinstance(stage, Playing):
             return flow._left(stage, game, event, ctx)
         if is_press(event, Button.START, Button.ENCODER):
             return Outcome(None, (EndGame(", ".join(kw.score(game).winners)),))
@@ -98,20 +84,15 @@ class KnackFlow:
     def timer_over(self, ctx: Ctx) -> Outcome:
         return Outcome(self)
 
-    def _begin(self, players: tuple[str, ...]) -> Outcome:
-        played, effects = Played.begin(RULES, kw.Setup(players), players)
-        return Outcome(replace(self, stage=Playing(), played=played), effects)
+    def start_game(self, players: tuple[str, ...]) -> Outcome:
+        return self.begun(RULES, kw.Setup(players), players, Playing())
 
     def _enter(self, event: kw.Event, ctx: Ctx, message: str = "") -> Outcome:
         """Enter one table event through the rules; a refused one leaves the flow as it was (menu closed)."""
-        assert self.played is not None
-        try:
-            played, effects = self.played.enter(event)
-        except RuleError as exc:
-            return refuse(replace(self, stage=Playing(), message=exc.text(ctx.lang)), ctx)
-        if kw.score(played.game).final:
-            effects = (*effects, Beep("celebrate", ctx.volume))
-        return Outcome(replace(self, stage=Playing(), played=played, message=message), effects)
+        flow, outcome = replace(self, stage=Playing()).entered(event, ctx, message=message)
+        if flow is not None and flow.played is not None and kw.score(flow.played.game).final:
+            return replace(outcome, effects=(*outcome.effects, Beep("celebrate", ctx.volume)))
+        return outcome
 
     def _undo(self, played: PlayedKnack, ctx: Ctx) -> Outcome:
         step = played.undo()
@@ -161,12 +142,9 @@ class KnackFlow:
 
     def _menu(self, stage: ActionMenu, game: kw.Game, event: Event, ctx: Ctx) -> Outcome:
         items = self.menu_items(ctx.lang)
-        if isinstance(event, Turn):
-            return Outcome(replace(self, stage=ActionMenu((stage.cursor + event.steps) % len(items))))
-        if is_press(event, Button.NEXT):
-            return Outcome(replace(self, stage=ActionMenu((stage.cursor + 1) % len(items))))
-        if is_hold(event, Button.NEXT):
-            return Outcome(replace(self, stage=ActionMenu((stage.cursor - 1) % len(items))))
+        step = cursor_step(event)
+        if step is not None:
+            return Outcome(replace(self, stage=ActionMenu((stage.cursor + step) % len(items))))
         if is_press(event, Button.BACK):
             return Outcome(replace(self, stage=Playing()))
         if isinstance(event, TextEntry) and event.text.strip():
@@ -178,12 +156,9 @@ class KnackFlow:
 
     def _left(self, stage: Playing, game: kw.Game, event: Event, ctx: Ctx) -> Outcome:
         player = _next_left(game)
-        if isinstance(event, Turn):
-            return Outcome(replace(self, stage=Playing(max(0, stage.left + event.steps))))
-        if is_press(event, Button.NEXT):
-            return Outcome(replace(self, stage=Playing(stage.left + 1)))
-        if is_hold(event, Button.NEXT):
-            return Outcome(replace(self, stage=Playing(max(0, stage.left - 1))))
+        step = cursor_step(event)
+        if step is not None:
+            return Outcome(replace(self, stage=Playing(max(0, stage.left + step))))
         if isinstance(event, TextEntry):
             number = _NUMBER.match(event.text)
             if number is None:
@@ -195,12 +170,8 @@ class KnackFlow:
 
     # --- screens ------------------------------------------------------------------------------------
 
-    def screen(self, ctx: Ctx) -> Screen:
+    def play_screen(self, ctx: Ctx, game: kw.Game) -> Screen:
         lang, stage = ctx.lang, self.stage
-        if isinstance(stage, Seating):
-            return stage.seats.screen(lang, TITLE.get(lang, TITLE["de"]), self.message)
-        assert self.played is not None
-        game = self.played.game
         if isinstance(stage, Scoreboard):
             return self.scoreboard(lang)
         if isinstance(stage, ActionMenu):
@@ -218,7 +189,8 @@ class KnackFlow:
             return BigScreen(title, player, self.message or hint)
         if not standings.final:
             title = t(lang, "left", player=_next_left(game))
-            return BigScreen(title, str(stage.left), self.message or kw.end_reason(game, lang))
+            left = stage.left if isinstance(stage, Playing) else 0
+            return BigScreen(title, str(left), self.message or kw.end_reason(game, lang))
         items = tuple(ListItem(f"{s.rank}. {s.player}", str(s.points), s.rank == 1) for s in standings.players)
         title = t(lang, "winner", players=", ".join(standings.winners))
         return ListScreen(title, items, None, self.message or t(lang, "hint_final"))

@@ -23,11 +23,10 @@ from dataclasses import dataclass, replace
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
-from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import Played
-from firmware_host.core.table.seats import Seats, choose_players, is_hold, is_press, refuse
+from firmware_host.core.table.played import Played, RecordedFlow
+from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
 from . import rules as pw
@@ -38,11 +37,6 @@ _SET_CLUES = re.compile(r"^\s*(\d{1,2})\s+(\S.*)$")
 _MARKS = {"double": " ×2", "ignore": " –"}
 
 PlayedWords = Played[pw.Setup, pw.Game, pw.Event]
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    seats: Seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +72,11 @@ Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
 
 
 @dataclass(frozen=True, slots=True)
-class PerfectWordsFlow:
+class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
-    stage: Stage
-    played: PlayedWords | None = None
-    message: str = ""
-
-    @property
-    def game(self) -> str:
-        return pw.GAME_ID
+    GAME = pw.GAME_ID
+    TITLE = TITLE
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -95,12 +84,9 @@ class PerfectWordsFlow:
 
     # --- handling events ----------------------------------------------------------------------------
 
-    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+    def play(self, event: Event, ctx: Ctx) -> Outcome:
         stage = self.stage
         flow = replace(self, message="", stage=replace(stage, strikable=None) if isinstance(stage, Terms) else stage)
-        if isinstance(stage, Seating):
-            return choose_players(stage.seats, event, ctx, lambda players: flow._begin(players),
-                                  lambda seats, message: replace(flow, stage=Seating(seats), message=message))
         played = self.played
         assert played is not None
         if isinstance(stage, Final):
@@ -119,20 +105,11 @@ class PerfectWordsFlow:
     def timer_over(self, ctx: Ctx) -> Outcome:
         return Outcome(self)
 
-    def _begin(self, players: tuple[str, ...]) -> Outcome:
-        played, effects = Played.begin(RULES, pw.Setup(players), players)
-        return Outcome(replace(self, stage=Arrows(), played=played), effects)
+    def start_game(self, players: tuple[str, ...]) -> Outcome:
+        return self.begun(RULES, pw.Setup(players), players, Arrows())
 
     def _enter(self, event: pw.Event, ctx: Ctx) -> tuple[PerfectWordsFlow | None, Outcome]:
-        """Enter one table event through the rules: the flow with it and its outcome (the record line),
-        or None and the refusal with the rules' reason."""
-        assert self.played is not None
-        try:
-            played, effects = self.played.enter(event)
-        except RuleError as exc:
-            return None, refuse(replace(self, message=exc.text(ctx.lang)), ctx)
-        flow = replace(self, played=played)
-        return flow, Outcome(flow, effects)
+        return self.entered(event, ctx)
 
     def _undo(self, played: PlayedWords, ctx: Ctx) -> Outcome:
         undone = t(ctx.lang, "undone")
@@ -205,7 +182,7 @@ class PerfectWordsFlow:
                 flow, outcome = self._enter(pw.Reveal(), ctx)
                 return outcome if flow is None else replace(outcome, flow=replace(flow, stage=Revealing()))
             return refuse(self, ctx)
-        step = _cursor_step(event)
+        step = cursor_step(event)
         if step is not None:
             return Outcome(replace(self, stage=replace(stage, cursor=(stage.cursor + step) % pw.ARROWS)))
         if is_press(event, Button.START, Button.ENCODER):
@@ -241,12 +218,8 @@ class PerfectWordsFlow:
 
     # --- screens ------------------------------------------------------------------------------------
 
-    def screen(self, ctx: Ctx) -> Screen:
+    def play_screen(self, ctx: Ctx, game: pw.Game) -> Screen:
         lang, stage = ctx.lang, self.stage
-        if isinstance(stage, Seating):
-            return stage.seats.screen(lang, TITLE.get(lang, TITLE["de"]), self.message)
-        assert self.played is not None
-        game = self.played.game
         if isinstance(stage, Arrows):
             placed = len(game.lines)
             big = t(lang, "arrow", arrow=placed + 1) if placed < pw.ARROWS else t(lang, "grid_done")
@@ -299,15 +272,6 @@ def _advance(stage: Terms, players: int) -> Stage:
     slot = stage.slot + 1
     return Choosing() if slot >= players * pw.ARROWS else replace(stage, slot=slot)
 
-
-def _cursor_step(event: Event) -> int | None:
-    if isinstance(event, Turn):
-        return event.steps
-    if is_press(event, Button.NEXT):
-        return 1
-    if is_hold(event, Button.NEXT):
-        return -1
-    return None
 
 
 def _shown(game: pw.Game, arrow: int, key: str) -> str:

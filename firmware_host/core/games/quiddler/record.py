@@ -52,7 +52,7 @@ class Setup:
     players: tuple[str, ...]
     dealer: str | None = None
     bonus: str | None = None
-    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck)  # noqa: RUF009 (a field, not a call)
+    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck)
 
 
 @dataclass(frozen=True, slots=True)

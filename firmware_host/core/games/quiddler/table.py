@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from firmware_host.core.effects import EndGame
-from firmware_host.core.events import Button, CardScan, Event, TextEntry, Turn
+from firmware_host.core.events import Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played
-from firmware_host.core.table.seats import is_hold, is_press, refuse
+from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -130,7 +130,7 @@ class QuiddlerFlow:
                 if not text.isdigit() or not 1 <= int(text) <= MAX_PLAYERS:
                     return self._refuse(ctx, t(ctx.lang, "not_a_count", text=text))
                 return self._to(replace(e, count=int(text)))
-            step = _cursor_step(event)
+            step = cursor_step(event)
             if step is not None:
                 return self._to(replace(e, count=(e.count - 1 + step) % MAX_PLAYERS + 1))
             if _confirms(event):
@@ -190,7 +190,7 @@ class QuiddlerFlow:
     def _choose(
         self, e: SetupEntry, event: Event, ctx: Ctx, n: int, prev: SetupEntry, chosen: Callable[[int], SetupEntry]
     ) -> Outcome:
-        step = _cursor_step(event)
+        step = cursor_step(event)
         if step is not None:
             return self._to(replace(e, cursor=(e.cursor + step) % n))
         if _confirms(event):
@@ -223,7 +223,7 @@ class QuiddlerFlow:
 
     def _out_choice(self, e: OutChoice, game: Game, event: Event, ctx: Ctx) -> Outcome:
         options = len(game.players) + 1
-        step = _cursor_step(event)
+        step = cursor_step(event)
         if step is not None:
             return self._to(OutChoice((e.cursor + step) % options))
         if _confirms(event):
@@ -287,7 +287,7 @@ class QuiddlerFlow:
             )
         else:
             n, prev = 2, Challenges("word", e.challenger, cursor=e.target)
-        step = _cursor_step(event)
+        step = cursor_step(event)
         if step is not None:
             return self._to(replace(e, cursor=(e.cursor + step) % n))
         if back:
@@ -392,16 +392,6 @@ def _closed(e: LayEntry) -> tuple[tuple[str, ...], ...]:
 def _confirms(event: Event) -> bool:
     return is_press(event, Button.START, Button.ENCODER)
 
-
-def _cursor_step(event: Event) -> int | None:
-    """How far an event moves a cursor: NEXT one on, a long NEXT one back, the encoder by its detents."""
-    if isinstance(event, Turn):
-        return event.steps
-    if is_press(event, Button.NEXT):
-        return 1
-    if is_hold(event, Button.NEXT):
-        return -1
-    return None
 
 
 # --- screens ---------------------------------------------------------------------------------------
