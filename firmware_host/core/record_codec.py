@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -61,23 +61,20 @@ class _Field:
     def decode(self, line: RecordLine) -> Any:
         if self.optional and not line.has(self.key):
             return None if self.default is MISSING else self.default
-        if self.read is not None:
-            if self.default is not MISSING and not line.has(self.key):
-                return self.default
-            return self.read(line, self.key)
-        default = None if self.default is MISSING else self.default
-        if self.kind is str:
-            return line.text(self.key, default)
-        if self.kind is bool:
-            return line.flag(self.key, default)
-        if self.kind is int:
-            return line.whole(self.key, default)
-        if self.kind == tuple[str, ...]:
-            return tuple(line.texts(self.key, default))
-        if self.key not in line.data:
-            if self.default is MISSING:
-                raise line.error(f"'{self.key}' is missing")
+        if self.key not in line.data and self.default is not MISSING:
             return self.default
+        if self.read is not None:
+            return self.read(line, self.key)
+        if self.kind is str:
+            return line.text(self.key)
+        if self.kind is bool:
+            return line.flag(self.key)
+        if self.kind is int:
+            return line.whole(self.key)
+        if self.kind == tuple[str, ...]:
+            return tuple(line.texts(self.key))
+        if self.key not in line.data:
+            raise line.error(f"'{self.key}' is missing")
         return line.data[self.key]
 
     def encode(self, value: Any) -> tuple[bool, Any]:
@@ -124,9 +121,6 @@ class Codec(Generic[E]):
         """The event names this codec reads, in the order the classes were given."""
         return tuple(self._classes)
 
-    def knows(self, name: str) -> bool:
-        return name in self._classes
-
     def decode(self, line: RecordLine) -> E:
         """The event of a line. Raises `RecordError` (with the line) for an unknown event or a bad field."""
         cls = self._classes.get(line.event)
@@ -143,7 +137,3 @@ class Codec(Generic[E]):
                 line[f.key] = value
         return line
 
-    def line(self, event: E, number: int) -> RecordLine:
-        """The event as the `RecordLine` it would be at 1-based line `number` of a record."""
-        data: Mapping[str, Any] = self.encode(event)
-        return RecordLine(number, str(data["event"]), data)
