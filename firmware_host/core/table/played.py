@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from firmware_host.core.effects import BeginGame, Effect, Record, Retract
 from firmware_host.core.events import Event
@@ -44,14 +44,14 @@ class Played(Generic[S, G, E]):
         played = cls(rules, setup, (), rules.start(setup))
         return played, (BeginGame(rules.game, players), Record(rules.codec.encode(setup)))
 
-    @property
-    def last(self) -> E | None:
-        return self.events[-1] if self.events else None
-
-    def enter(self, event: E) -> tuple[Played[S, G, E], tuple[Effect, ...]]:
-        """The game with `event` entered, and the effect that appends its line. Raises `RuleError`."""
-        game = self.rules.apply(self.game, event, FIRST_EVENT_LINE + len(self.events))
-        return replace(self, events=(*self.events, event), game=game), (Record(self.rules.codec.encode(event)),)
+    def enter(self, *events: E) -> tuple[Played[S, G, E], tuple[Effect, ...]]:
+        """The game with `events` entered, all or none, and the effects that append their lines.
+        Raises `RuleError` (from the first event refused; then nothing is entered)."""
+        game, entered = self.game, self.events
+        for event in events:
+            game = self.rules.apply(game, event, FIRST_EVENT_LINE + len(entered))
+            entered = (*entered, event)
+        return replace(self, events=entered, game=game), tuple(Record(self.rules.codec.encode(e)) for e in events)
 
     def undo(self) -> tuple[Played[S, G, E], E, tuple[Effect, ...]] | None:
         """The game without its last event (rebuilt from the setup), that event, and the effect that
@@ -69,14 +69,56 @@ class Played(Generic[S, G, E]):
 
 
 St = TypeVar("St")
-F = TypeVar("F", bound="RecordedFlow[Any, Any, Any, Any]")
+F = TypeVar("F", bound="_Recording")
+
+
+class _Recording(Protocol):
+    """A table flow that records a game: a dataclass with `played` (None before the game begins) and the
+    footer's `message`."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def played(self) -> Played[Any, Any, Any] | None: ...
+
+
+def begin(flow: F, ctx: Ctx, rules: Rules[S, G, E], setup: S, players: tuple[str, ...],
+          **changes: Any) -> tuple[F | None, Outcome]:
+    """The game begun from `setup`: the flow playing it (with `changes`) and its outcome with the effects
+    that open the record; or None and the refusal, the rules' reason in the footer."""
+    try:
+        played, effects = Played.begin(rules, setup, players)
+    except RuleError as exc:
+        return None, _refused(flow, exc, ctx)
+    return _shown(replace(flow, played=played, **changes), effects)
+
+
+def enter(flow: F, ctx: Ctx, *events: Any, **changes: Any) -> tuple[F | None, Outcome]:
+    """`events` entered through the rules, all or none: the flow with them (and `changes`) and its
+    outcome with their record lines; or None and the refusal, the rules' reason in the footer."""
+    assert flow.played is not None
+    try:
+        played, effects = flow.played.enter(*events)
+    except RuleError as exc:
+        return None, _refused(flow, exc, ctx)
+    return _shown(replace(flow, played=played, **changes), effects)
+
+
+def _refused(flow: F, exc: RuleError, ctx: Ctx) -> Outcome:
+    refused: Any = replace(flow, message=exc.text(ctx.lang))  # a table flow: a `Flow`
+    return refuse(refused, ctx)
+
+
+def _shown(flow: F, effects: tuple[Effect, ...]) -> tuple[F, Outcome]:
+    shown: Any = flow  # a table flow: a `Flow`
+    return flow, Outcome(shown, effects)
 
 
 @dataclass(frozen=True, slots=True)
 class RecordedFlow(Generic[St, S, G, E]):
     """The fields every recorded game's table flow has: the stage on screen, the game played (None while
     the players are chosen) and the footer's message. A subclass sets `GAME` (its game id) and adds the
-    stages' handlers and screens; `begun` and `entered` are its only ways to the record."""
+    stages' handlers and screens."""
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[Mapping[str, str]] = {}
@@ -111,7 +153,7 @@ class RecordedFlow(Generic[St, S, G, E]):
         return self.play_screen(ctx, self.played.game)
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
-        """The game begun for these players (usually `begun(...)`); may raise `RuleError`."""
+        """The game begun for these players (usually `begin(...)`); may raise `RuleError`."""
         raise NotImplementedError
 
     def play(self, event: Event, ctx: Ctx) -> Outcome:
@@ -121,23 +163,3 @@ class RecordedFlow(Generic[St, S, G, E]):
     def play_screen(self, ctx: Ctx, game: G) -> Screen:
         """What the display shows once the game has begun."""
         raise NotImplementedError
-
-    def begun(self: F, rules: Rules[S, G, E], setup: S, players: tuple[str, ...], stage: St) -> Outcome:
-        """The game begun from `setup` on `stage`, with the effects that open its record (a `RuleError`
-        from the rules is raised to the setup, which refuses it)."""
-        played, effects = Played.begin(rules, setup, players)
-        flow: Any = replace(self, stage=stage, played=played)  # a subclass: a `Flow`
-        return Outcome(flow, effects)
-
-    def entered(self: F, event: E, ctx: Ctx, **changes: Any) -> tuple[F | None, Outcome]:
-        """`event` entered through the rules: the flow with it (and `changes`) and its outcome with the
-        record line; or None and the refusal, the rules' reason in the footer."""
-        assert self.played is not None
-        try:
-            played, effects = self.played.enter(event)
-        except RuleError as exc:
-            refused: Any = replace(self, message=exc.text(ctx.lang))  # a subclass: a `Flow`
-            return None, refuse(refused, ctx)
-        flow = replace(self, played=played, **changes)
-        shown: Any = flow
-        return flow, Outcome(shown, effects)

@@ -18,7 +18,7 @@ from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.played import Played, RecordedFlow
+from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
@@ -85,11 +85,12 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
         return Outcome(self)
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
-        return self.begun(RULES, kw.Setup(players), players, Playing())
+        played, effects = Played.begin(RULES, kw.Setup(players), players)
+        return Outcome(replace(self, stage=Playing(), played=played), effects)
 
     def _enter(self, event: kw.Event, ctx: Ctx, message: str = "") -> Outcome:
         """Enter one table event through the rules; a refused one leaves the flow as it was (menu closed)."""
-        flow, outcome = replace(self, stage=Playing()).entered(event, ctx, message=message)
+        flow, outcome = enter(replace(self, stage=Playing()), ctx, event, message=message)
         if flow is not None and flow.played is not None and kw.score(flow.played.game).final:
             return replace(outcome, effects=(*outcome.effects, Beep("celebrate", ctx.volume)))
         return outcome

@@ -25,7 +25,7 @@ from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import Played, RecordedFlow
+from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
@@ -106,10 +106,8 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
         return Outcome(self)
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
-        return self.begun(RULES, pw.Setup(players), players, Arrows())
-
-    def _enter(self, event: pw.Event, ctx: Ctx) -> tuple[PerfectWordsFlow | None, Outcome]:
-        return self.entered(event, ctx)
+        played, effects = Played.begin(RULES, pw.Setup(players), players)
+        return Outcome(replace(self, stage=Arrows(), played=played), effects)
 
     def _undo(self, played: PlayedWords, ctx: Ctx) -> Outcome:
         undone = t(ctx.lang, "undone")
@@ -140,7 +138,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
                 pw.SetClues(int(match.group(1)), tuple(match.group(2).split())) if match
                 else pw.PlaceArrow(len(game.lines) + 1, clues=tuple(event.text.split()))
             )
-            return self._enter(entered, ctx)[1]
+            return enter(self, ctx, entered)[1]
         if is_press(event, Button.NEXT):
             status = pw.grid_status(game)
             if game.lines and not status.complete:
@@ -153,7 +151,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     def _terms(self, stage: Terms, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
         if isinstance(event, TextEntry):
-            flow, outcome = self._enter(pw.WriteTerm(player, arrow, event.text.strip()), ctx)
+            flow, outcome = enter(self, ctx, pw.WriteTerm(player, arrow, event.text.strip()))
             if flow is None:
                 return outcome
             warnings = pw.term_warnings(game, player, arrow, event.text)
@@ -165,7 +163,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             return replace(outcome, flow=replace(flow, stage=after, message=message))
         if is_hold(event, Button.START) and stage.strikable is not None:
             struck_player, struck_arrow = stage.strikable
-            flow, outcome = self._enter(pw.Strike(struck_player, struck_arrow), ctx)
+            flow, outcome = enter(self, ctx, pw.Strike(struck_player, struck_arrow))
             if flow is None:
                 return outcome
             message = t(ctx.lang, "struck", player=struck_player, arrow=struck_arrow)
@@ -179,7 +177,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     def _choose(self, stage: Choosing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         if game.double is not None:  # chosen: the next step is the reveal
             if is_press(event, Button.START, Button.ENCODER):
-                flow, outcome = self._enter(pw.Reveal(), ctx)
+                flow, outcome = enter(self, ctx, pw.Reveal())
                 return outcome if flow is None else replace(outcome, flow=replace(flow, stage=Revealing()))
             return refuse(self, ctx)
         step = cursor_step(event)
@@ -188,7 +186,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
         if is_press(event, Button.START, Button.ENCODER):
             if stage.first is None:
                 return Outcome(replace(self, stage=replace(stage, first=stage.cursor)))
-            flow, outcome = self._enter(pw.Choose(stage.first + 1, stage.cursor + 1), ctx)
+            flow, outcome = enter(self, ctx, pw.Choose(stage.first + 1, stage.cursor + 1))
             return outcome if flow is None else replace(outcome, flow=replace(flow, stage=replace(stage, first=None)))
         return refuse(self, ctx)
 
@@ -209,7 +207,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
                 message = t(ctx.lang, "selected", term=term) if first is not None else ""
                 return Outcome(replace(self, stage=replace(stage, first=first), message=message))
             terms = tuple(_shown(game, stage.arrow, groups[i].terms[0]) for i in (stage.first, stage.cursor))
-            flow, outcome = self._enter(pw.Merge(stage.arrow, terms), ctx)
+            flow, outcome = enter(self, ctx, pw.Merge(stage.arrow, terms))
             if flow is None:
                 return outcome
             message = t(ctx.lang, "merged", terms=" = ".join(terms))

@@ -36,18 +36,18 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record
+from firmware_host.core.effects import CheckWords, EndGame, Keep, Record
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import Played
+from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.timer import format_seconds
 
 from .data import ROUNDS, LetterCard, card_from_code
 from .defaults import DEFAULT_DATA
-from .errors import DataError, RuleError
+from .errors import DataError
 from .fields import Mark
 from .highscores import KEPT_NAME, HighScore, add_for_side, for_side, highscores_data, highscores_from_data
 from .lexicon import Lexicon, shortenings
@@ -297,11 +297,7 @@ class PerfektesWortFlow:
         face = DEFAULT_DATA.faces[picks.face]
         setup = Setup(players=self.seats.players, sheet=DEFAULT_DATA.sheets[SIDES[picks.side]],
                       vowels=face.values, deck=deck, points_card=face.face)
-        try:
-            played, effects = Played.begin(RULES, setup, setup.players)
-        except RuleError as exc:
-            return refuse(replace(self, message=exc.text(ctx.lang)), ctx)
-        return Outcome(replace(self, stage=Revealing(), played=played), effects)
+        return begin(self, ctx, RULES, setup, setup.players, stage=Revealing())[1]
 
     # --- rounds -----------------------------------------------------------------------------------------
 
@@ -310,16 +306,10 @@ class PerfektesWortFlow:
         """Enter table events through the rules core, all or none: recorded and on to stage `to` (or the
         stage `to` picks for the flow with them entered), or refused (the flow unchanged) with the first
         refusal's reason."""
-        assert self.played is not None
-        played, effects = self.played, tuple[Effect, ...]()
-        for event in events:
-            try:
-                played, recorded = played.enter(event)
-            except RuleError as exc:
-                return refuse(replace(self, message=exc.text(ctx.lang)), ctx)
-            effects += recorded
-        flow = replace(self, played=played)
-        return Outcome(replace(flow, stage=to(flow) if callable(to) else to), effects)
+        flow, outcome = enter(self, ctx, *events)
+        if flow is None:
+            return outcome
+        return replace(outcome, flow=replace(flow, stage=to(flow) if callable(to) else to))
 
     def _undo(self, ctx: Ctx) -> Outcome:
         assert self.played is not None

@@ -23,7 +23,7 @@ from firmware_host.core.effects import EndGame
 from firmware_host.core.events import Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import Played
+from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 
 from .errors import RuleError
@@ -180,11 +180,7 @@ class QuiddlerFlow:
         if _confirms(event):
             players = e.players
             setup = Setup(players, players[e.dealer], e.bonus.value if e.count == 2 else None)
-            try:
-                played, effects = Played.begin(RULES, setup, players)
-            except RuleError as exc:
-                return self._refuse(ctx, exc.message)
-            return Outcome(QuiddlerFlow(_next_entry(played.game), played), effects)
+            return self._entered(*begin(replace(self, message=""), ctx, RULES, setup, players))
         return self._refuse(ctx, "")
 
     def _choose(
@@ -314,12 +310,14 @@ class QuiddlerFlow:
 
     def _record(self, event: TableEvent, ctx: Ctx, *, then: Entry | None = None) -> Outcome:
         """Enter a table event; refused by the rules core: stay, beep and say why."""
-        assert self.played is not None
-        try:
-            played, effects = self.played.enter(event)
-        except RuleError as exc:
-            return self._refuse(ctx, exc.message)
-        return Outcome(QuiddlerFlow(then or _next_entry(played.game), played), effects)
+        return self._entered(*enter(replace(self, message=""), ctx, event), then)
+
+    @staticmethod
+    def _entered(flow: QuiddlerFlow | None, outcome: Outcome, then: Entry | None = None) -> Outcome:
+        """A recorded change goes on to `then`, else to the entry the game asks for next."""
+        if flow is None or flow.played is None:
+            return outcome
+        return replace(outcome, flow=replace(flow, entry=then or _next_entry(flow.played.game)))
 
     def _undo(self, ctx: Ctx) -> Outcome:
         """Take back the last table event (the setup stays: the game's record is open)."""
