@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -43,15 +44,13 @@ class WordCheck:
 
     def __init__(self, configured: Path | None) -> None:
         self._configured = configured
-        self._word_list: list[Lexicon | None] = []
 
     def __call__(self, words: tuple[str, ...]) -> dict[str, bool] | None:
-        if not self._word_list:
-            self._word_list.append(self._load())
-        lexicon = self._word_list[0]
+        lexicon = self._lexicon
         return None if lexicon is None else {word: word in lexicon for word in words}
 
-    def _load(self) -> Lexicon | None:
+    @functools.cached_property
+    def _lexicon(self) -> Lexicon | None:
         try:
             lexicon = load_dictionary(self._configured)
         except DictionaryError as exc:
