@@ -15,7 +15,6 @@ it ("reader X is back").
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -109,12 +108,8 @@ class Readers:
     simulated: dict[str, SimulatedPort] = field(default_factory=dict)
 
     def close(self) -> None:
-        while self.readers:
-            reader = self.readers.pop()
-            try:
-                reader.close()
-            except Exception:  # one stuck reader must not keep the others open
-                log.exception("closing reader %s failed", reader.name)
+        readers, self.readers = self.readers, []
+        _close_all(list(reversed(readers)))  # one stuck reader must not keep the others open
 
 
 def open_readers(
@@ -133,8 +128,7 @@ def open_readers(
             reader = CardReader(config, events, clock=clock, **{**options, "opener": opener})
             running.readers.append(reader.start())
     except BaseException:
-        with contextlib.suppress(Exception):
-            running.close()
+        running.close()
         raise
     return running
 
