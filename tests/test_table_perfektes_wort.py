@@ -6,7 +6,15 @@ from firmware_host.core.effects import CheckWords
 from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
 from firmware_host.core.games.perfektes_wort import score_record
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
-from firmware_host.core.games.perfektes_wort.table import Entering, Final, Fixing, Revealing, Reviewing, Seating, Timing
+from firmware_host.core.games.perfektes_wort.table import (
+    Entering,
+    Final,
+    Fixing,
+    Revealing,
+    Reviewing,
+    SeatPick,
+    Timing,
+)
 from firmware_host.core.record import parse_record
 from firmware_host.core.screens import ListScreen
 from firmware_host.games.perfektes_wort.data_files import emit_defaults, load_game_data
@@ -352,7 +360,7 @@ def test_an_invalid_verdict_offers_the_known_prefixes_and_none_known_leaves_only
 def test_without_a_word_list_the_round_is_as_before_and_a_stray_answer_in_setup_is_no_error():
     table = Table().open_game(GAME)
     table.step(WordsChecked((("HUND", True),), table._at()))
-    assert "error" not in table.beeps and isinstance(table.state.flow.stage, Seating)
+    assert "error" not in table.beeps and isinstance(table.state.flow.stage, SeatPick)
     table = start_with_own_cards("Geli", "Klaus")
     table.press("next").press("start").press("start")
     table.type("Fxyz", "Fass")

@@ -97,7 +97,7 @@ class Picks:
 
 
 @dataclass(frozen=True, slots=True)
-class Seating:
+class SeatPick:
     """The players are chosen (`PerfektesWortFlow.seats`)."""
 
     picks: Picks = Picks()
@@ -213,7 +213,7 @@ class Final:
 
 
 Stage = (
-    Seating | SidePick | FacePick | DeckPick | Scanning
+    SeatPick | SidePick | FacePick | DeckPick | Scanning
     | Revealing | Calling | Timing | Entering | Reviewing | Fixing | Points | SoloStriking | Standing | Final
 )
 
@@ -228,7 +228,7 @@ class PerfektesWortFlow:
     answers (none without a list); they are facts about words, so undo keeps them."""
 
     seats: Seats
-    stage: Stage = Seating()
+    stage: Stage = SeatPick()
     played: Played[Setup, Game, TableEvent] | None = None
     checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
     message: str = ""
@@ -285,11 +285,11 @@ class PerfektesWortFlow:
         if isinstance(stage, Scanning) and stage.scanned:
             return Outcome(replace(self, stage=replace(stage, scanned=stage.scanned[:-1]),
                                    message=t(ctx.lang, "undone")))
-        if isinstance(stage, Seating):
+        if isinstance(stage, SeatPick):
             return Outcome(None)
         assert isinstance(stage, _Pick | Scanning), "BACK in the setup comes from a setup stage"
         before: Callable[[Picks], Stage] = {
-            SidePick: Seating, FacePick: SidePick, DeckPick: FacePick, Scanning: DeckPick,
+            SidePick: SeatPick, FacePick: SidePick, DeckPick: FacePick, Scanning: DeckPick,
         }[type(stage)]
         return Outcome(replace(self, stage=before(stage.picks)))
 
@@ -396,7 +396,7 @@ Flow = PerfektesWortFlow  # short, for the handlers below (not `core.flow.Flow`,
 # --- what each stage does with an event -------------------------------------------------------------
 
 
-def _seating(flow: Flow, stage: Seating, event: Event, ctx: Ctx) -> Outcome:
+def _seating(flow: Flow, stage: SeatPick, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
         return Outcome(replace(flow, stage=SidePick(stage.picks)))
     moved = flow.seats.handle(event)
@@ -546,7 +546,7 @@ def _solo_striking(flow: Flow, stage: SoloStriking, play: Game, event: Event, ct
 
 
 SETUP_HANDLERS: dict[type, Callable[[Flow, Any, Event, Ctx], Outcome]] = {
-    Seating: _seating, SidePick: _pick, FacePick: _pick, DeckPick: _pick, Scanning: _scanning,
+    SeatPick: _seating, SidePick: _pick, FacePick: _pick, DeckPick: _pick, Scanning: _scanning,
 }
 HANDLERS: dict[type, Callable[[Flow, Any, Game, Event, Ctx], Outcome]] = {
     Revealing: _revealing, Standing: _revealing, Calling: _calling, Timing: _timing, Entering: _entering,
@@ -557,7 +557,7 @@ HANDLERS: dict[type, Callable[[Flow, Any, Game, Event, Ctx], Outcome]] = {
 # --- what each stage shows ----------------------------------------------------------------------------
 
 
-def _seating_screen(flow: Flow, stage: Seating, ctx: Ctx) -> Screen:
+def _seating_screen(flow: Flow, stage: SeatPick, ctx: Ctx) -> Screen:
     return flow.seats.screen(ctx.lang, TITLE.get(ctx.lang, TITLE["de"]), flow.message)
 
 
@@ -676,7 +676,7 @@ def _final_screen(flow: Flow, stage: Final, ctx: Ctx) -> Screen:
 
 
 SCREENS: dict[type, Callable[[Flow, Any, Ctx], Screen]] = {
-    Seating: _seating_screen, SidePick: _pick_screen, FacePick: _pick_screen, DeckPick: _pick_screen,
+    SeatPick: _seating_screen, SidePick: _pick_screen, FacePick: _pick_screen, DeckPick: _pick_screen,
     Scanning: _scanning_screen, Revealing: _revealing_screen, Calling: _calling_screen, Timing: _calling_screen,
     Entering: _entering_screen, Reviewing: _reviewing_screen, Fixing: _fixing_screen, Points: _points_screen,
     SoloStriking: _solo_striking_screen, Standing: _standing_screen, Final: _final_screen,
