@@ -36,6 +36,7 @@ def test_sim_profile_builds_on_mock_pins():
         hw.display.show(Image.new("1", hw.display.size, 1))
 
 
+@pytest.mark.slow
 def test_build_starts_the_profiles_card_readers_last_and_close_stops_them():
     with build(SIM, emit=lambda e: None) as hw:
         assert [r.name for r in hw.readers.readers] == [r.name for r in SIM.readers] == ["rfid"]
@@ -54,6 +55,7 @@ def test_default_profile_builds_with_injected_factory_and_device(pin_factory):
         assert hw.pin_factory is factory
 
 
+@pytest.mark.slow
 def test_a_failing_part_closes_what_had_started(pin_factory):
     factory = pin_factory
     blocker = LED(SIM.buttons.start, pin_factory=factory)  # START's pin is taken: the inputs fail
@@ -70,6 +72,7 @@ def test_missing_display_bus_fails_the_build_with_a_display_error(pin_factory):
         build(broken, emit=lambda e: None, pin_factory=pin_factory)
 
 
+@pytest.mark.slow
 def test_sigterm_close_leaves_leds_and_buzzer_off():
     hw = build(SIM, emit=lambda e: None)
     buzzer_pin = hw.pin_factory.pin(SIM.buzzer.pin)

@@ -17,6 +17,7 @@ shell, appliance, journal, CLI, simulator). Every import counts — at module le
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -63,13 +64,19 @@ def sources() -> dict[str, str]:
     return found
 
 
+@functools.cache
+def _parsed(source: str) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks that walk it."""
+    return ast.parse(source)
+
+
 def imports(module: str, source: str, known: Iterable[str] = ()) -> list[tuple[int, str]]:
     """(line, imported module) for every import in `source`. `from a import b` names `a.b` when that is a
     known module (a submodule), else `a`; relative imports are resolved against `module`."""
     known = set(known)
     is_package = any(name.startswith(f"{module}.") for name in known)
     found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_parsed(source)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -186,11 +193,13 @@ def of(layer_name: str) -> dict[str, str]:
 # --- the rules hold ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_walk_sees_every_layer():
     assert {layer(module) for module in MODULES} == {CORE, "firmware_host", "hw", "drivers"}
     assert "hw.build" in MODULES and "drivers.display" in MODULES and "firmware_host.core.app" in MODULES
 
 
+@pytest.mark.slow
 def test_the_layers_import_each_other_without_a_cycle():
     graph = layer_graph(MODULES)
     assert find_cycle(graph) is None, f"import cycle between layers: {find_cycle(graph)} (graph: {graph})"
@@ -199,22 +208,26 @@ def test_the_layers_import_each_other_without_a_cycle():
     assert graph["hw"] <= {CORE, "drivers"}
 
 
+@pytest.mark.slow
 def test_the_modules_outside_the_core_import_each_other_without_a_cycle():
     outside = {m: targets - set(of(CORE)) for m, targets in edges(MODULES).items() if layer(m) != CORE}
     cycle = find_cycle(outside)
     assert cycle is None, f"import cycle: {' -> '.join(cycle)}"
 
 
+@pytest.mark.slow
 def test_the_core_imports_only_the_stdlib_without_io_and_itself():
     problems = [p for module, source in of(CORE).items() for p in core_violations(module, source, MODULES)]
     assert problems == []
 
 
+@pytest.mark.slow
 def test_drivers_import_nothing_from_hw_and_of_the_program_only_the_cores_value_types():
     problems = [p for module, source in of("drivers").items() for p in driver_violations(module, source, MODULES)]
     assert problems == []
 
 
+@pytest.mark.slow
 def test_hw_imports_drivers_and_the_core_only():
     problems = [p for module, source in of("hw").items() for p in hw_violations(module, source, MODULES)]
     assert problems == []
@@ -229,6 +242,7 @@ def test_find_cycle_finds_one_and_only_one_that_is_there():
     assert find_cycle({"a": {"a"}}) == ["a", "a"]
 
 
+@pytest.mark.slow
 def test_a_driver_importing_hw_makes_the_layer_graph_cyclic():
     broken = {**MODULES, "drivers.display": MODULES["drivers.display"] + "\nfrom hw.protocols import Emit\n"}
     assert find_cycle(layer_graph(broken)) is not None

@@ -53,6 +53,7 @@ def test_an_output_given_as_none_fails_at_construction_naming_it(name):
         Outputs(**{**wired(), name: None})
 
 
+@pytest.mark.slow
 def test_the_appliance_wires_the_board_and_its_own_handlers(tmp_path):
     journal = Journal.open(journal_path(tmp_path))
     power_off = lambda: None  # noqa: E731
@@ -69,6 +70,7 @@ def test_the_appliance_wires_the_board_and_its_own_handlers(tmp_path):
         journal.close()
 
 
+@pytest.mark.slow
 def test_a_missing_output_stops_the_start_and_leaves_nothing_open(tmp_path):
     def unwire(outputs: Outputs) -> Outputs:
         return replace(outputs, keep=None)
