@@ -1,11 +1,21 @@
-"""The OLED over luma: the device chosen by the profile (ssd1306, sh1106, ssd1309 on I2C or SPI;
-ssd1322, ssd1362 256×64 on SPI; luma's `dummy` for the simulator and tests). luma is imported only when
-a device is opened. OS errors (no /dev/i2c-1, nothing at the address) become a `DisplayError` that names
-the bus and address.
+"""The OLED over luma: the device chosen by the profile (ssd1306, sh1106, ssd1309 on I2C or SPI, sending
+only the changed pages: `drivers.oled_pages`; ssd1322, ssd1362 256×64 on SPI with luma's own region
+handling; luma's `dummy` for the simulator and tests). luma is imported only when a device is opened.
+Errors opening it (no /dev/i2c-1, nothing at the address) become a `DisplayError` naming the bus and address.
+
+`LumaDisplay` puts frames on a panel on a bus from its own writer thread, so the shell never waits for the
+wire: `show()` hands the frame over and returns; a newer frame replaces one not yet sent. A write that
+fails (a loose wire: Errno 121/5) is logged once, retried with backoff (the newest frame), and the first
+good write after it is a full frame; the timer, the buzzer and the buttons carry on meanwhile. Every
+`refresh_s` seconds the frame on the glass is sent whole again, so a glitched panel heals.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +23,8 @@ from drivers.errors import HardwareError
 
 if TYPE_CHECKING:
     from PIL import Image
+
+log = logging.getLogger(__name__)
 
 
 class DisplayError(HardwareError):
@@ -33,6 +45,7 @@ class DisplayConfig:
     spi_device: int  # SPI chip select 0 / 1
     dc_pin: int | None  # SPI only
     reset_pin: int | None  # SPI only
+    refresh_s: int = 30  # send the frame whole again after this long (0: never)
 
 
 def describe(cfg: DisplayConfig) -> str:
@@ -70,13 +83,14 @@ def open_device(cfg: DisplayConfig) -> Any:
         import luma.oled.device
         from luma.core.interface import serial
 
+        from drivers import oled_pages
+
         if cfg.interface == "i2c":
             bus: Any = serial.i2c(port=cfg.port, address=cfg.address)
         else:
             bus = serial.spi(port=cfg.port, device=cfg.spi_device, gpio_DC=cfg.dc_pin, gpio_RST=cfg.reset_pin)
-        return getattr(luma.oled.device, cfg.driver)(
-            bus, width=cfg.width, height=cfg.height, rotate=cfg.rotate
-        )
+        make = oled_pages.DEVICES.get(cfg.driver) or getattr(luma.oled.device, cfg.driver)
+        return make(bus, width=cfg.width, height=cfg.height, rotate=cfg.rotate)
     except (OSError, ImportError, RuntimeError, ValueError) as exc:
         raise _error(cfg, exc) from exc
     except Exception as exc:  # luma.core.error.Error and its kin
@@ -85,13 +99,53 @@ def open_device(cfg: DisplayConfig) -> Any:
         raise
 
 
-class LumaDisplay:
-    """`Display` over a luma device. `cfg` only names the panel in error messages."""
 
-    def __init__(self, device: Any, cfg: DisplayConfig | None = None) -> None:
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """How long the writer waits before retrying a failed write: `first_s`, doubling up to `max_s`."""
+
+    first_s: float = 0.05
+    max_s: float = 2.0
+
+    def delay(self, failures: int) -> float:
+        return min(self.max_s, self.first_s * 2 ** max(0, failures - 1))
+
+
+class LumaDisplay:
+    """`Display` over a luma device. `cfg` names the panel in messages and sets the refresh; a panel on a
+    bus (`cfg.interface` i2c or spi) is written from a writer thread, any other device (luma's `dummy`)
+    in the caller. `refresh_s` overrides the profile's; `clock` and `backoff` are injectable for tests."""
+
+    def __init__(
+        self,
+        device: Any,
+        cfg: DisplayConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        backoff: Backoff = Backoff(),
+        refresh_s: float | None = None,
+    ) -> None:
         self._device = device
         self._cfg = cfg
+        self._clock = clock
+        self._backoff = backoff
+        if refresh_s is None:
+            refresh_s = cfg.refresh_s if cfg is not None else 0
+        self._refresh_s = float(refresh_s) if refresh_s > 0 else None
         self._closed = False
+        self._cond = threading.Condition()
+        self._pending: Image.Image | None = None  # the newest frame not yet on the glass
+        self._shown: Image.Image | None = None  # the last frame written (what the refresh sends again)
+        self._busy = False
+        self._failures = 0  # failed writes in a row
+        self._retry_at = 0.0
+        self._refresh_at = float("inf")
+        self.writes = 0  # frames written, full and partial
+        self._thread: threading.Thread | None = None
+        if cfg is not None and cfg.interface in ("i2c", "spi"):
+            self._thread = threading.Thread(target=self._run, name="wordtable-display", daemon=True)
+            self._thread.start()
 
     @property
     def device(self) -> Any:
@@ -101,12 +155,10 @@ class LumaDisplay:
     def size(self) -> tuple[int, int]:
         return (int(self._device.width), int(self._device.height))
 
-    def _call(self, what: str, *args: Any) -> None:
-        try:
-            getattr(self._device, what)(*args)
-        except OSError as exc:
-            where = describe(self._cfg) if self._cfg else "display"
-            raise DisplayError(f"display {where}: {exc}") from exc
+    @property
+    def failing(self) -> bool:
+        """True while writes fail (the writer is retrying)."""
+        return self._failures > 0
 
     def show(self, image: Image.Image) -> None:
         if self._closed:
@@ -116,21 +168,115 @@ class LumaDisplay:
                 f"image is {image.size[0]}×{image.size[1]}, the display {self.size[0]}×{self.size[1]}"
             )
         mode = self._device.mode
-        self._call("display", image if image.mode == mode else image.convert(mode))
+        frame = image if image.mode == mode else image.convert(mode)
+        if self._thread is None:
+            if self._write(frame, full=False):
+                self._shown = frame
+            return
+        with self._cond:
+            self._pending = frame
+            self._cond.notify_all()
 
     def clear(self) -> None:
-        if not self._closed:
-            self._call("clear")
+        from PIL import Image
+
+        self.show(Image.new(self._device.mode, self.size))
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until the newest frame is on the glass: True, or False after `timeout` (writes failing)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
 
     def close(self) -> None:
-        """Blank the panel and release the bus (luma's cleanup: hide + clear unless persist)."""
+        """Stop the writer, blank the panel and release the bus (luma's cleanup: hide + clear)."""
         if self._closed:
             return
         self._closed = True
-        self._call("cleanup")
+        if self._thread is not None:
+            with self._cond:
+                self._cond.notify_all()
+            self._thread.join(5.0)
+        try:
+            self._device.cleanup()
+        except Exception as exc:
+            if isinstance(exc, OSError) or type(exc).__module__.startswith("luma."):
+                raise DisplayError(f"display {self._where()}: {exc}") from exc
+            raise
 
     def __enter__(self) -> LumaDisplay:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # --- the writer ---------------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                job = self._next_job()
+                while job is None:
+                    if self._closed:
+                        return
+                    self._cond.wait(self._wait_s())
+                    job = self._next_job()
+                if self._closed:
+                    return
+                image, full = job
+                self._pending, self._busy = None, True
+            ok = self._write(image, full)
+            with self._cond:
+                self._busy = False
+                if ok:
+                    self._shown = image
+                    self._refresh_at = self._clock() + self._refresh_s if self._refresh_s else float("inf")
+                else:
+                    if self._pending is None:
+                        self._pending = image  # retry it unless a newer frame came meanwhile
+                    self._retry_at = self._clock() + self._backoff.delay(self._failures)
+                self._cond.notify_all()
+
+    def _next_job(self) -> tuple[Image.Image, bool] | None:
+        """(frame, send it whole?) to write now, or None. Under the lock."""
+        if self._closed:
+            return None
+        now = self._clock()
+        if self._pending is not None:
+            return (self._pending, False) if not self._failures or now >= self._retry_at else None
+        if self._shown is not None and now >= self._refresh_at:
+            return (self._shown, True)
+        return None
+
+    def _wait_s(self) -> float | None:
+        at = self._retry_at if self._pending is not None else self._refresh_at
+        return None if at == float("inf") else max(0.0, at - self._clock())
+
+    def _write(self, image: Image.Image, full: bool) -> bool:
+        """One frame to the device; an error is logged (once per outage) and counted, never raised."""
+        if full or self._failures:
+            self._invalidate()
+        try:
+            self._device.display(image)
+        except Exception as exc:
+            if not self._failures:
+                bus = isinstance(exc, OSError) or type(exc).__module__.startswith("luma.")
+                log.warning("display %s: %s — retrying; the timer and the buttons carry on", self._where(), exc,
+                            exc_info=not bus)
+            self._failures += 1
+            return False
+        if self._failures:
+            log.warning("display %s answers again (after %d failed writes)", self._where(), self._failures)
+            self._failures = 0
+        self.writes += 1
+        return True
+
+    def _invalidate(self) -> None:
+        """Make the device's next write a full frame (our page-diff panels, luma's region framebuffers)."""
+        invalidate = getattr(self._device, "invalidate", None)
+        if callable(invalidate):
+            invalidate()
+        elif getattr(self._device, "framebuffer", None) is not None and hasattr(self._device.framebuffer, "prev_image"):
+            self._device.framebuffer.prev_image = None
+
+    def _where(self) -> str:
+        return describe(self._cfg) if self._cfg is not None else "display"

@@ -168,6 +168,7 @@ SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
             "spi_device": Field(integer(0, 1), 0),
             "dc_pin": Field(_GPIO, None),
             "reset_pin": Field(_GPIO, None),
+            "refresh_s": Field(integer(0, 3600), 30),
         },
         True,
     ),

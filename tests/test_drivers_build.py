@@ -51,6 +51,7 @@ def test_default_profile_builds_with_injected_factory_and_device(pin_factory):
         load_profile("default"), emit=lambda e: None, pin_factory=factory, display_device=device
     ) as hw:
         hw.display.show(Image.new("1", (128, 64), 1))
+        assert hw.display.flush()  # a panel on a bus is written from the display's writer thread
         assert device.image.getbbox() == (0, 0, 128, 64)
         assert hw.pin_factory is factory
 

@@ -1,11 +1,16 @@
+import logging
+import time
 from dataclasses import replace
+from unittest import mock
 
 import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageDraw
 
-from drivers.display import DisplayError, LumaDisplay, open_device
+from drivers.display import Backoff, DisplayError, LumaDisplay, open_device
+from firmware_host.core.events import Button, Press, TextEntry
 from hw.profile import load_profile
+from tests.helpers.fake_panel import FakePanel, FakeSMBus
 
 
 def test_dummy_device_receives_the_image():
@@ -59,8 +64,94 @@ class Unplugged:
     def display(self, image):
         raise OSError(121, "Remote I/O error")
 
+    def cleanup(self):
+        pass
 
-def test_bus_failure_while_showing_names_the_panel():
-    display = LumaDisplay(Unplugged(), load_profile("default").display)
-    with pytest.raises(DisplayError, match="I2C bus 1 at address 0x3C"):
-        display.show(Image.new("1", (128, 64)))
+
+def test_a_failing_write_is_logged_once_and_show_never_raises(caplog):
+    display = LumaDisplay(Unplugged(), load_profile("default").display, backoff=Backoff(0.001, 0.004))
+    with caplog.at_level(logging.WARNING, logger="drivers.display"):
+        for _ in range(5):
+            display.show(Image.new("1", (128, 64)))
+        assert not display.flush(0.1)  # nothing reaches the glass, and the writer keeps trying
+        assert display.failing
+        display.close()
+    warnings = [r.getMessage() for r in caplog.records]
+    assert len(warnings) == 1
+    assert "ssd1306 on I2C bus 1 at address 0x3C" in warnings[0] and "Remote I/O error" in warnings[0]
+
+
+def on_fake_bus(**changes):
+    panel = FakePanel("ssd1306")
+    bus = FakeSMBus(panel)
+    cfg = replace(load_profile("default").display, **changes)
+    with mock.patch("smbus2.SMBus", lambda port: bus):
+        device = open_device(cfg)
+    return cfg, device, panel, bus
+
+
+def test_after_a_loose_wire_the_newest_frame_goes_out_whole(caplog):
+    cfg, device, panel, bus = on_fake_bus()
+    display = LumaDisplay(device, cfg, backoff=Backoff(0.002, 0.01))
+    display.show(frame_with(0))
+    assert display.flush()
+    failures = iter([OSError(121, "Remote I/O error")] * 4)
+    bus.fail = lambda: next(failures, None)
+    bus.bytes = 0
+    with caplog.at_level(logging.WARNING, logger="drivers.display"):
+        display.show(frame_with(1))
+        display.show(frame_with(2))  # replaces frame 1 if that is not out yet
+        assert display.flush()
+    assert panel.visible().tobytes() == frame_with(2).tobytes()
+    assert bus.bytes == (2 + 6) + (2 + 1024)  # the good write after the failures was a full frame
+    messages = [r.getMessage() for r in caplog.records]
+    assert len(messages) == 2 and "retrying" in messages[0] and "answers again" in messages[1]
+    display.close()
+
+
+def test_the_frame_on_the_glass_is_sent_whole_again_every_refresh():
+    cfg, device, panel, bus = on_fake_bus()
+    display = LumaDisplay(device, cfg, refresh_s=0.02)
+    display.show(frame_with(0))
+    assert display.flush()
+    panel.ram[3][10] ^= 0xFF  # a glitch on the panel
+    bus.bytes = 0
+    deadline = time.monotonic() + 5
+    while bus.bytes < (2 + 6) + (2 + 1024) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert panel.visible().tobytes() == frame_with(0).tobytes()
+    display.close()
+
+
+def frame_with(n):
+    image = Image.new("1", (128, 64))
+    ImageDraw.Draw(image).text((10, 10), f"frame {n}", fill=255)
+    return image
+
+
+@pytest.mark.slow
+def test_the_timer_and_the_alarm_carry_on_while_the_display_fails(tmp_path):
+    """A loose display wire on the board: the countdown still ends with the alarm on the buzzer."""
+    from firmware_host.config import resolve
+    from firmware_host.simulator import Simulator
+
+    panel = FakePanel("ssd1306")
+    bus = FakeSMBus(panel)
+    resolved = resolve("sim", None, environ={})
+    display_cfg = replace(resolved.profile.display, driver="ssd1306", interface="i2c", port=1, address=0x3C)
+    resolved = replace(resolved, profile=replace(resolved.profile, display=display_cfg))
+    with mock.patch("smbus2.SMBus", lambda port: bus):
+        sim = Simulator(resolved, tmp_path)
+    try:
+        bus.fail = lambda: OSError(121, "Remote I/O error")
+        sim.send(TextEntry("0:05", sim.clock.now))
+        sim.send(Press(Button.START, sim.clock.now))
+        sim.wait_until(sim.clock.now + 6)
+        assert [p for _, p in sim.sounds].count("alarm") == 1
+        assert "Zeit!" in sim.screen_text()
+        bus.fail = lambda: None  # the wire is back: the last frame reaches the glass
+        display = sim.appliance.hardware.display
+        assert display.flush()
+        assert panel.visible().tobytes() == sim.image.convert("1").tobytes()
+    finally:
+        sim.close()

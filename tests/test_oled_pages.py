@@ -1,0 +1,168 @@
+"""The changed-pages panels (drivers.oled_pages) on a fake controller that rebuilds its RAM from the bytes
+luma's real I²C interface puts on a fake smbus: what the glass shows after each frame, and what went over
+the wire for it."""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from dataclasses import replace
+from unittest import mock
+
+import luma.oled.device
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from drivers import oled_pages
+from drivers.display import open_device
+from hw.profile import load_profile
+from tests.helpers.fake_panel import FakePanel, FakeSMBus
+
+KINDS = {"ssd1306": "ssd1306", "ssd1309": "ssd1306", "sh1106": "sh1106"}  # driver -> controller model
+
+
+@contextmanager
+def on_fake_bus(driver: str, **cfg_changes):
+    """The profile's device for `driver` opened by `open_device` over a fake smbus (luma's own i2c)."""
+    panel = FakePanel(KINDS[driver])
+    bus = FakeSMBus(panel)
+    cfg = replace(load_profile("default").display, driver=driver, **cfg_changes)
+    with mock.patch("smbus2.SMBus", lambda port: bus):
+        device = open_device(cfg)
+    yield device, panel, bus
+
+
+def noise(seed: int, size=(128, 64), dots=600) -> Image.Image:
+    rnd = random.Random(seed)
+    image = Image.new("1", size)
+    pixels = image.load()
+    for _ in range(dots):
+        pixels[rnd.randrange(size[0]), rnd.randrange(size[1])] = 255
+    return image
+
+
+@pytest.mark.parametrize("make, kind", [(luma.oled.device.ssd1306, "ssd1306"), (luma.oled.device.sh1106, "sh1106")])
+def test_the_fake_panel_shows_what_lumas_own_device_sends(make, kind):
+    """The fake controller is right about luma's full-frame path (so it can judge ours)."""
+    panel = FakePanel(kind)
+    device = make(luma.core.interface.serial.i2c(bus=FakeSMBus(panel), address=0x3C))
+    for seed in range(3):
+        device.display(noise(seed))
+        assert panel.visible().tobytes() == noise(seed).tobytes()
+    assert panel.errors == []
+
+
+def test_the_fake_panel_notices_a_wrong_window():
+    """A span written to the wrong column shows: the comparison can fail."""
+    panel = FakePanel("ssd1306")
+    panel.command(0x20, 0x00, 0x21, 5, 5, 0x22, 0, 0)
+    panel.data([0x01])
+    assert panel.visible().getpixel((5, 0)) == 255 and panel.visible().getpixel((4, 0)) == 0
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "ssd1309", "sh1106"])
+def test_the_panel_shows_every_frame_of_a_changing_sequence(driver):
+    with on_fake_bus(driver) as (device, panel, _bus):
+        assert isinstance(device, oled_pages.DEVICES[driver])
+        image = noise(1)
+        for step in range(40):
+            image = image.copy()
+            draw = ImageDraw.Draw(image)
+            rnd = random.Random(step)
+            x, y = rnd.randrange(120), rnd.randrange(56)
+            draw.rectangle((x, y, x + rnd.randrange(8), y + rnd.randrange(8)), fill=255 * (step % 2))
+            device.display(image)
+            assert panel.visible().tobytes() == image.tobytes(), f"frame {step}"
+        assert panel.errors == []
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 127), st.integers(0, 63), st.booleans()), min_size=1, max_size=30),
+       st.sampled_from(["ssd1306", "sh1106"]), st.integers(0, 3))
+def test_any_pixel_changes_reach_the_glass(changes, driver, rotate):
+    with on_fake_bus(driver, rotate=rotate) as (device, panel, _bus):
+        image = Image.new("1", device.size)
+        device.display(image)
+        for x, y, lit in changes:
+            image = image.copy()
+            image.putpixel((x % device.size[0], y % device.size[1]), 255 if lit else 0)
+            device.display(image)
+            expected = device.preprocess(image)  # the glass holds the image turned the panel's way
+            assert panel.visible().tobytes() == expected.tobytes()
+
+
+def test_the_first_frame_is_lumas_full_frame_and_an_unchanged_frame_sends_nothing():
+    ours = FakeSMBus(FakePanel("ssd1306"))
+    theirs = FakeSMBus(FakePanel("ssd1306"))
+    device = oled_pages.ssd1306(luma.core.interface.serial.i2c(bus=ours, address=0x3C))
+    stock = luma.oled.device.ssd1306(luma.core.interface.serial.i2c(bus=theirs, address=0x3C))
+    sent: dict[str, list[list[int]]] = {"ours": [], "theirs": []}
+    frame = noise(7)
+    for bus, dev, key in ((ours, device, "ours"), (theirs, stock, "theirs")):
+        with mock.patch.object(bus, "_transfer", side_effect=lambda addr, payload, k=key: sent[k].append(payload)):
+            dev.display(frame)
+    assert sent["ours"] == sent["theirs"]  # the same command window and the same 1024 data bytes
+    ours.bytes = 0
+    device.display(frame)
+    assert ours.bytes == 0
+
+
+def test_one_changed_pixel_sends_one_byte_in_its_page_and_column_window():
+    with on_fake_bus("ssd1306") as (device, panel, bus):
+        frame = noise(3)
+        device.display(frame)
+        frame = frame.copy()
+        frame.putpixel((70, 21), 0 if frame.getpixel((70, 21)) else 255)
+        bus.bytes = bus.transactions = 0
+        commands = []
+        original = panel.command
+        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
+            device.display(frame)
+        assert commands == [(0x21, 70, 70, 0x22, 2, 2)]  # column 70, page 21 // 8
+        assert (bus.transactions, bus.bytes) == (2, (2 + 6) + (2 + 1))  # address + control byte each
+        assert panel.visible().tobytes() == frame.tobytes()
+
+
+def test_sh1106_sends_page_and_column_with_its_offset_and_never_a_window():
+    with on_fake_bus("sh1106") as (device, panel, _bus):
+        frame = noise(4)
+        device.display(frame)
+        frame = frame.copy()
+        ImageDraw.Draw(frame).rectangle((40, 50, 47, 53), fill=255)
+        commands = []
+        original = panel.command
+        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
+            device.display(frame)
+        columns = [c for c in commands if c[0] & 0xF0 == 0xB0]
+        assert columns and all(len(c) == 3 for c in commands)
+        for page_cmd, low, high in commands:
+            column = (high & 0x0F) << 4 | low
+            assert page_cmd == 0xB6 and 2 + 40 <= column <= 2 + 47  # page 6, column offset 2
+        assert panel.visible().tobytes() == frame.tobytes()
+
+
+@pytest.mark.parametrize("change", ["contrast", "show", "hide", "invalidate"])
+def test_a_contrast_or_power_change_makes_the_next_frame_full(change):
+    with on_fake_bus("ssd1306") as (device, _panel, bus):
+        frame = noise(5)
+        device.display(frame)
+        getattr(device, change)(*((0x40,) if change == "contrast" else ()))
+        bus.bytes = 0
+        device.display(frame)
+        assert bus.bytes == (2 + 6) + (2 + 1024)
+
+
+def test_a_write_that_failed_half_way_is_followed_by_a_full_frame():
+    with on_fake_bus("ssd1306") as (device, panel, bus):
+        device.display(noise(1))
+        calls = iter([None, OSError(121, "Remote I/O error")])
+        bus.fail = lambda: next(calls, None)
+        with pytest.raises(OSError):
+            device.display(noise(2))  # the window went out, the data did not
+        bus.bytes = 0
+        device.display(noise(2))
+        assert bus.bytes == (2 + 6) + (2 + 1024)
+        assert panel.visible().tobytes() == noise(2).tobytes()
