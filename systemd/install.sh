@@ -21,6 +21,7 @@ PYTHON=python3
 SERVICE_USER=wordtable
 GROUPS_NEEDED=(gpio i2c dialout)
 APT_PACKAGES=(python3-venv python3-pip python3-lgpio)
+I2C_SPEED=400000  # the OLED's bus: 400 kHz fast mode (the Pi's default is 100 kHz)
 
 usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
@@ -84,6 +85,22 @@ profile_bus() {
         /^\[/ { section = $0 }
         section == "[buses]" && $1 == key { sub(/#.*/, ""); if ($0 ~ /= *true/) found = 1 }
         END { exit found ? 0 : 1 }' "$PROFILE"
+}
+
+# boot_config: the firmware's config.txt (Bookworm: /boot/firmware; before: /boot); fails when there is none.
+boot_config() {
+    local path
+    for path in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
+        if [ -f "$path" ]; then echo "$path"; return 0; fi
+    done
+    return 1
+}
+
+# append_lines FILE LINE...: add lines at the end of FILE.
+append_lines() {
+    local file=$1
+    shift
+    printf '%s\n' "$@" >> "$file"
 }
 
 # install_file SOURCE TARGET MODE: copy when missing or different.
@@ -166,6 +183,27 @@ do_buses() {
     fi
 }
 
+do_i2c_speed() {
+    step "I2C bus at $((I2C_SPEED / 1000)) kHz for the OLED (dtparam=i2c_arm_baudrate=$I2C_SPEED)"
+    if ! profile_bus i2c; then ok "the profile uses no I2C"; return; fi
+    local config current
+    if ! config=$(boot_config); then
+        note "no config.txt found: add dtparam=i2c_arm_baudrate=$I2C_SPEED to it yourself (systemd/README.md)"
+        return
+    fi
+    current=$(sed -n 's/^[[:space:]]*dtparam=i2c_arm_baudrate=\([0-9]*\).*/\1/p' "$config" | tail -n 1)
+    if [ "$current" = "$I2C_SPEED" ]; then ok "$config has it"; return; fi
+    if [ -n "$current" ]; then
+        note "$config sets i2c_arm_baudrate=$current: kept (your choice; systemd/README.md says when 400 kHz is safe)"
+        return
+    fi
+    act append_lines "$config" "" \
+        "# wordtable: the OLED's I2C bus at 400 kHz (back to the default: change it to 100000, or delete" \
+        "# both lines and reboot; install.sh keeps any value you set here)" \
+        "[all]" "dtparam=i2c_arm_baudrate=$I2C_SPEED"
+    REBOOT=1
+}
+
 do_rules() {
     step "udev rule: stable names for the card reader and scanner"
     if install_file "$SRC/systemd/99-wordtable-reader.rules" "$UDEV_RULE" 0644 && ! in_root \
@@ -224,6 +262,9 @@ uninstall() {
     step "journal $STATE_DIR"
     note "kept (your games). systemd gives it to the user again on a reinstall."
     note "I2C and the UART stay enabled; turn them off with raspi-config if nothing else needs them."
+    if config=$(boot_config) && grep -q "^dtparam=i2c_arm_baudrate=$I2C_SPEED" "$config"; then
+        note "the I2C bus stays at $((I2C_SPEED / 1000)) kHz: delete the wordtable lines in $config for the default"
+    fi
 }
 
 # ---- main ------------------------------------------------------------------------------------------
@@ -241,6 +282,7 @@ else
     do_user
     do_venv
     do_buses
+    do_i2c_speed
     do_rules
     do_unit
     [ "$REBOOT" = 1 ] && note "I2C/UART settings change at the next boot: sudo reboot"

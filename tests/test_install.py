@@ -108,7 +108,7 @@ def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -
     out = _run(fakes, "--dry-run", "--root", str(root)).stdout
     steps = _steps(out)
     for expected in ("apt packages", "user wordtable in groups gpio i2c dialout", "virtual environment",
-                     "package wordtable[pi]", "I2C and UART", "udev rule", "polkit rule", "systemd unit",
+                     "package wordtable[pi]", "I2C and UART", "I2C bus at 400 kHz", "udev rule", "polkit rule", "systemd unit",
                      "enable and start"):
         assert any(step.startswith(expected) for step in steps), (expected, steps)
     for command in ("useradd", "-m venv --system-site-packages", "pip install", "99-wordtable-reader.rules",
@@ -184,6 +184,36 @@ def test_uninstall_removes_everything_but_the_journal(fakes: Path, root: Path) -
     assert "journal" in out and "kept" in out
     again = _run(fakes, "--uninstall", "--root", str(root)).stdout
     assert again.rstrip().endswith("nothing to change"), again
+
+
+CONFIG_TXT = "# Raspberry Pi OS\ndtparam=audio=on\n\n[cm4]\notg_mode=1\n\n[all]\ndtparam=i2c_arm=on\n"
+
+
+@systemctl
+def test_the_i2c_bus_is_set_to_400_khz_once(fakes: Path, root: Path) -> None:
+    config = root / "boot/firmware/config.txt"
+    config.parent.mkdir(parents=True)
+    config.write_text(CONFIG_TXT)
+    out = _run(fakes, "--root", str(root)).stdout
+    assert "I2C bus at 400 kHz" in out
+    text = config.read_text()
+    assert text.startswith(CONFIG_TXT)
+    added = text[len(CONFIG_TXT):].splitlines()
+    assert added[-2:] == ["[all]", "dtparam=i2c_arm_baudrate=400000"]  # not inside the [cm4] section
+    assert any("100000" in line for line in added if line.startswith("#"))  # how to go back
+    second = _run(fakes, "--root", str(root)).stdout
+    assert second.rstrip().endswith("nothing to change"), second
+    assert config.read_text() == text
+
+
+@systemctl
+def test_a_bus_speed_set_by_hand_is_kept(fakes: Path, root: Path) -> None:
+    config = root / "boot/config.txt"  # before Bookworm
+    config.parent.mkdir(parents=True)
+    config.write_text(CONFIG_TXT + "dtparam=i2c_arm_baudrate=100000\n")
+    out = _run(fakes, "--root", str(root)).stdout
+    assert "i2c_arm_baudrate=100000: kept" in out
+    assert config.read_text() == CONFIG_TXT + "dtparam=i2c_arm_baudrate=100000\n"
 
 
 def test_unknown_option_is_refused(tmp_path: Path) -> None:
