@@ -1,6 +1,8 @@
 """SSD1306, SSD1309 and SH1106 panels that send only what changed: luma's own device classes (their init,
 contrast, power and serial interface untouched) with a `display` that writes only the pages whose bytes
-changed, each as its changed column span (the page and column window, then the data).
+changed, each as its changed column span (the page and column window, then the data). On the SSD1306
+family, neighbouring changed pages go out as one window (the union of their spans) when that is fewer
+bytes than a window each: every window costs a command and a data transaction besides its data.
 
 A full frame goes out when the panel's RAM is not known: the first frame, after `contrast`, `show` or
 `hide`, after a write that failed half-way, and after `invalidate()` (the driver's periodic refresh and
@@ -34,6 +36,30 @@ def ram_pages(image: Image.Image) -> list[bytes]:
     return [rows[count - 1 - page :: count] for page in range(count)]
 
 
+Window = tuple[int, int, int, int]  # first page, last page, first column, last column (inclusive)
+WINDOW_COST = (2 + 6) + 2  # wire bytes of a window besides its data: the command and the data transaction
+
+
+def merged_windows(spans: list[tuple[int, int, int]]) -> list[Window]:
+    """Windows covering the changed spans (page, first column, last column; pages ascending), each
+    neighbouring span taken into the window before it when that sends fewer bytes than a window of its own."""
+    windows: list[Window] = []
+    for page, first, last in spans:
+        if windows:
+            p0, p1, c0, c1 = windows[-1]
+            merged = (p0, page, min(c0, first), max(c1, last))
+            if _cost(merged) <= _cost(windows[-1]) + _cost((page, page, first, last)):
+                windows[-1] = merged
+                continue
+        windows.append((page, page, first, last))
+    return windows
+
+
+def _cost(window: Window) -> int:
+    p0, p1, c0, c1 = window
+    return WINDOW_COST + (p1 - p0 + 1) * (c1 - c0 + 1)
+
+
 def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
     """The first and last column whose byte differs (inclusive); None when the page is unchanged."""
     if old == new:
@@ -44,8 +70,8 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
 
 
 class _ChangedPages:
-    """The `display` of a page-organised 1-bit panel. The class using it provides `_send_span(page,
-    first column, bytes)` and `_send_full(pages)`; luma's device provides the rest."""
+    """The `display` of a page-organised 1-bit panel. The class using it provides `_send_changes(pages,
+    spans)` and `_send_full(pages)`; luma's device provides the rest."""
 
     _ram: list[bytes] | None = None  # what the panel holds, as far as we know (None: unknown)
     mode: str
@@ -63,10 +89,9 @@ class _ChangedPages:
         if known is None:
             self._send_full(pages)
         else:
-            for page, (old, new) in enumerate(zip(known, pages, strict=True)):
-                span = changed_span(old, new)
-                if span is not None:
-                    self._send_span(page, span[0], new[span[0] : span[1] + 1])
+            spans = [(page, *span) for page, (old, new) in enumerate(zip(known, pages, strict=True))
+                     if (span := changed_span(old, new)) is not None]
+            self._send_changes(pages, spans)
         self._ram = pages
 
     def contrast(self, level: int) -> None:
@@ -81,7 +106,7 @@ class _ChangedPages:
         super().hide()
         self.invalidate()
 
-    def _send_span(self, page: int, column: int, data: bytes) -> None:
+    def _send_changes(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
         raise NotImplementedError
 
     def _send_full(self, pages: list[bytes]) -> None:
@@ -94,15 +119,18 @@ class _WindowAddressing(_ChangedPages):
     _colstart: int
     _w: int
 
-    def _send_span(self, page: int, column: int, data: bytes) -> None:
-        start = self._colstart + column
-        self.command(COLUMN_WINDOW, start, start + len(data) - 1, PAGE_WINDOW, page, page)
-        self.data(list(data))
+    def _send_changes(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
+        for window in merged_windows(spans):
+            self._send_window(pages, window)
 
     def _send_full(self, pages: list[bytes]) -> None:
+        self._send_window(pages, (0, len(pages) - 1, 0, self._w - 1))
+
+    def _send_window(self, pages: list[bytes], window: Window) -> None:
+        p0, p1, c0, c1 = window
         start = self._colstart
-        self.command(COLUMN_WINDOW, start, start + self._w - 1, PAGE_WINDOW, 0, len(pages) - 1)
-        self.data(list(b"".join(pages)))
+        self.command(COLUMN_WINDOW, start + c0, start + c1, PAGE_WINDOW, p0, p1)
+        self.data(list(b"".join(pages[page][c0 : c1 + 1] for page in range(p0, p1 + 1))))
 
 
 class ssd1306(_WindowAddressing, luma.oled.device.ssd1306):
@@ -118,14 +146,18 @@ class sh1106(_ChangedPages, luma.oled.device.sh1106):
 
     _page_address_offset: int
 
-    def _send_span(self, page: int, column: int, data: bytes) -> None:
-        at = self._page_address_offset + column
-        self.command(SET_PAGE | page, at & 0x0F, 0x10 | at >> 4)
-        self.data(list(data))
+    def _send_changes(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
+        for page, first, last in spans:
+            self._send_span(page, first, pages[page][first : last + 1])
 
     def _send_full(self, pages: list[bytes]) -> None:
         for page, data in enumerate(pages):
             self._send_span(page, 0, data)
+
+    def _send_span(self, page: int, column: int, data: bytes) -> None:
+        at = self._page_address_offset + column
+        self.command(SET_PAGE | page, at & 0x0F, 0x10 | at >> 4)
+        self.data(list(data))
 
 
 DEVICES: dict[str, Any] = {"ssd1306": ssd1306, "ssd1309": ssd1309, "sh1106": sh1106}

@@ -16,6 +16,7 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -39,6 +40,7 @@ BIG_MAX_SIZE = 256
 _EXTENT_PROBE = "ÄÖÜÉÅgjpqy|"
 
 Font = ImageFont.FreeTypeFont
+_DIGIT = re.compile(r"[0-9]")
 
 
 @lru_cache(maxsize=64)
@@ -204,8 +206,12 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     if not screen.big or bottom - top < 4:
         return
     box_w, box_h = width - 2 * PAD, bottom - top - 2
-    fnt = font(big_font_size(screen.big, box_w, box_h), bold=True)
-    _, ink_top, _, ink_bottom = fnt.getbbox(screen.big, anchor="ls")
+    # Size and vertical place come from the text with every digit a "0" (the tallest ink of the lining
+    # digits), so a running timer keeps its size and baseline whatever its digits: no 1-px jump as
+    # "1:58" becomes "1:57", and only the changed digits go over the display bus.
+    probe = _DIGIT.sub("0", screen.big)
+    fnt = font(big_font_size(probe, box_w, box_h), bold=True)
+    _, ink_top, _, ink_bottom = fnt.getbbox(probe, anchor="ls")
     # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
     # and the ink vertically
     x = (width - fnt.getlength(screen.big)) / 2
