@@ -46,7 +46,7 @@ def merged_windows(spans: list[tuple[int, int, int]]) -> list[Window]:
     windows: list[Window] = []
     for page, first, last in spans:
         if windows:
-            p0, p1, c0, c1 = windows[-1]
+            p0, _, c0, c1 = windows[-1]
             merged = (p0, page, min(c0, first), max(c1, last))
             if _cost(merged) <= _cost(windows[-1]) + _cost((page, page, first, last)):
                 windows[-1] = merged

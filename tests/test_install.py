@@ -108,8 +108,8 @@ def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -
     out = _run(fakes, "--dry-run", "--root", str(root)).stdout
     steps = _steps(out)
     for expected in ("apt packages", "user wordtable in groups gpio i2c dialout", "virtual environment",
-                     "package wordtable[pi]", "I2C and UART", "I2C bus at 400 kHz", "udev rule", "polkit rule", "systemd unit",
-                     "enable and start"):
+                     "package wordtable[pi]", "I2C and UART", "I2C bus at 400 kHz", "udev rule", "polkit rule",
+                     "systemd unit", "enable and start"):
         assert any(step.startswith(expected) for step in steps), (expected, steps)
     for command in ("useradd", "-m venv --system-site-packages", "pip install", "99-wordtable-reader.rules",
                     "50-wordtable-poweroff.rules", "wordtable.service", "enable wordtable.service"):

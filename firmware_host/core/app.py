@@ -226,10 +226,10 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
         if event.button in (Button.NEXT, Button.ENCODER):
             return replace(cleared, board=board.select_next()), []
         if event.button is Button.BACK:
-            undone = board.undo()
-            if undone is None:
+            last, undone = board.last_change, board.undo()
+            if undone is None or last is None:
                 return replace(cleared, overlay=MenuView(), notice=_t(s, "nothing_to_undo")), []
-            player, points = board.history[-1]
+            player, points = last
             notice = _t(s, "undone", name=board.players[player], points=points)
             return replace(cleared, board=undone, notice=notice), []
         if event.button is Button.MENU:
@@ -428,7 +428,7 @@ def restore(data: dict[str, Any]) -> AppState:
     board = data["board"]
     totals = tuple(int(t) for t in board["totals"])
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
-    board_state = Board(players, totals, int(board.get("selected", 0)), history)
+    board_state = Board.restored(players, totals, int(board.get("selected", 0)), history)
     return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state)
 
 
