@@ -18,9 +18,10 @@ task for the next player only (Stop: that player skips their turn).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
+from firmware_host.core.chain import Chain
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
@@ -222,26 +223,33 @@ class Entry:
 class Game:
     players: tuple[str, ...]
     turn: int = 0  # index of the player whose turn it is
-    log: tuple[Entry, ...] = ()
+    log: Chain[Entry] = field(default_factory=Chain)  # grows without copying: a long game stays linear
     cards: tuple[str, ...] = ()  # action cards the current player has played this turn
-    tasks: tuple[str, ...] = ()  # tasks set for the current player by the previous player's cards
+    tasks: tuple[str, ...] = ()  # tasks the previous player set for this turn
     end: str | None = None  # "discard", "grid" or "target"
     left: tuple[tuple[str, int], ...] = ()  # cards left per player, entered after the end
+    scores: tuple[int, ...] = ()  # per player (as `players`): the sum of their log entries' points
+    gone_out: tuple[str, ...] = ()  # the players who have gone out, the first first
+
+    def points(self, player: str) -> int:
+        """Points so far, before the leftover deduction: letters written plus the going-out bonus."""
+        return self.scores[self.players.index(player)] if self.scores else 0
 
     @property
     def current(self) -> str:
         return self.players[self.turn]
 
-    def points(self, player: str) -> int:
-        """Points so far, before the leftover deduction: letters written plus the going-out bonus."""
-        return sum(e.points for e in self.log if e.player == player)
+    @property
+    def turns(self) -> int:
+        """Turns taken so far (words, draws and skips; not the going-out lines)."""
+        return len(self.log) - len(self.gone_out)
 
     def cards_left(self, player: str) -> int | None:
         return next((n for p, n in self.left if p == player), None)
 
     @property
     def first_out(self) -> str | None:
-        return next((e.player for e in self.log if e.kind == "out"), None)
+        return self.gone_out[0] if self.gone_out else None
 
     @property
     def reached(self) -> str | None:
@@ -249,6 +257,12 @@ class Game:
         if self.end != "target":
             return None
         return next((p for p in self.players if self.points(p) >= TARGET), None)
+
+    def logged(self, entry: Entry) -> Game:
+        """This game with `entry` at the end of its log and its points counted."""
+        scores = list(self.scores or (0,) * len(self.players))
+        scores[self.players.index(entry.player)] += entry.points
+        return replace(self, log=self.log.add(entry), scores=tuple(scores))
 
 
 def letter_count(word: str) -> int:
@@ -302,10 +316,11 @@ def apply(game: Game, event: Event) -> Game:
             return replace(game, cards=(*game.cards, event.card.strip()))
         case GoOut():
             player = _player(game, event.player)
-            if any(e.kind == "out" and e.player == player for e in game.log):
+            if player in game.gone_out:
                 raise KnackError("out_already", player=player)
             bonus = OUT_BONUS if game.first_out is None else 0
-            return _check_target(replace(game, log=(*game.log, Entry(player, "out", bonus))))
+            gone = replace(game, gone_out=(*game.gone_out, player))
+            return _check_target(gone.logged(Entry(player, "out", bonus)))
         case ReportEnd():
             if event.reason not in END_REASONS:
                 raise KnackError("end_reason", reason=event.reason)
@@ -329,14 +344,14 @@ def _on_turn(game: Game, name: str) -> str:
 
 def _next_turn(game: Game, entry: Entry) -> Game:
     """Log the finished turn and pass it on; a Stop among its cards makes the next player skip."""
-    log = (*game.log, entry)
+    game = game.logged(entry)
     following = (game.turn + 1) % len(game.players)
     tasks = tuple(card for card in entry.cards if _key(card) != STOP)
     if len(tasks) < len(entry.cards):
-        log = (*log, Entry(game.players[following], "skip"))
+        game = game.logged(Entry(game.players[following], "skip"))
         following = (following + 1) % len(game.players)
         tasks = ()  # the skipped player was the only one the cards affected
-    return replace(game, turn=following, log=log, cards=(), tasks=tasks)
+    return replace(game, turn=following, cards=(), tasks=tasks)
 
 
 def _check_target(game: Game) -> Game:
@@ -389,9 +404,13 @@ class Standings:
 def score(game: Game) -> Standings:
     """Points per player (letters written + going-out bonus − cards left) and the ranking."""
     rows = []
+    bonuses = {player: 0 for player in game.players}
+    for e in game.log:
+        if e.kind == "out":
+            bonuses[e.player] += e.points
     for player in game.players:
-        letters = sum(e.points for e in game.log if e.player == player and e.kind == "word")
-        bonus = sum(e.points for e in game.log if e.player == player and e.kind == "out")
+        bonus = bonuses[player]
+        letters = game.points(player) - bonus
         left = game.cards_left(player)
         rows.append((player, letters, bonus, left, letters + bonus - (left or 0)))
     rows.sort(key=lambda row: -row[4])

@@ -136,7 +136,7 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
         items: list[tuple[kw.Event, str]] = [(kw.PlayAction(player, card), t(lang, "action_card", card=card))
                                              for card in CARDS]
         items.append((kw.Draw(player), t(lang, "action_draw")))
-        out = {e.player for e in game.log if e.kind == "out"}
+        out = set(game.gone_out)
         items += [(kw.GoOut(p), t(lang, "action_out", player=p)) for p in game.players if p not in out]
         items += [(kw.ReportEnd(r), t(lang, f"end_{r}")) for r in kw.END_REASONS]
         return tuple(items)
@@ -182,7 +182,7 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
         standings = kw.score(game)
         if game.end is None:
             player = game.current
-            turn = 1 + sum(1 for e in game.log if e.kind != "out")
+            turn = 1 + game.turns
             title = t(lang, "turn", n=turn, points=game.points(player))
             if game.tasks:  # what the previous player's action cards ask of this turn
                 title = t(lang, "tasks", tasks=", ".join(game.tasks))

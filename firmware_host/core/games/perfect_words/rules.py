@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from firmware_host.core.chain import Chain
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
@@ -239,7 +240,7 @@ class Game:
     double: int | None = None
     ignore: int | None = None
     revealed: bool = False
-    merges: tuple[Merge, ...] = ()
+    merges: Chain[Merge] = field(default_factory=Chain)  # grows without copying: any number of merges
 
     @property
     def writing(self) -> bool:
@@ -507,7 +508,7 @@ def _merge(game: Game, event: Merge) -> Game:
             keys.append(key)
     if len(keys) < 2:
         raise PerfectWordsError("merge_few", arrow=arrow)
-    return replace(game, merges=(*game.merges, Merge(arrow, tuple(keys))))
+    return replace(game, merges=game.merges.add(Merge(arrow, tuple(keys))))
 
 
 # --- scoring -------------------------------------------------------------------------------------------
