@@ -6,7 +6,9 @@ text is drawn without anti-aliasing (font mode "1") so the image is exactly what
 
 Layouts (sizes below are for 64-pixel-high panels; other heights scale the small font):
 - BigScreen: small title on top, the big value in bold as large as fits between title and footer,
-  small footer at the bottom; `inverted` swaps background and text.
+  small footer at the bottom; `inverted` swaps background and text. Title and footer start at the left
+  edge, so a changed word ("läuft" → "Pause") leaves the rest of its line in place and only that word
+  goes over the display bus.
 - ListScreen: bold title with a page indicator ("1/2") and a rule, then rows of label (left, clipped
   with "…") and value (right-aligned); the cursor row is inverted, marked rows get a ▸ in the gutter.
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
@@ -183,10 +185,10 @@ def _text_row(
 
 
 def _footer(draw: ImageDraw.ImageDraw, text: str, size: tuple[int, int], m: _Metrics, ink: int) -> None:
-    """The footer: one centred row at the bottom (nothing when empty)."""
+    """The footer: one row at the bottom, from the left edge (nothing when empty)."""
     width, height = size
     small = font(m.size)
-    _text_row(draw, clip(text, small, width - 2 * PAD), small, width / 2, height - m.pitch, m, ink, "ms")
+    _text_row(draw, clip(text, small, width - 2 * PAD), small, PAD, height - m.pitch, m, ink, "ls")
 
 
 def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]) -> None:
@@ -198,7 +200,7 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     top = 0
     bottom = height
     if screen.title:
-        _text_row(draw, clip(screen.title, small, width - 2 * PAD), small, width / 2, 0, m, ink, "ms")
+        _text_row(draw, clip(screen.title, small, width - 2 * PAD), small, PAD, 0, m, ink, "ls")
         top = m.pitch
     if screen.footer:
         bottom = height - m.pitch
