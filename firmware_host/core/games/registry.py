@@ -2,13 +2,14 @@
 
 The menu, `wordtable score`, the record reader, the Deck and the card enrolment all read `GAMES` when they
 need it (never a copy taken at import), so a new game is one package with a `KIT` plus one line here.
+Importing it imports no game's code: kits are light (`games.kit`); a game loads when it is played.
 """
 
 from __future__ import annotations
 
 from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler
 from firmware_host.core.games.kit import CardDeck, GameKit
-from firmware_host.core.table import deck_mode, enrol_cards
+from firmware_host.core.table.kits import DECK_KIT, ENROL_KIT
 
 GAMES: tuple[GameKit, ...] = (
     perfektes_wort.KIT,  # the main game
@@ -16,8 +17,8 @@ GAMES: tuple[GameKit, ...] = (
     perfect_words.KIT,
     knack_das_wort.KIT,
     quiddler.SOLITAIRE_KIT,
-    deck_mode.KIT,  # the Deck: button deck or physical cards on the readers
-    enrol_cards.KIT,  # enrolment of card tables
+    DECK_KIT,  # the Deck: button deck or physical cards on the readers
+    ENROL_KIT,  # enrolment of card tables
 )
 
 

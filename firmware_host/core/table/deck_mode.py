@@ -24,14 +24,14 @@ from firmware_host.core.deck import Deck, DeckRefusal, Pile, RefusalReason, Tabl
 from firmware_host.core.effects import Beep, Log
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry
 from firmware_host.core.flow import Ctx, Outcome, PauseTimer
-from firmware_host.core.games.kit import CardDeck, GameKit
+from firmware_host.core.games.kit import CardDeck
 from firmware_host.core.games.perfektes_wort.data import LetterCard
 from firmware_host.core.games.perfektes_wort.round_call import RoundCall, perfektes_wort_call, round_call
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
 from firmware_host.core.table.card_decks import card_decks, card_lookup, letter_card
+from firmware_host.core.table.kits import DECK
 
-DECK = "deck"
 SOURCES = ("buttons", "cards")
 PERFEKTES_WORT = "perfektes-wort"  # its letter cards also call the round (`perfektes_wort_call`)
 
@@ -236,5 +236,3 @@ def _t(ctx: Ctx, key: str, **fields: object) -> str:
 def new_deck(ctx: Ctx, players: tuple[str, ...]) -> DeckFlow:
     return DeckFlow()
 
-
-KIT = GameKit(DECK, {"de": "Deck", "en": "Deck"}, new_deck)

@@ -20,12 +20,11 @@ from firmware_host.core.cards import Assigned, Enrolment, Refused, Selected, kep
 from firmware_host.core.effects import Beep, Effect, Keep
 from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
-from firmware_host.core.games.kit import CardDeck, GameKit
+from firmware_host.core.games.kit import CardDeck
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.card_decks import card_decks
-
-ENROL = "enrol-cards"
+from firmware_host.core.table.kits import ENROL
 
 TEXT = {
     "de": {
@@ -170,5 +169,3 @@ def _t(ctx: Ctx, key: str, **fields: object) -> str:
 def new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> EnrolFlow:
     return EnrolFlow()
 
-
-KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, new_enrolment)

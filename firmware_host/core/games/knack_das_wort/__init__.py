@@ -1,74 +1,43 @@
 """Knack das Wort (RULES.md §4, ruling K1): the rules core (`rules`), its record (`record`), the printed
-report (`report`), the table flow (`table`) and its texts (`text`); `KIT` is its entry in the registry."""
+report (`report`), the table flow (`table`) and its texts (`text`); `KIT` is its entry in the registry.
+The game's code loads when it is first played or scored; any other name of this package (`exports`) loads
+it too, at its first use."""
 
-from firmware_host.core.games.kit import GameKit
+from __future__ import annotations
 
-from .record import CODEC, RULES, score_record
-from .report import KnackReport
-from .rules import (
-    END_REASONS,
-    GAME_ID,
-    MIN_PLAYERS,
-    OUT_BONUS,
-    STOP,
-    TARGET,
-    CardsLeft,
-    Draw,
-    Entry,
-    Event,
-    Game,
-    GameOverError,
-    GoOut,
-    KnackError,
-    PlayAction,
-    PlayerScore,
-    ReportEnd,
-    Setup,
-    Standings,
-    TurnError,
-    WriteWord,
-    apply,
-    end_reason,
-    letter_count,
-    new_game,
-    score,
-)
-from .table import KnackFlow, new
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from firmware_host.core.games.kit import GameKit, exported
+
 from .text import TITLE
 
-KIT = GameKit(GAME_ID, TITLE, new, score_record)
+if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.record import GameRecord, ScoreReport
 
-__all__ = [
-    "CODEC",
-    "END_REASONS",
-    "GAME_ID",
-    "KIT",
-    "MIN_PLAYERS",
-    "OUT_BONUS",
-    "RULES",
-    "STOP",
-    "TARGET",
-    "CardsLeft",
-    "Draw",
-    "Entry",
-    "Event",
-    "Game",
-    "GameOverError",
-    "GoOut",
-    "KnackError",
-    "KnackFlow",
-    "KnackReport",
-    "PlayAction",
-    "PlayerScore",
-    "ReportEnd",
-    "Setup",
-    "Standings",
-    "TurnError",
-    "WriteWord",
-    "apply",
-    "end_reason",
-    "letter_count",
-    "new_game",
-    "score",
-    "score_record",
-]
+    from .exports import *  # noqa: F403
+
+GAME_ID = "knack-das-wort"
+
+
+def _new_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
+    from .table import new
+
+    return new(ctx, names)
+
+
+def _score_record(record: GameRecord) -> ScoreReport:
+    from .record import score_record
+
+    return score_record(record)
+
+
+def _exports() -> ModuleType:
+    import firmware_host.core.games.knack_das_wort.exports as exports  # not `from .`: that asks __getattr__
+
+    return exports
+
+
+KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record)
+__getattr__ = exported(__name__, _exports)

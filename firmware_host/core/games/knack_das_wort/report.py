@@ -8,7 +8,8 @@ from typing import Any
 from firmware_host.core.games.text_columns import columns
 from firmware_host.core.i18n import pick
 
-from .rules import GAME_ID, TEXTS, Entry, Game, Standings, end_reason
+from . import GAME_ID
+from .rules import TEXTS, Entry, Game, Standings, end_reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,6 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
 
-GAME_ID = "knack-das-wort"
 MIN_PLAYERS = 2
 TARGET = 50  # reaching this many points ends the game
 OUT_BONUS = 10  # to the first player who has no hand and no personal-stack cards left

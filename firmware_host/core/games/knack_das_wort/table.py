@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+import firmware_host.core.games.knack_das_wort.rules as kw
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
@@ -22,7 +23,7 @@ from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
-from . import rules as kw
+from . import GAME_ID
 from .record import RULES
 from .text import TITLE, t
 
@@ -57,7 +58,7 @@ Stage = Seating | Playing | ActionMenu | Scoreboard
 class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
 
-    GAME = kw.GAME_ID
+    GAME = GAME_ID
     TITLE = TITLE
 
     # --- handling events ----------------------------------------------------------------------------

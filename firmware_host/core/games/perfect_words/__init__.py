@@ -1,88 +1,43 @@
 """Perfect Words (RULES.md §3, rulings P1–P3): the rules core (`rules`), its record (`record`), the printed
-report (`report`), the table flow (`table`) and its texts (`text`); `KIT` is its entry in the registry."""
+report (`report`), the table flow (`table`) and its texts (`text`); `KIT` is its entry in the registry.
+The game's code loads when it is first played or scored; any other name of this package (`exports`) loads
+it too, at its first use."""
 
-from firmware_host.core.games.kit import GameKit
+from __future__ import annotations
 
-from .record import CODEC, RULES, score_record
-from .report import PerfectWordsReport
-from .rules import (
-    ARROWS,
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TEXTS,
-    ArrowScore,
-    Choose,
-    ClueWarning,
-    Event,
-    Game,
-    GridStatus,
-    Group,
-    Merge,
-    PerfectWordsError,
-    PlaceArrow,
-    Rank,
-    Reveal,
-    SetClues,
-    Setup,
-    Standing,
-    Strike,
-    Term,
-    WriteTerm,
-    apply,
-    arrow_points,
-    clue_warnings,
-    grid_status,
-    new_game,
-    normalise,
-    rank_for,
-    score,
-    shared_letters,
-    term_warnings,
-)
-from .table import PerfectWordsFlow, new
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from firmware_host.core.games.kit import GameKit, exported
+
 from .text import TITLE
 
-KIT = GameKit(GAME_ID, TITLE, new, score_record)
+if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.record import GameRecord, ScoreReport
 
-__all__ = [
-    "ARROWS",
-    "CODEC",
-    "GAME_ID",
-    "KIT",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "RULES",
-    "TEXTS",
-    "ArrowScore",
-    "Choose",
-    "ClueWarning",
-    "Event",
-    "Game",
-    "GridStatus",
-    "Group",
-    "Merge",
-    "PerfectWordsError",
-    "PerfectWordsFlow",
-    "PerfectWordsReport",
-    "PlaceArrow",
-    "Rank",
-    "Reveal",
-    "SetClues",
-    "Setup",
-    "Standing",
-    "Strike",
-    "Term",
-    "WriteTerm",
-    "apply",
-    "arrow_points",
-    "clue_warnings",
-    "grid_status",
-    "new_game",
-    "normalise",
-    "rank_for",
-    "score",
-    "score_record",
-    "shared_letters",
-    "term_warnings",
-]
+    from .exports import *  # noqa: F403
+
+GAME_ID = "perfect-words"
+
+
+def _new_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
+    from .table import new
+
+    return new(ctx, names)
+
+def _score_record(record: GameRecord) -> ScoreReport:
+    from .record import score_record
+
+    return score_record(record)
+
+
+
+def _exports() -> ModuleType:
+    import firmware_host.core.games.perfect_words.exports as exports  # not `from .`: that asks __getattr__
+
+    return exports
+
+
+KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record)
+__getattr__ = exported(__name__, _exports)

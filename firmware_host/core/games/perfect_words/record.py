@@ -7,9 +7,9 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.record import GameRecord, RecordError
 from firmware_host.core.record_codec import Codec
 
+from . import GAME_ID
 from .report import PerfectWordsReport
 from .rules import (
-    GAME_ID,
     TEXTS,
     Choose,
     Event,

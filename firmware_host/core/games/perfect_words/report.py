@@ -8,7 +8,8 @@ from typing import Any
 from firmware_host.core.games.text_columns import columns
 from firmware_host.core.i18n import pick
 
-from .rules import GAME_ID, TEXTS, Game, Standing, clue_warnings, grid_status
+from . import GAME_ID
+from .rules import TEXTS, Game, Standing, clue_warnings, grid_status
 
 
 @dataclass(frozen=True, slots=True)

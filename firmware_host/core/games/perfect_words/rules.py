@@ -26,7 +26,6 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
 
-GAME_ID = "perfect-words"
 ARROWS = 10
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SHARED_LETTERS = 4  # P2: a term sharing this many letters in a row with a clue word is flagged

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
@@ -29,7 +30,7 @@ from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
-from . import rules as pw
+from . import GAME_ID
 from .record import RULES
 from .text import TITLE, t
 
@@ -75,7 +76,7 @@ Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
 class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
-    GAME = pw.GAME_ID
+    GAME = GAME_ID
     TITLE = TITLE
 
     @property

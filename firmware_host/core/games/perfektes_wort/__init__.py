@@ -4,102 +4,54 @@ Drive a game event by event (`new_game`, `apply`), score it at any point (`score
 record (`score_record`, used by `wordtable score`; `RULES.replay` replays one). `KIT` is the game as the
 appliance knows it (`games.registry`); `table.py` is its flow at the table. No I/O here: data files and
 word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and `firmware_host.dictionary`
-and passed in as values.
+and passed in as values. The game's code loads when it is first played, scored or its deck is asked for;
+any other name of this package (`exports`) loads it too, at its first use.
 """
 
-from firmware_host.core.games.kit import CardDeck, GameKit
+from __future__ import annotations
 
-from .data import Arrow, Cell, GameData, LetterCard, PointsFace, Sheet
-from .defaults import DEFAULT_DATA
-from .errors import (
-    BadLetters,
-    DataError,
-    EntryError,
-    FieldError,
-    RoundError,
-    RuleError,
-    SetupError,
-    TooLong,
-    UnknownPlayer,
-    Unresolved,
-    WrongStartingLetter,
-)
-from .fields import FieldMark, Mark
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from firmware_host.core.games.kit import CardDeck, GameKit, exported
+
 from .highscores import KEPT_NAME
-from .lexicon import Lexicon, shortenings
-from .record import CODEC, GAME_ID, RULES, score_record
-from .report import Report
-from .rules import (
-    Card,
-    Correct,
-    Game,
-    Reveal,
-    Setup,
-    Shorten,
-    SoloStrike,
-    Strike,
-    TableEvent,
-    Verdict,
-    Word,
-    apply,
-    field_marks,
-    new_game,
-    pending,
-    unknown_words,
-)
-from .scoring import PlayerResult, Result, RowScore, score
-from .table import TITLE, new
+from .text import TITLE
 
-# The appliance's own 24 letter cards (ruling R2), their faces in the card-table notation "B/5".
-DECK = CardDeck(GAME_ID, TITLE, tuple(card.face for card in DEFAULT_DATA.deck))
-KIT = GameKit(GAME_ID, TITLE, new, score_record, (DECK,), (KEPT_NAME,))
+if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.record import GameRecord, ScoreReport
 
-__all__ = [
-    "CODEC",
-    "DECK",
-    "KIT",
-    "RULES",
-    "Arrow",
-    "BadLetters",
-    "Card",
-    "Cell",
-    "Correct",
-    "DataError",
-    "EntryError",
-    "FieldError",
-    "FieldMark",
-    "Game",
-    "GameData",
-    "LetterCard",
-    "Lexicon",
-    "Mark",
-    "PlayerResult",
-    "PointsFace",
-    "Report",
-    "Result",
-    "Reveal",
-    "RoundError",
-    "RowScore",
-    "RuleError",
-    "Setup",
-    "SetupError",
-    "Sheet",
-    "Shorten",
-    "SoloStrike",
-    "Strike",
-    "TableEvent",
-    "TooLong",
-    "UnknownPlayer",
-    "Unresolved",
-    "Verdict",
-    "Word",
-    "WrongStartingLetter",
-    "apply",
-    "field_marks",
-    "new_game",
-    "pending",
-    "score",
-    "score_record",
-    "shortenings",
-    "unknown_words",
-]
+    from .exports import *  # noqa: F403
+
+GAME_ID = "perfektes-wort"
+
+
+def _new_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
+    from .table import new
+
+    return new(ctx, names)
+
+def _score_record(record: GameRecord) -> ScoreReport:
+    from .record import score_record
+
+    return score_record(record)
+
+@cache
+def _decks() -> tuple[CardDeck, ...]:
+    """The appliance's own 24 letter cards (ruling R2), their faces in the card-table notation "B/5"."""
+    from .defaults import DEFAULT_DATA
+
+    return (CardDeck(GAME_ID, TITLE, tuple(card.face for card in DEFAULT_DATA.deck)),)
+
+
+
+def _exports() -> ModuleType:
+    import firmware_host.core.games.perfektes_wort.exports as exports  # not `from .`: that asks __getattr__
+
+    return exports
+
+
+KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record, _decks, (KEPT_NAME,))
+__getattr__ = exported(__name__, _exports)

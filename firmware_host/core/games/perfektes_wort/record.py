@@ -12,12 +12,11 @@ from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord, RecordError
 from firmware_host.core.record_codec import Codec
 
+from . import GAME_ID
 from .errors import RuleError
 from .report import Report
 from .rules import EVENTS, Game, Setup, TableEvent, apply, new_game
 from .scoring import score
-
-GAME_ID = "perfektes-wort"
 
 CODEC: Codec[Setup | TableEvent] = Codec(Setup, *EVENTS)
 RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, new_game, apply)

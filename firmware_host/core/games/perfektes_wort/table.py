@@ -45,13 +45,14 @@ from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.timer import format_seconds
 
+from . import GAME_ID
 from .data import ROUNDS, LetterCard, card_from_code
 from .defaults import DEFAULT_DATA
 from .errors import DataError
 from .fields import Mark
 from .highscores import KEPT_NAME, HighScore, add_for_side, for_side, highscores_data, highscores_from_data
 from .lexicon import Lexicon, shortenings
-from .record import GAME_ID, RULES
+from .record import RULES
 from .rules import (
     MAX_PLAYERS,
     Card,
@@ -69,9 +70,8 @@ from .rules import (
     pending,
 )
 from .scoring import score
-from .text import t
+from .text import TITLE, t
 
-TITLE = {"de": "Das perfekte Wort", "en": "Das perfekte Wort"}
 ROUND_SECONDS = 60
 SIDES = ("grundversion", "profi")
 DECKS = ("buttons", "cards")

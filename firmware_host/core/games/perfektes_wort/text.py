@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from firmware_host.core.i18n import pick
 
+TITLE = {"de": "Das perfekte Wort", "en": "Das perfekte Wort"}
+
 TEXT = {
     "de": {
         "side_title": "Seite des Blocks",

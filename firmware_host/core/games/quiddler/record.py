@@ -23,13 +23,12 @@ from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord, RecordLine
 from firmware_host.core.record_codec import Codec, entry
 
+from . import GAME_ID
 from .deck import STANDARD_DECK, Deck, deck_from_table
 from .errors import SequenceError
 from .notation import parse_cards
 from .report import QuiddlerReport
 from .rules import Game, challenge, end_round, lay_down, new_game, start_round
-
-GAME_ID = "quiddler"
 
 
 def _read_deck(line: RecordLine, key: str) -> Deck:

@@ -16,6 +16,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.seats import is_hold, is_press, refuse
 
+from . import SOLITAIRE_ID
 from .deck import STANDARD_DECK
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -24,7 +25,6 @@ from .text import t
 
 __all__ = ["SOLITAIRE_ID", "SolitaireFlow", "new_solitaire_flow"]
 
-SOLITAIRE_ID = "quiddler-solitaire"
 MAX_SEED = 99999
 
 

@@ -26,9 +26,10 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageS
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 
+from . import GAME_ID
 from .errors import RuleError
 from .notation import format_cards, parse_cards
-from .record import GAME_ID, RULES, Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
+from .record import RULES, Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
 from .rules import ROUNDS, Game, OpenRound
 from .scoring import Bonus
 from .text import t
