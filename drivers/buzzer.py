@@ -1,6 +1,6 @@
 """The buzzer: a passive piezo over gpiozero's TonalBuzzer (plays frequencies) or an active buzzer over
-`Buzzer` (beeps only the notes' lengths). Notes play in a background thread; `play` replaces what plays,
-`stop` cancels, `close` silences and releases the pin.
+`Buzzer` (beeps only the notes' lengths). `play` sounds the first note at once and the rest in a
+background thread; it replaces what plays, `stop` cancels, `close` silences and releases the pin.
 
 For tests, `start` (how a job is run; default: a daemon thread) and `wait` (waits a note's length on a
 cancel event, returns True when cancelled) are injectable, so a sequence can be stepped without sleeping.
@@ -61,22 +61,28 @@ class Buzzer:
         return (float(self._device.min_tone.frequency), float(self._device.max_tone.frequency))
 
     def play(self, notes: Sequence[Note]) -> None:
+        """The first note sounds before this returns (in the caller's thread: the alarm's edge waits for
+        no thread to start); the rest plays in the background."""
+        notes = tuple(notes)
         with self._lock:
             if self._closed:
                 return
             self._cancel.set()
             cancel = self._cancel = threading.Event()
-            self._silence()
-        notes = tuple(notes)
+            if notes:
+                self._sound(notes[0][0])
+            else:
+                self._silence()
         if notes:
             self._start(lambda: self._run(notes, cancel))
 
     def _run(self, notes: tuple[Note, ...], cancel: threading.Event) -> None:
-        for freq, seconds in notes:
+        for index, (freq, seconds) in enumerate(notes):
             with self._lock:
                 if cancel.is_set():
                     return
-                self._sound(freq)
+                if index:  # the first one `play` has started
+                    self._sound(freq)
             if self._wait(cancel, seconds):
                 return
         with self._lock:

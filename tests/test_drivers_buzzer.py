@@ -109,3 +109,13 @@ def test_background_thread_plays_to_the_end_and_close_silences(pin_factory):
     buzzer.close()  # idempotent
     buzzer.play(((440.0, 1.0),))  # after close: ignored
     assert pin.state == 0
+
+
+def test_the_first_note_sounds_before_play_returns(pin_factory):
+    """The alarm's edge on the pin waits for no thread: the background job (never run here) plays the rest."""
+    pin = pin_factory.pin(PIN)
+    buzzer = Buzzer(PIN, pin_factory=pin_factory, start=lambda job: None)
+    buzzer.play(notes("alarm", "normal"))
+    assert pin.state > 0 and round(pin.frequency) == 880
+    buzzer.play(())
+    assert pin.state == 0
