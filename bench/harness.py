@@ -1,24 +1,106 @@
-"""What the benchmarks share: the real appliance on the sim profile running in its own thread, and the
-p50/p99/max line they print."""
+"""What the benchmarks share: the real appliance on the sim profile running in its own thread, a
+wire-timed fake I²C bus for its display, and the p50/p99/max line they print.
+
+The wire-timed bus (`WireBus`) stands in for smbus2's `SMBus` under luma's own `i2c` interface and the
+real luma device the profile names (`on_wire`: `open_device` runs unchanged, in luma's smbus2 mode, as on
+the Pi). Each transaction occupies the wire for
+
+    (address byte + control byte + payload) × 9 bits (8 data + ACK) / rate  +  2 bit times (START, STOP)
+    + `overhead_s` (the kernel driver's cost per message; 50 µs by default, an assumption),
+
+and the calling thread SLEEPS until its last bit is out (real time, like the blocking ioctl on the Pi;
+`time.sleep` releases the GIL as the ioctl does). Transactions queue behind each other (`free_at`). The
+same time is also ACCUMULATED as virtual wire time (`wire_s`), which is what byte-rate figures use.
+"""
 
 from __future__ import annotations
 
 import statistics
 import sys
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware_host.appliance import Appliance, open_appliance
-from firmware_host.config import resolve
+from firmware_host.config import Resolved, resolve
 from firmware_host.shell import Outputs
 
+OVERHEAD_S = 50e-6
 
-def start_appliance(state_dir: Path, hook: Callable[[Outputs], Outputs]) -> tuple[Appliance, threading.Thread]:
-    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it)."""
+
+class WireBus:
+    """smbus2's `SMBus` as luma uses it, taking the wire's time (see the module docstring)."""
+
+    def __init__(self, rate: int, overhead_s: float = OVERHEAD_S, *, sleep: bool = True) -> None:
+        self.rate = rate
+        self.overhead_s = overhead_s
+        self.sleep = sleep
+        self.lock = threading.Lock()
+        self.bytes = 0
+        self.transactions = 0
+        self.wire_s = 0.0  # accumulated wire time
+        self.free_at = 0.0  # monotonic time the wire is free again
+        self.last_end = 0.0  # monotonic time of the last byte of the last transaction
+
+    def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
+        self._transfer(2 + len(data))
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        for message in messages:
+            self._transfer(1 + len(message))
+
+    def close(self) -> None:
+        pass
+
+    def duration(self, nbytes: int) -> float:
+        return (nbytes * 9 + 2) / self.rate + self.overhead_s
+
+    def _transfer(self, nbytes: int) -> None:
+        seconds = self.duration(nbytes)
+        with self.lock:
+            start = max(time.monotonic(), self.free_at)
+            end = self.free_at = start + seconds
+            self.bytes += nbytes
+            self.transactions += 1
+            self.wire_s += seconds
+        if self.sleep:
+            while (left := end - time.monotonic()) > 0:
+                time.sleep(left)
+        with self.lock:
+            self.last_end = max(self.last_end, end)  # the last bit (the thread itself may wake later)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.bytes = self.transactions = 0
+            self.wire_s = 0.0
+
+
+def wire_profile(driver: str = "ssd1306") -> Resolved:
+    """The sim profile with its display as a real I²C panel (`driver`) at 0x3C on bus 1."""
     resolved = resolve("sim", None, environ={})
+    display = replace(resolved.profile.display, driver=driver, interface="i2c", port=1, address=0x3C)
+    return replace(resolved, profile=replace(resolved.profile, display=display))
+
+
+@contextmanager
+def on_wire(bus: Any) -> Iterator[Any]:
+    """While open, luma's `i2c` opens `bus` instead of /dev/i2c-N."""
+    with mock.patch("smbus2.SMBus", lambda port: bus):
+        yield bus
+
+
+def start_appliance(
+    state_dir: Path, hook: Callable[[Outputs], Outputs], resolved: Resolved | None = None
+) -> tuple[Appliance, threading.Thread]:
+    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it)."""
+    resolved = resolved or resolve("sim", None, environ={})
     holder: list[Appliance] = []
     ready = threading.Event()
 
@@ -35,6 +117,38 @@ def start_appliance(state_dir: Path, hook: Callable[[Outputs], Outputs]) -> tupl
     thread.start()
     ready.wait(30)
     return holder[0], thread
+
+
+def wait_wire_idle(bus: WireBus, sent: int, quiet_s: float = 0.03, timeout_s: float = 2.0) -> float:
+    """Wait until more than `sent` transactions were made and then nothing went over the wire for `quiet_s`;
+    return the end of the last transaction."""
+    deadline = time.monotonic() + timeout_s
+    while bus.transactions <= sent and time.monotonic() < deadline:
+        time.sleep(0.001)
+    while time.monotonic() < deadline:
+        with bus.lock:
+            last = bus.last_end
+            busy = bus.free_at > time.monotonic()
+        if not busy and time.monotonic() - last >= quiet_s:
+            break
+        time.sleep(0.002)
+    return bus.last_end
+
+
+class TimedJournal:
+    """The shell's journal, timing each `record` (an input journaled before the core sees it)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.times: list[float] = []  # ms per journaled input
+
+    def record(self, event: Any) -> None:
+        start = time.perf_counter()
+        self.inner.record(event)
+        self.times.append((time.perf_counter() - start) * 1000)
+
+    def game_effect(self, effect: Any) -> None:
+        self.inner.game_effect(effect)
 
 
 def percentile(values: list[float], q: float) -> float:
