@@ -80,6 +80,14 @@ def test_display_needs_its_bus_and_a_supported_size():
     assert keys_of(edited("i2c = true", "i2c = false")) == ["display.interface"]
 
 
+def test_the_display_refresh_is_seconds_from_0_to_an_hour():
+    assert load_profile("default").display.refresh_s == 30
+    assert parse_profile(tomllib.loads(edited("refresh_s = 30", "refresh_s = 0"))).display.refresh_s == 0
+    errors = dict(errors_of(edited("refresh_s = 30", "refresh_s = -5")))
+    assert "out of range 0–3600" in errors["display.refresh_s"]
+    assert "expected an integer" in dict(errors_of(edited("refresh_s = 30", 'refresh_s = "30s"')))["display.refresh_s"]
+
+
 def test_wrong_types_unknown_and_missing_keys_all_at_once():
     text = (
         edited("pwm = true", "pwm = 1")
