@@ -1,7 +1,8 @@
-"""`wordtable score` on long records: time and peak memory for n = 10k, 40k, 80k event lines per game.
-Prints a table; asserts nothing.
+"""`wordtable score` on long records: time and peak memory for n = 10k, 40k, 80k event lines per game;
+and the free scoreboard's replay: n point changes folded through `app.step` (what a resume does).
+Prints tables; asserts nothing.
 
-    python bench/bench_score.py [--sizes 10000 40000 80000] [--runs 3]
+    python bench/bench_score.py [--sizes 10000 40000 80000] [--runs 3] [--changes 5000 10000 20000 40000]
 
 Each record is valid and scores: Knack das Wort grows by turns (mostly draws and action cards, a game
 no one ends early); Perfect Words by a merge repeated after the reveal; Das perfekte Wort by a correction
@@ -37,6 +38,25 @@ with contextlib.redirect_stdout(io.StringIO()):
     code = cli.main(["score", sys.argv[1]])
 elapsed = time.perf_counter() - imported
 print(code, elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, imported - start)
+"""
+
+
+SCOREBOARD = r"""
+import resource, sys, time
+sys.path.insert(0, sys.argv[2])
+from firmware_host.core import app
+from firmware_host.core.events import Button, Press
+from firmware_host.core.settings import Settings
+state, _ = app.initial(Settings(player_count=4))
+for button in (Button.MENU, Button.NEXT, Button.START):  # the menu's second entry: the scoreboard
+    state, _ = app.step(state, Press(button, 0.0))
+assert state.home == "scoreboard", state.home
+events = [Press(Button.START if i % 3 else Button.NEXT, float(i)) for i in range(int(sys.argv[1]))]
+start = time.perf_counter()
+for event in events:
+    state, _ = app.step(state, event)
+elapsed = time.perf_counter() - start
+print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, sum(state.board.totals))
 """
 
 
@@ -86,10 +106,24 @@ def measure(path: Path, source: Path) -> tuple[int, float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 40_000, 80_000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 40_000, 80_000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--source", type=Path, default=ROOT, help="the checkout whose code scores (default: this)")
+    parser.add_argument("--changes", type=int, nargs="*", default=[5_000, 10_000, 20_000, 40_000])
     args = parser.parse_args()
+    print(f"the scoreboard's replay: n presses (2 of 3 add a point) through app.step, {args.runs} runs each")
+    print(f"{'presses':>8}{'seconds':>10}{'(min–max)':>16}{'µs/press':>10}{'peak RSS MB':>13}")
+    for n in args.changes:
+        runs = []
+        for _ in range(args.runs):
+            out = subprocess.run([sys.executable, "-c", SCOREBOARD, str(n), str(args.source)], capture_output=True,
+                                 text=True, check=True, cwd=ROOT)
+            seconds, rss, _total = out.stdout.split()
+            runs.append((float(seconds), float(rss)))
+        middle = statistics.median(r[0] for r in runs)
+        spread = f"({min(r[0] for r in runs):.2f}–{max(r[0] for r in runs):.2f})"
+        print(f"{n:>8}{middle:>10.2f}{spread:>16}{middle / n * 1e6:>10.0f}{max(r[1] for r in runs):>13.1f}")
+    print()
     print(f"wordtable score on long records, {args.runs} runs each (median, min–max); Python {sys.version.split()[0]}")
     print(f"{'game':<16}{'lines':>8}{'score s':>10}{'(min–max)':>16}{'µs/line':>9}{'peak RSS MB':>13}"
           f"{'import s':>10}{'exit':>6}")
