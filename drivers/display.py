@@ -99,8 +99,6 @@ def open_device(cfg: DisplayConfig) -> Any:
         raise
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Backoff:
     """How long the writer waits before retrying a failed write: `first_s`, doubling up to `max_s`."""
