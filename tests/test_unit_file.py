@@ -95,3 +95,5 @@ def test_service_contract() -> None:
     assert values["Restart"] == "on-failure" and values["KillSignal"] == "SIGTERM"
     assert "WatchdogSec" in values and "TimeoutStopSec" in values
     assert values["ConfigurationDirectory"] == "wordtable"
+    # the alarm at SCHED_FIFO, set by systemd; the program itself may not change its scheduling
+    assert values["CPUSchedulingPolicy"] == "fifo" and values["RestrictRealtime"] == "yes"
