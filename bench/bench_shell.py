@@ -174,18 +174,20 @@ def arm_alarm(appliance: Appliance, deadline: float) -> None:
 
 
 def button_latencies(appliance: Appliance, probe: Probe, presses: int,
-                     bus: WireBus | None) -> tuple[list[float], list[float]]:
+                     bus: WireBus | None) -> tuple[list[float], list[float], list[float]]:
     """START toggles start/pause; each toggle redraws. From the release edge to the frame (no bus) or to
-    the last bit on the wire, in ms; and the journal write of each press, in ms."""
+    the last bit on the wire, in ms; the journal write of each press, in ms; and each press's latency
+    without its own journal write."""
     pin = appliance.hardware.pin_factory.pin(START_PIN)
     shell = appliance.shell
     journal = TimedJournal(shell.journal)
     shell.journal = journal
-    latencies = []
+    latencies, without = [], []
     try:
         for _ in range(presses):
             probe.frame_seen.clear()
             sent = bus.transactions if bus else 0
+            journaled = len(journal.times)
             pin.drive_low()
             time.sleep(0.01)
             before = time.monotonic()
@@ -197,10 +199,11 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
                     last = wait_wire_idle(bus, sent)
                     if bus.transactions > sent:
                         latencies.append((last - before) * 1000)
+                without.append(latencies[-1] - sum(journal.times[journaled:]))
             time.sleep(0.06)  # beyond the 30 ms debounce
     finally:
         shell.journal = journal.inner
-    return latencies, journal.times
+    return latencies, journal.times, without
 
 
 def naive_countdowns(runs: int, seconds: int, out: Any) -> None:
@@ -253,6 +256,37 @@ def open_panel(
     return appliance, thread, bus
 
 
+def run_countdowns(scratch: Path, probe: Probe, args: argparse.Namespace, runs: int) -> dict[str, Any]:
+    """The countdowns idle and with every core loaded, beside the naive countdown; CPU while counting."""
+    appliance, thread, _bus = open_panel(scratch, "countdowns", probe, args.panel)
+    probe.watch_buzzer(appliance)
+    probe.watch_ticks(appliance)
+    probe.alarm_thread = args.alarm_thread
+    queue: Any = multiprocessing.Queue()
+    naive = multiprocessing.Process(target=naive_countdowns, args=(runs, args.seconds, queue))
+    naive.start()
+    cpu0, wall0 = cpu_seconds(), time.monotonic()
+    idle = countdown_errors(appliance, probe, runs, args.seconds)
+    countdown_cpu = (cpu_seconds() - cpu0) / (time.monotonic() - wall0) * 100
+    naive_idle = queue.get()
+    naive.join()
+
+    def loaded() -> tuple[dict[str, list[float]], list[float]]:
+        q: Any = multiprocessing.Queue()
+        p = multiprocessing.Process(target=naive_countdowns, args=(runs, args.seconds, q))
+        p.start()
+        errors = countdown_errors(appliance, probe, runs, args.seconds)
+        naive_errors = q.get()
+        p.join()
+        return errors, naive_errors
+
+    under_load, naive_loaded = with_load(loaded)
+    appliance.shell.stop()
+    thread.join(10)
+    return {"idle": idle, "loaded": under_load, "naive_idle": naive_idle, "naive_loaded": naive_loaded,
+            "cpu": countdown_cpu}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
@@ -264,6 +298,7 @@ def main() -> None:
                         help="scheduling policy, as the unit's CPUSchedulingPolicy= would set it (needs root)")
     parser.add_argument("--panel", default="100000", help="the countdowns' panel: dummy or an I2C rate in Hz")
     parser.add_argument("--alarm-only", action="store_true", help="only the countdowns (no latency, no idle CPU)")
+    parser.add_argument("--latency-only", action="store_true", help="only the button latencies and idle CPU")
     parser.add_argument("--alarm-thread", action="store_true",
                         help="experiment: a thread armed at each countdown's start sounds the alarm at the deadline")
     args = parser.parse_args()
@@ -277,7 +312,7 @@ def main() -> None:
     idle_window = 10.0 if args.quick else 30.0
 
     probe = Probe()
-    latencies: dict[str, tuple[list[float], list[float]]] = {}
+    latencies: dict[str, tuple[list[float], list[float], list[float]]] = {}
     idle_cpu = None
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-", dir=args.journal_dir) as scratch:
         if not args.alarm_only:
@@ -292,31 +327,7 @@ def main() -> None:
                 appliance.shell.stop()
                 thread.join(10)
 
-        appliance, thread, bus = open_panel(Path(scratch), "countdowns", probe, args.panel)
-        probe.watch_buzzer(appliance)
-        probe.watch_ticks(appliance)
-        probe.alarm_thread = args.alarm_thread
-        queue: Any = multiprocessing.Queue()
-        naive = multiprocessing.Process(target=naive_countdowns, args=(runs, args.seconds, queue))
-        naive.start()
-        cpu0, wall0 = cpu_seconds(), time.monotonic()
-        idle = countdown_errors(appliance, probe, runs, args.seconds)
-        countdown_cpu = (cpu_seconds() - cpu0) / (time.monotonic() - wall0) * 100
-        naive_idle = queue.get()
-        naive.join()
-
-        def loaded() -> tuple[dict[str, list[float]], list[float]]:
-            q: Any = multiprocessing.Queue()
-            p = multiprocessing.Process(target=naive_countdowns, args=(runs, args.seconds, q))
-            p.start()
-            errors = countdown_errors(appliance, probe, runs, args.seconds)
-            naive_errors = q.get()
-            p.join()
-            return errors, naive_errors
-
-        loaded, naive_loaded = with_load(loaded)
-        appliance.shell.stop()
-        thread.join(10)
+        countdowns = None if args.latency_only else run_countdowns(Path(scratch), probe, args, runs)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     panel = "luma dummy" if args.panel == "dummy" else f"SSD1306 on {int(args.panel) // 1000} kHz wire"
@@ -324,19 +335,23 @@ def main() -> None:
           f"{os.cpu_count()} cores; Python {sys.version.split()[0]}; niceness {os.nice(0)}; "
           f"policy {args.sched}" + ("; alarm from a dedicated thread" if args.alarm_thread else ""))
     print(f"{'measure':<52} {'p50':>8} {'p99':>8} {'max':>8}")
-    for name, errors in (("idle", idle), ("loaded", loaded)):
-        print(f"{'end alarm error at the buzzer pin, ' + name + ' (ms)':<52} {stats(errors['pin'])}")
-        print(f"{'  shell loop wakes − core deadline (ms)':<52} {stats(errors['wake'])}")
-        print(f"{'  buzzer pin − wake-up: step + buzzer (ms)':<52} {stats(errors['sound'])}")
-    print(f"{'naive sleep(1) countdown end error, idle (ms)':<52} {stats(naive_idle)}")
-    print(f"{'naive sleep(1) countdown end error, loaded (ms)':<52} {stats(naive_loaded)}")
-    for name, (lat, journal) in latencies.items():
+    if countdowns is not None:
+        for name in ("idle", "loaded"):
+            errors = countdowns[name]
+            print(f"{'end alarm error at the buzzer pin, ' + name + ' (ms)':<52} {stats(errors['pin'])}")
+            print(f"{'  shell loop wakes − core deadline (ms)':<52} {stats(errors['wake'])}")
+            print(f"{'  buzzer pin − wake-up: step + buzzer (ms)':<52} {stats(errors['sound'])}")
+        print(f"{'naive sleep(1) countdown end error, idle (ms)':<52} {stats(countdowns['naive_idle'])}")
+        print(f"{'naive sleep(1) countdown end error, loaded (ms)':<52} {stats(countdowns['naive_loaded'])}")
+    for name, (lat, journal, without) in latencies.items():
         where = "frame (luma dummy)" if name == "dummy" else f"last byte, {int(name) // 1000} kHz I2C"
         print(f"{'button → ' + where + ' (ms)':<52} {stats(lat)}")
         print(f"{'  of which: journal write of the press (ms)':<52} {stats(journal)}")
+        print(f"{'  each press without its journal write (ms)':<52} {stats(without)}")
     if idle_cpu is not None:
         print(f"{'CPU while idle (% of one core)':<52} {idle_cpu:8.3f}   over {idle_window:.0f} s")
-    print(f"{'CPU during countdowns (% of one core)':<52} {countdown_cpu:8.3f}")
+    if countdowns is not None:
+        print(f"{'CPU during countdowns (% of one core)':<52} {countdowns['cpu']:8.3f}")
     print(f"{'peak RSS (MB)':<52} {rss_mb:8.1f}")
 
 
