@@ -318,8 +318,8 @@ def main() -> None:
         if not args.alarm_only:
             for panel in ("dummy", *map(str, RATES)):
                 appliance, thread, bus = open_panel(Path(scratch), f"latency-{panel}", probe, panel)
+                time.sleep(2.0)  # let start-up settle (the panel's init and first full frame are on the wire)
                 if panel == "dummy":
-                    time.sleep(2.0)  # let start-up settle: idle means the steady state
                     cpu0, wall0 = cpu_seconds(), time.monotonic()
                     time.sleep(idle_window)
                     idle_cpu = (cpu_seconds() - cpu0) / (time.monotonic() - wall0) * 100
