@@ -36,9 +36,9 @@ def test_adding_shares_the_past_and_changes_nothing():
 
 def test_an_empty_chain_has_no_last_item():
     with pytest.raises(IndexError):
-        Chain().last
+        _ = Chain().last
     with pytest.raises(IndexError):
-        Chain().before
+        _ = Chain().before
     assert Chain() == Chain.of([]) and not Chain()
 
 
