@@ -12,11 +12,17 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
+
+Any string is drawn, none raises: each text of the model is first cut to `MAX_DRAWN` characters (more
+never fits a panel; a cut text ends in "…"), and every character FreeType's layout cannot take on one line
+(controls, format characters, line and paragraph separators, lone surrogates) is drawn as "�". The core
+refuses such text at its edge (`core.text_input`); this is the renderer's own guard.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,6 +35,10 @@ REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 ELLIPSIS = "…"
+MAX_DRAWN = 1024  # characters of one text that are drawn at most: more than any panel shows
+MAX_BIG = 160  # of a big value: at the smallest big size no panel shows more
+UNDRAWABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # drawn as REPLACEMENT
+REPLACEMENT = "\ufffd"
 COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
 GUTTER = 6  # left of each list row: room for the mark
 PAD = 2  # inner horizontal padding
@@ -72,6 +82,7 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     image = Image.new("1", size, 0)
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
+    screen = drawable_screen(screen)
     if isinstance(screen, BigScreen):
         _draw_big(draw, screen, size)
     elif isinstance(screen, ListScreen):
@@ -79,6 +90,28 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     else:
         _draw_message(draw, screen, size)
     return image
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str, limit: int = MAX_DRAWN) -> str:
+    """`text` as it can be drawn on one line: at most `limit` characters (a cut text ends in "…"),
+    every control, format or separator character and lone surrogate replaced by "�"."""
+    cut = text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+    if cut.isprintable() and cut.isascii():
+        return cut
+    return "".join(REPLACEMENT if unicodedata.category(c) in UNDRAWABLE else c for c in cut)
+
+
+def drawable_screen(screen: Screen) -> Screen:
+    """The screen with every text `drawable`."""
+    if isinstance(screen, BigScreen):
+        big = drawable(screen.big, MAX_BIG)
+        return replace(screen, title=drawable(screen.title), big=big, footer=drawable(screen.footer))
+    if isinstance(screen, ListScreen):
+        items = tuple(replace(i, label=drawable(i.label), value=drawable(i.value)) for i in screen.items)
+        return replace(screen, title=drawable(screen.title), items=items, footer=drawable(screen.footer))
+    lines = tuple(drawable(line) for line in screen.lines)
+    return replace(screen, title=drawable(screen.title), lines=lines, footer=drawable(screen.footer))
 
 
 @lru_cache(maxsize=4096)
@@ -122,11 +155,14 @@ def clip(text: str, fnt: Font, width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
-def wrap(text: str, fnt: Font, width: float) -> list[str]:
-    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces."""
+def wrap(text: str, fnt: Font, width: float, max_lines: int | None = None) -> list[str]:
+    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces.
+    With `max_lines`, stops once that many lines are full (the rest would not be shown)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
+        if max_lines is not None and len(lines) >= max_lines:
+            return lines[:max_lines]
         candidate = f"{line} {word}" if line else word
         if fnt.getlength(candidate) <= width:
             line = candidate
@@ -135,6 +171,8 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
             lines.append(line)
         line = ""
         while len(word) > 1 and fnt.getlength(word) > width:
+            if max_lines is not None and len(lines) >= max_lines:
+                return lines[:max_lines]
             cut = max(1, _longest_fitting_prefix(word, fnt, width))
             lines.append(word[:cut])
             word = word[cut:]
@@ -145,10 +183,14 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
 
 
 def _longest_fitting_prefix(text: str, fnt: Font, width: float) -> int:
-    n = 0
-    while n < len(text) and fnt.getlength(text[: n + 1]) <= width:
-        n += 1
-    return n
+    lo, hi = 0, len(text)  # invariant: the prefix of length lo fits, of length hi + 1 does not (or is all)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(text[:mid]) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @lru_cache(maxsize=512)
@@ -293,8 +335,12 @@ def _draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[
     fnt = font(m.size)
     top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
     bottom = height - m.pitch if screen.footer else height
-    lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
     fit = max(0, (bottom - top) // m.pitch)
+    lines: list[str] = []
+    for line in screen.lines:
+        if len(lines) > fit:
+            break
+        lines += wrap(line, fnt, width - 2 * PAD, max_lines=fit + 1)
     if len(lines) > fit > 0:
         lines = [*lines[: fit - 1], clip(lines[fit - 1] + ELLIPSIS, fnt, width - 2 * PAD)]
     for i, line in enumerate(lines[:fit]):

@@ -25,11 +25,13 @@ from firmware_host.config import Resolved
 from firmware_host.core.events import CardScan, TextEntry, Turn
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
+from firmware_host.core.text_input import CODE, LINE, at_edge
 from firmware_host.shell import Outputs
 from firmware_host.textscreen import frame
 
 HELP = "s n b m buttons · S N B M hold · [ ] turn · Enter type (@CODE scan) · q quit"
 KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu"}
+TYPED_MAX = 4 * LINE.limit  # what the typing line keeps
 
 
 class LiveView:
@@ -119,7 +121,7 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
                 view.typing = None
             elif key in ("\x7f", "\b"):
                 view.typing = view.typing[:-1]
-            else:
+            elif len(view.typing) <= TYPED_MAX:  # a paste longer than any line is cut (and then refused)
                 view.typing += key
             view.draw()
             continue
@@ -136,14 +138,15 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
 
 
 def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardScan:
-    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another."""
+    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another.
+    The text goes through `text_input.at_edge` (normalised, or cut so the core refuses it with its reason)."""
     if not line.startswith("@"):
-        return TextEntry(line, at)
+        return TextEntry(at_edge(line, LINE), at)
     parts = line[1:].split()
     readers = [r.name for r in resolved.profile.readers] or ["rfid"]
     if len(parts) >= 2 and parts[0] in readers:
-        return CardScan(parts[0], parts[1], at)
-    return CardScan(readers[0], parts[0] if parts else "", at)
+        return CardScan(parts[0], at_edge(parts[1], CODE), at)
+    return CardScan(readers[0], at_edge(parts[0], CODE) if parts else "", at)
 
 
 def appliance_buttons(resolved: Resolved) -> dict[str, int]:

@@ -62,6 +62,7 @@ from firmware_host.core.settings import (
     Settings,
 )
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.text_input import CODE, LINE, TextRefused, clean
 from firmware_host.core.timer import Timer, format_seconds
 
 HOME_MODES = ("timer", "scoreboard")
@@ -124,6 +125,11 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     if alarm and state.flow is not None:
         state, more = _apply(state, state.flow.timer_over(ctx(state)))
         effects += more
+    checked = edge_checked(event)
+    if isinstance(checked, TextRefused):
+        state, more = _refuse(state, checked.text(state.settings.lang))
+        return state, effects + more + view(state)
+    event = checked
     if isinstance(event, Tick):
         pass
     elif isinstance(event, LongPress) and event.button is Button.MENU:
@@ -166,6 +172,20 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state, more = _timer_event(state, event)
         effects += more
     return state, effects + view(state)
+
+
+def edge_checked(event: Event) -> Event | TextRefused:
+    """The event with its text normalised (`text_input.clean`: a typed line as a `LINE`, a card's reader and
+    code as `CODE`s), or why it is refused. Every event passes here, so no other part of the core sees text
+    that is not normalised — not even one replayed from a journal written before the edges checked it."""
+    try:
+        if isinstance(event, TextEntry):
+            return replace(event, text=clean(event.text, LINE))
+        if isinstance(event, CardScan):
+            return replace(event, reader=clean(event.reader, CODE), code=clean(event.code, CODE))
+    except TextRefused as exc:
+        return exc
+    return event
 
 
 def view(state: AppState) -> list[Effect]:
@@ -424,8 +444,8 @@ def restore(data: dict[str, Any]) -> AppState:
     """The state a journaled snapshot stands for (the inverse of `snapshot`): timer mode, a full timer.
     Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
-    players = tuple(str(p) for p in data["board"]["players"])
     board = data["board"]
+    players = player_names(tuple(str(p) for p in board["players"]), len(board["players"]), _t(settings, "player_n"))
     totals = tuple(int(t) for t in board["totals"])
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board(players, totals, int(board.get("selected", 0)), history)

@@ -8,6 +8,7 @@ from typing import Any, TypeGuard
 
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.text_input import NAME, TextRefused, clean
 
 PRESETS = (30, 60, 90, 120, 180)
 MIN_DURATION_S = 5
@@ -48,7 +49,7 @@ class Settings:
             warn_s=int(data["warn_s"]),
             volume=str(data["volume"]),
             lang=str(data["lang"]),
-            player_names=tuple(str(n) for n in data["player_names"]),
+            player_names=tuple(n for n in map(_name, data["player_names"]) if n),
             player_count=int(data["player_count"]),
         )
 
@@ -79,6 +80,14 @@ class Settings:
         if _is_int(count) and MIN_PLAYERS <= count <= MAX_PLAYERS:
             s = replace(s, player_count=count)
         return s
+
+
+def _name(value: object) -> str:
+    """A configured name normalised (`text_input.clean`); "" for one that is not a name."""
+    try:
+        return clean(str(value), NAME)
+    except TextRefused:
+        return ""
 
 
 def _is_int(value: object) -> TypeGuard[int]:

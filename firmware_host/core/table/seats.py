@@ -18,6 +18,7 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import pick
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import ListItem, ListScreen
+from firmware_host.core.text_input import NAME, clean, refusal
 
 TEXT = {
     "de": {
@@ -70,9 +71,9 @@ class Seats:
         if isinstance(event, LongPress) and event.button is Button.NEXT:
             order = (*self.players[1:], self.players[0])
             return replace(self, names=order + self.names[self.count :])
-        if isinstance(event, TextEntry) and event.text.strip():
+        if isinstance(event, TextEntry) and event.text.strip() and refusal(event.text, NAME) is None:
             seat = self.typed % self.count
-            names = (*self.names[:seat], event.text.strip(), *self.names[seat + 1 :])
+            names = (*self.names[:seat], clean(event.text, NAME), *self.names[seat + 1 :])
             return replace(self, names=names, typed=seat + 1)
         return None
 
@@ -124,8 +125,9 @@ def choose_players(
     seated: Callable[[Seats, str], Flow],
 ) -> Outcome:
     """A setup's answer to `event`: BACK leaves the game; START (or the encoder's push) returns
-    `start(players)`, whose `RuleError` is refused with its reason; a change of the seats shows
-    `seated(seats, message)`; anything else is refused."""
+    `start(players)`, whose `RuleError` is refused with its reason; a typed name that is not one
+    (`text_input.NAME`) is refused with its reason; a change of the seats shows `seated(seats, message)`;
+    anything else is refused."""
     if is_press(event, Button.BACK):
         return Outcome(None)
     if is_press(event, Button.START, Button.ENCODER):
@@ -133,6 +135,9 @@ def choose_players(
             return start(seats.players)
         except RuleError as exc:
             return refuse(seated(seats, exc.text(ctx.lang)), ctx)
+    refused = refusal(event.text, NAME) if isinstance(event, TextEntry) else None
+    if refused is not None:
+        return refuse(seated(seats, refused.text(ctx.lang)), ctx)
     moved = seats.handle(event)
     if moved is None:
         return refuse(seated(seats, ""), ctx)

@@ -24,6 +24,7 @@ from typing import ClassVar
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
+from firmware_host.core.text_input import Name, Word
 
 GAME_ID = "knack-das-wort"
 MIN_PLAYERS = 2
@@ -144,7 +145,7 @@ class GameOverError(KnackError):
 class Setup:
     EVENT: ClassVar[str] = "setup"
 
-    players: tuple[str, ...]  # in turn order; the first one starts
+    players: tuple[Name, ...]  # in turn order; the first one starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +154,8 @@ class WriteWord:
     table agreed), else the letters of `word` (Ä, Ö, Ü, ß are one letter each)."""
 
     EVENT: ClassVar[str] = "word"
-    player: str
-    word: str = entry("", omit=True)
+    player: Name
+    word: Word = entry("", omit=True)
     letters: int | None = None
 
 
@@ -163,7 +164,7 @@ class Draw:
     """The current player ends the turn without a word (drew cards or passed)."""
 
     EVENT: ClassVar[str] = "draw"
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,8 +172,8 @@ class PlayAction:
     """The current player plays an action card; it sets a task for the next player only."""
 
     EVENT: ClassVar[str] = "action"
-    player: str
-    card: str
+    player: Name
+    card: Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,7 @@ class GoOut:
     """The player has no hand and no personal-stack cards left; the first to do so gets +10."""
 
     EVENT: ClassVar[str] = "out"
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,7 @@ class ReportEnd:
     """The table reports an end condition: "discard" (discard pile used up) or "grid" (grid full)."""
 
     EVENT: ClassVar[str] = "end"
-    reason: str
+    reason: str = entry(schema={"enum": list(END_REASONS)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +197,7 @@ class CardsLeft:
     """After the end: how many cards (hand and personal stack) the player still holds."""
 
     EVENT: ClassVar[str] = "left"
-    player: str
+    player: Name
     cards: int
 
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord, RecordLine
 from firmware_host.core.record_codec import Codec, entry
+from firmware_host.core.text_input import Name, Word
 
 from .deck import STANDARD_DECK, Deck, deck_from_table
 from .errors import SequenceError
@@ -39,6 +40,15 @@ def _read_deck(line: RecordLine, key: str) -> Deck:
     return deck_from_table(table)
 
 
+DECK_SCHEMA = {
+    "type": "object",
+    "description": "a non-standard deck: each card face (in card notation) -> [copies, value]",
+    "additionalProperties": {
+        "type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2,
+    },
+}
+
+
 def _write_deck(deck: Any) -> dict[str, list[int]]:
     assert isinstance(deck, Deck)
     return deck.to_table()
@@ -49,10 +59,10 @@ class Setup:
     """The set-up line; `dealer` None: the first player; `bonus` None: "longest"; `deck` None: standard."""
 
     EVENT: ClassVar[str] = "setup"
-    players: tuple[str, ...]
-    dealer: str | None = None
-    bonus: str | None = None
-    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck)
+    players: tuple[Name, ...]
+    dealer: Name | None = None
+    bonus: str | None = entry(None, schema={"enum": ["longest", "most"]})
+    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck, schema=DECK_SCHEMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +76,8 @@ class Lay:
     """A player's lay-down: words and unused cards in card notation."""
 
     EVENT: ClassVar[str] = "lay"
-    player: str
-    words: tuple[str, ...] = ()
+    player: Name
+    words: tuple[Word, ...] = ()
     unused: str = entry("", omit=True)
     went_out: bool = entry(False, omit=True)
 
@@ -77,9 +87,9 @@ class Challenge:
     """`challenger` names `owner`'s laid word `word` (card notation); the table's verdict `allowed`."""
 
     EVENT: ClassVar[str] = "challenge"
-    challenger: str
-    owner: str = entry(key="player")
-    word: str = entry()
+    challenger: Name
+    owner: Name = entry(key="player")
+    word: Word = entry()
     allowed: bool = entry()
 
 

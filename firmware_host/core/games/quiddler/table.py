@@ -22,9 +22,11 @@ from typing import Literal
 from firmware_host.core.effects import EndGame
 from firmware_host.core.events import Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
+from firmware_host.core.text_input import NAME, clean, refusal
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -138,7 +140,10 @@ class QuiddlerFlow:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo") if back else "")
         if e.stage == "names":
             if isinstance(event, TextEntry):
-                name = event.text.strip()
+                refused = refusal(event.text, NAME)
+                if refused is not None:
+                    return self._refuse(ctx, refused.text(ctx.lang))
+                name = clean(event.text, NAME)
                 if not name:
                     return self._refuse(ctx, t(ctx.lang, "empty_name"))
                 if name in e.players and e.players.index(name) != e.cursor:
@@ -337,7 +342,7 @@ class QuiddlerFlow:
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
     """The flow at its setup: the configured names (else "Spieler N"), as many players as are named."""
     defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
-    given = tuple(name.strip() for name in names[:MAX_PLAYERS] if name.strip())
+    given = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
     seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
     return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2))
 
