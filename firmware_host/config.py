@@ -15,8 +15,9 @@ from typing import Any
 
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.text_input import NAME
 from hw.profile import Profile, ProfileError, load_profile, profile_path
-from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, text
+from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, shown_text, text
 
 DEFAULT_CONFIG_PATH = Path("/etc/wordtable/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/wordtable")
@@ -99,7 +100,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             False,
         ),
         "scoreboard": (
-            {"players": Field(listing(text(max_len=12), min_len=2, max_len=8, unique=True), ())},
+            {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
             False,
         ),
         "dictionary": ({"path": Field(text(), None)}, False),

@@ -15,6 +15,7 @@ from typing import Any
 
 from drivers.display import DisplayConfig
 from drivers.reader_config import ReaderConfig, parse_readers
+from firmware_host.core.text_input import shortened
 from hw.schema import (
     INVALID,
     Errors,
@@ -218,7 +219,7 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         return
     if driver not in DISPLAY_DRIVERS:
         errors.append(
-            ("display.driver", f"unknown display driver {driver!r} (known: {', '.join(DISPLAY_DRIVERS)})")
+            ("display.driver", f"unknown display driver {shortened(driver)} (known: {', '.join(DISPLAY_DRIVERS)})")
         )
         return
     interfaces, sizes = DISPLAY_DRIVERS[driver]
@@ -226,7 +227,7 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         errors.append(
             (
                 "display.interface",
-                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {interface!r}",
+                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {shortened(interface)}",
             )
         )
     if interface in ("i2c", "spi") and raw["buses"][interface] is False:

@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from firmware_host.core.text_input import LINE, Field, TextRefused, clean
+from firmware_host.core.text_input import LINE, Field, TextRefused, clean, shortened
 
 RECORD_MARK = "wordtable"
 RECORD_VERSION = 1
@@ -146,16 +146,6 @@ def dump_line(data: Mapping[str, Any]) -> str:
     return _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def shortened(value: Any, limit: int = 40) -> str:
-    """`repr(value)` cut to `limit` characters (with "…"): a value quoted in a message, never echoed whole."""
-    if isinstance(value, list):
-        return f"a list of {len(value)} items"
-    if isinstance(value, dict):
-        return f"an object of {len(value)} keys"
-    text = repr(value[: limit + 1] if isinstance(value, str) else value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _check_header(number: int, data: Mapping[str, Any], games: Collection[str]) -> Mapping[str, Any]:
     if data.get("record") != RECORD_MARK:
         raise RecordError(number, 'the first line must be the header {"record": "wordtable", ...}')
@@ -167,8 +157,42 @@ def _check_header(number: int, data: Mapping[str, Any], games: Collection[str]) 
     return data
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One player's round as a spreadsheet row: `round` (its number, or "end" for what counts only at the
+    end), what the player entered (`entry`), the round's `points` and the player's running `total`."""
+
+    round: str
+    player: str
+    entry: str
+    points: int
+    total: int
+
+
+def outcome_json(finished: bool, leaders: Sequence[str]) -> dict[str, Any]:
+    """The outcome every game's JSON report ends with (one shape for all games): `finished`, `leaders`
+    (first place so far, ties shared) and `winners` (the same players) only when the game is finished."""
+    return {"finished": finished, "leaders": list(leaders)} | ({"winners": list(leaders)} if finished else {})
+
+
 class ScoreReport(Protocol):
-    """What a game's `score_record` returns: the scored game, printable and serialisable."""
+    """What a game's `score_record` returns: the scored game, printable and serialisable. A record that
+    stops before the game's end is scored as far as it goes: `finished` is false and `leaders` are those
+    in first place so far (never called winners)."""
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: every round played, or its end reached and counted."""
+        ...
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """The players in first place (the winners once `finished`)."""
+        ...
+
+    def rows(self) -> list[ScoreRow]:
+        """One row per player per round, in play order (`journal export --format csv`)."""
+        ...
 
     def text(self, lang: str) -> str:
         """The per-round and final table with breakdowns, as plain text."""

@@ -192,7 +192,8 @@ class Codec(Generic[E]):
 
     def schemas(self) -> dict[str, dict[str, Any]]:
         """Each event's line as a JSON Schema object, by event name: `event` the name, a property per field
-        (required unless it has a default or may be missing), `at` optional; other keys are allowed."""
+        (required unless it has a default or may be missing), `at` optional; other keys are allowed. Texts
+        refer to `text_input.text_schemas` ("#/$defs/text.<kind>")."""
         found: dict[str, dict[str, Any]] = {}
         for name, cls in self._classes.items():
             properties: dict[str, Any] = {"event": {"const": name}}

@@ -167,10 +167,23 @@ _NO_CONTROLS = (
 
 
 def text_schema(field: Field) -> dict[str, Any]:
-    """The JSON Schema of a normalised text of `field`'s kind: at most `field.limit` characters, none of the
-    common control and format characters (`clean` refuses every one of Unicode's; a pattern lists the
-    common ones)."""
-    return {"type": "string", "maxLength": field.limit, "pattern": _NO_CONTROLS, "x-text": field.name}
+    """A reference to the JSON Schema of a text of `field`'s kind (`text_schemas` defines it)."""
+    return {"$ref": f"#/$defs/text.{field.name}"}
+
+
+def text_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of a normalised text of each kind, by "text.<kind>": at most the kind's bound of
+    characters, none of the common control and format characters (`clean` refuses every one of
+    Unicode's; the pattern lists the common ones)."""
+    return {
+        f"text.{field.name}": {
+            "type": "string",
+            "description": f"a normalised text (NFC, no surrounding space), at most {field.limit} characters",
+            "maxLength": field.limit,
+            "pattern": _NO_CONTROLS,
+        }
+        for field in FIELDS
+    }
 
 
 def _plain(char: str) -> bool:
@@ -190,3 +203,14 @@ def quoted_chars(chars: str) -> str:
     """Characters as a message names them: 'x' for a plainly visible one, else its code point and name
     ("U+0308 COMBINING DIAERESIS")."""
     return ", ".join(repr(c) if _plain(c) and c != " " else char_name(c) for c in chars)
+
+
+def shortened(value: Any, limit: int = 40) -> str:
+    """`repr(value)` cut to `limit` characters (ending in "…"), a list or a mapping only named: a value
+    quoted in a message, never echoed whole."""
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} items"
+    if isinstance(value, dict):
+        return f"a table of {len(value)} keys"
+    text = repr(value[: limit + 1] if isinstance(value, str) else value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -77,7 +77,7 @@ TEXTS: Table = {
         "warning": "Hinweis an den Tisch: {player}, Pfeil {arrow}: „{term}“ teilt „{shared}“ mit „{clue}“",
         "unchosen": "verdoppelter und ignorierter Pfeil noch nicht gewählt",
         "total": "Summe: {total} Punkte – Rang: {rank}",
-        "missing_choice": "der Record wählt nie den verdoppelten und den ignorierten Pfeil ('choose')",
+        "provisional": "Noch nicht aufgedeckt: vorläufige Wertung",
     },
     "en": {
         "players_count": "Perfect Words needs 2 to 6 players, not {count}",
@@ -123,7 +123,7 @@ TEXTS: Table = {
         "warning": "For the table: {player}, arrow {arrow}: '{term}' shares '{shared}' with '{clue}'",
         "unchosen": "doubled and ignored arrow not chosen yet",
         "total": "Total: {total} points – rank: {rank}",
-        "missing_choice": "the record never chooses the doubled and the ignored arrow ('choose')",
+        "provisional": "Not revealed yet: a provisional score",
     },
 }
 

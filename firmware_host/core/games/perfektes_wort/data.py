@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from firmware_host.core.record import RecordLine, shortened
-from firmware_host.core.text_input import LABEL, WORD, TextRefused, clean
+from firmware_host.core.record import RecordLine
+from firmware_host.core.text_input import LABEL, WORD, TextRefused, clean, shortened
 
 from .errors import DataError
 from .words import LETTERS, VOWELS, normalize

@@ -11,7 +11,8 @@ Events, after the header `{"record": "wordtable", "version": 1, "game": "quiddle
 - `challenge`: `challenger`, `player` (the word's owner), `word` (card notation), `allowed` (verdict).
 - `round_end`.
 Cards stay in notation in the events: they are read with the game's own deck when applied. `RULES.replay`
-reports any rule broken as a `RecordError` with the line number, and a round left open at the end.
+reports any rule broken as a `RecordError` with the line number; a record may stop anywhere (a round
+still open is not scored yet).
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def apply(game: Game, event: TableEvent, line: int) -> Game:
             expected = len(game.rounds) + 1
             if number is not None and number != expected:
                 raise SequenceError(f"'round' is {number}, but the next round is {expected}")
-            return start_round(game, line=line)
+            return start_round(game)
         case Lay(player, words, unused, went_out):
             laid = [parse_cards(text, deck) for text in words]
             return lay_down(game, player, laid, parse_cards(unused, deck, allow_empty=True), went_out)
@@ -126,16 +127,11 @@ def apply(game: Game, event: TableEvent, line: int) -> Game:
             return end_round(game)
 
 
-def finish(game: Game) -> tuple[int, str] | None:
-    """A record may not end inside a round: (the line that opened it, why), else None."""
-    if game.current is None:
-        return None
-    return game.current.opened_at, f"round {game.current.plan.number} was started but never ended"
-
-
-RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply, finish)
+RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply)
 
 
 def score_record(record: GameRecord) -> QuiddlerReport:
-    """Replay and score a Quiddler record; raises `RecordError` (with the line) on a broken one."""
+    """Replay and score a Quiddler record: the rounds ended are scored, a round still open is named (a
+    record that stops before the eighth round's end is unfinished). Raises `RecordError` (with the
+    line) on a broken one."""
     return QuiddlerReport(RULES.replay(record))
