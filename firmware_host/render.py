@@ -92,14 +92,17 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=1024)
 def drawable(text: str, limit: int = MAX_DRAWN) -> str:
     """`text` as it can be drawn on one line: at most `limit` characters (a cut text ends in "…"),
     every control, format or separator character and lone surrogate replaced by "�"."""
-    cut = text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
-    if cut.isprintable() and cut.isascii():
-        return cut
-    return "".join(REPLACEMENT if unicodedata.category(c) in UNDRAWABLE else c for c in cut)
+    return _printable(text if len(text) <= limit else text[: limit - 1] + ELLIPSIS)
+
+
+@lru_cache(maxsize=1024)
+def _printable(text: str) -> str:
+    if text.isprintable() and text.isascii():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(c) in UNDRAWABLE else c for c in text)
 
 
 def drawable_screen(screen: Screen) -> Screen:
