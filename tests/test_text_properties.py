@@ -9,7 +9,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -23,7 +22,6 @@ from firmware_host.core.games.quiddler import record as quiddler
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
-from firmware_host.core.record_schema import record_schema
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen
 from firmware_host.core.table.played import Played
 from firmware_host.core.text_input import LINE, NAME, TextRefused, clean
@@ -32,6 +30,7 @@ from firmware_host.script import run_script
 from tests.cli import ROOT
 from tests.game_scripts import PureApp, actions
 from tests.perfektes_wort_support import setup as dpw_setup
+from tests.schema_check import validator
 
 pytestmark = pytest.mark.slow  # hypothesis, and every documented script played once
 
@@ -237,12 +236,6 @@ def _dpw(draw: st.DrawFn, game: Any, players: tuple[str, ...]) -> Any:
         dpw.Correct(rnd, player, _word(draw, letter)),
         dpw.Strike(rnd, player),
     ]))
-
-
-@functools.cache
-def validator(game: str) -> jsonschema.Draft202012Validator:
-    """The published schema's check of one event line of `game`."""
-    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{game}", "$defs": record_schema()["$defs"]})
 
 
 ROUNDS = [("F", 8), ("T", 6), ("H", 7), ("M", 9), ("S", 7), ("K", 8), ("B", 5), ("W", 5), ("D", 8)]
