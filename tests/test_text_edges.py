@@ -99,12 +99,13 @@ def test_crlf_and_a_byte_order_mark_are_read(score_cli) -> None:
 
 @pytest.mark.slow
 def test_a_closed_pipe_ends_quietly() -> None:
+    record = str(EXAMPLES / "perfektes-wort.jsonl")  # ten times: more than a pipe's buffer holds
     process = subprocess.Popen(
-        [sys.executable, "-m", "firmware_host", "score", "--json", str(EXAMPLES / "perfektes-wort.jsonl")],
+        [sys.executable, "-m", "firmware_host", "score", "--json", *[record] * 10],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
     )
     assert process.stdout is not None and process.stderr is not None
-    assert process.stdout.readline() == b"{\n"
+    assert process.stdout.readline() == b"[\n"
     process.stdout.close()  # `| head -1`
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141
