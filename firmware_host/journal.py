@@ -5,7 +5,8 @@ Contract:
   so an acknowledged event survives a crash *and* a power cut. (NORMAL would be enough for a crash of
   the process, but in WAL mode it may lose the last commits on a power cut, which is the common way an
   appliance on the table is switched off. Table events are seconds apart, so one fsync each is cheap.)
-- One transaction per appended event; sequence numbers grow across all games and never repeat.
+- Every write is one transaction; `batch()` joins several into one, so an input and every record line it
+  causes commit together or not at all. Sequence numbers grow across all games and never repeat.
 - Entries have a `kind`. `RECORD` entries hold one record line each (`{"event": NAME, ...}`, the format
   of `firmware_host.core.record`) and are what `export_record` writes; any other kind (timer state,
   shell input, notes) is kept and replayed but never exported.
@@ -23,7 +24,8 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -116,6 +118,7 @@ class Journal:
         self._db: sqlite3.Connection | None = connection
         self.path = path
         self.moved_aside = moved_aside
+        self._depth = 0  # open `_write` blocks: only the outermost begins and commits
 
     # -- opening -----------------------------------------------------------------------------------
 
@@ -303,8 +306,29 @@ class Journal:
             raise JournalError("the journal is closed")
         return self._db
 
-    def _write(self) -> _Transaction:
-        return _Transaction(self._conn())
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Join every write inside the block into one transaction: all commit when the block ends, none
+        when it raises (then `JournalError` or the block's own exception propagates)."""
+        with self._write():
+            yield
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        db = self._conn()
+        if self._depth:
+            self._depth += 1
+            try:
+                yield db
+            finally:
+                self._depth -= 1
+            return
+        self._depth = 1
+        try:
+            with _Transaction(db):
+                yield db
+        finally:
+            self._depth = 0
 
     @staticmethod
     def _require_open(db: sqlite3.Connection, game_id: int) -> None:

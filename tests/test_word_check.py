@@ -38,11 +38,9 @@ class Recorder:
     def __init__(self):
         self.events = []
 
-    def record(self, event):
-        self.events.append(event)
-
-    def game_effect(self, effect):
-        pass
+    def commit(self, event, effects=()):
+        if event is not None:
+            self.events.append(event)
 
 
 class Null:

@@ -30,6 +30,7 @@ from firmware_host.core.effects import (
     WakeAt,
 )
 from firmware_host.core.events import (
+    TROUBLES,
     Button,
     CardRemoved,
     CardScan,
@@ -42,6 +43,7 @@ from firmware_host.core.events import (
     Resumed,
     TextEntry,
     Tick,
+    Trouble,
     Turn,
     WordsChecked,
     canonical_json,
@@ -65,6 +67,8 @@ from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.timer import Timer, format_seconds
 
 HOME_MODES = ("timer", "scoreboard")
+UNSAVED_MARK = "!"
+UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = ("timer", "scoreboard", "players", "duration", "warn", "volume", "language", "power_off")
 
 
@@ -102,6 +106,7 @@ class AppState:
     kept: tuple[tuple[str, str], ...] = ()  # what the shell keeps: (name, canonical JSON), sorted (`Kept`)
     notice: str = ""
     now: float = 0.0
+    unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
 
 
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
@@ -114,7 +119,7 @@ def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect
 def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     """Apply one event; return the new state and the effects to carry out, ending with the view."""
     if isinstance(event, Resumed):
-        state, effects = _resumed(state, event.at)
+        state, effects = _resumed(state, event.at, event.off_s)
         return state, effects + view(state)
     now = max(state.now, event_time(event))
     state = replace(state, now=now)
@@ -134,6 +139,9 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
     elif isinstance(event, Notice):
         state = replace(state, notice=event.text)
+    elif isinstance(event, Trouble):
+        state = _trouble(state, event)
+        effects.append(Log(state.notice, "WARNING"))
     elif isinstance(event, Kept):
         state = replace(state, kept=event.items)
     elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
@@ -510,16 +518,36 @@ def _refuse(state: AppState, message: str) -> tuple[AppState, list[Effect]]:
     return replace(state, notice=message or state.notice), effects
 
 
-def _resumed(state: AppState, at: float) -> tuple[AppState, list[Effect]]:
-    """After a restart the monotonic clock starts anew at `at`: a running timer comes back paused
-    with the time it had left at the last journaled event."""
+def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[Effect]]:
+    """After a restart the monotonic clock starts anew at `at`. A running timer comes back paused with
+    the time it had left at the last journaled event — or run out, when it would have run out while the
+    box was off (`off_s`): then it is over as if the alarm had sounded (silently), and the table is told."""
     timer, now = state.timer, state.now
-    if timer.running:
-        timer = timer.pause(now)
-        notice = _t(state.settings, "resumed")
-        log = Log(f"resumed; timer paused at {timer.left(at):.1f} s")
-        return replace(state, timer=timer, notice=notice, now=at), [log]
-    return replace(state, now=at), [Log("resumed")]
+    if not timer.running:
+        return replace(state, now=at), [Log("resumed")]
+    left = timer.left(now)
+    if off_s >= left:
+        over = timer.countdown.deadline or now
+        stopped, _alarm = timer.tick(over, state.settings.volume)
+        state = replace(state, timer=stopped, now=over)
+        effects: list[Effect] = []
+        if state.flow is not None:
+            state, effects = _apply(state, state.flow.timer_over(ctx(state)))
+        notice = _t(state.settings, "resumed_over")
+        log = Log(f"resumed; the time ran out while off ({off_s:.0f} s off)")
+        return replace(state, notice=notice, now=at), [*effects, log]
+    notice = _t(state.settings, "resumed")
+    log = Log(f"resumed; timer paused at {left:.1f} s")
+    return replace(state, timer=timer.pause(now), notice=notice, now=at), [log]
+
+
+def _trouble(state: AppState, event: Trouble) -> AppState:
+    key = f"trouble_{event.kind}" if event.kind in TROUBLES else "trouble_set_aside"
+    detail = event.detail
+    if event.kind == "unsaved" and detail in UNSAVED_REASONS:
+        detail = _t(state.settings, f"unsaved_{detail}")
+    notice = _t(state.settings, key, detail=detail)
+    return replace(state, notice=notice, unsaved=state.unsaved or event.kind == "unsaved")
 
 
 def _next_preset(settings: Settings) -> int:
@@ -594,7 +622,13 @@ def _current_value(state: AppState, key: str) -> str:
 
 
 def screen(state: AppState) -> Screen:
-    """The screen model for `state` (pure; `state.now` is the time it shows)."""
+    """The screen model for `state` (pure; `state.now` is the time it shows). While nothing is saved
+    (`state.unsaved`), every title starts with `UNSAVED_MARK`."""
+    shown = _screen(state)
+    return replace(shown, title=f"{UNSAVED_MARK} {shown.title}") if state.unsaved else shown
+
+
+def _screen(state: AppState) -> Screen:
     s, overlay = state.settings, state.overlay
     if isinstance(overlay, ConfirmPowerOff):
         return MessageScreen(_t(s, "power_off_q"), (_t(s, "power_off_yes"), _t(s, "power_off_no")))
