@@ -167,7 +167,7 @@ def _reason(exc: Exception) -> str:
     text = str(exc).lower()
     if "full" in text or "no space" in text or "too large" in text:
         return "full"
-    if "read-only" in text or "readonly" in text or "permission" in text:
+    if any(word in text for word in ("read-only", "readonly", "permission", "unable to open", "not a directory")):
         return "readonly"
     return "error"
 

@@ -1,5 +1,9 @@
 """`wordtable run`: the service. Logs for journald, tells systemd when it is ready, pets the watchdog
-from the loop, and stops cleanly on SIGTERM (LEDs off, buzzer silent, display cleared, journal closed)."""
+from the loop, and stops cleanly on SIGTERM (LEDs off, buzzer silent, display cleared, journal closed).
+
+A start that fails shows its reason on the OLED as well as in the log and exits: 2 for an unusable
+profile or config, 1 for hardware or anything unforeseen (the unit's start limit ends a crash loop). A
+journal that cannot be opened is no such failure: the appliance runs and says "nicht gespeichert"."""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ from pathlib import Path
 
 from firmware_host import sdnotify
 from firmware_host.commands.check_config import report
-from firmware_host.config import DEFAULT_CONFIG_PATH, ResolveError, resolve
+from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, resolve
 from firmware_host.core.events import Notice
+from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.paths import state_dir
+from firmware_host.startup_failure import profile_for_message, show_failure
 
 log = logging.getLogger("wordtable")
 
@@ -32,8 +38,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         resolved = resolve(args.profile, args.config)
     except ResolveError as exc:
-        return report(exc, "wordtable run")
+        code = report(exc, "wordtable run")
+        lines = [f"{key.rsplit(': ', 1)[-1]}: {message}" for key, message in exc.errors]
+        show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", lines)
+        return code
     logging.getLogger().setLevel(resolved.config.logging.level)
+    try:
+        return _serve(args, resolved)
+    except Exception as exc:  # the last word: a reason on the OLED instead of a dark panel
+        log.exception("cannot start")
+        show_failure(resolved.profile, resolved.config.appliance.language, "internal", [f"{type(exc).__name__}: {exc}"])
+        return 1
+
+
+def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
     from firmware_host.appliance import open_appliance
     from firmware_host.power import PowerOffError, power_off
     from hw.protocols import HardwareError
@@ -53,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     except HardwareError as exc:
         log.error("hardware: %s", exc)
         print(f"wordtable run: {exc}", file=sys.stderr)
+        show_failure(resolved.profile, resolved.config.appliance.language, "hardware", [str(exc)])
         return 1
     log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
 

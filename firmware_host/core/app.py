@@ -657,6 +657,17 @@ def _screen(state: AppState) -> Screen:
     return _timer_screen(state)
 
 
+STARTUP_FAILURES = ("config", "hardware", "internal")
+
+
+def startup_failure_screen(lang: str, kind: str, details: tuple[str, ...]) -> MessageScreen:
+    """What the OLED shows when the appliance cannot start: the kind of failure (`STARTUP_FAILURES`), a
+    few short detail lines, and where the whole story is (the log)."""
+    settings = Settings(lang=lang if lang in LANGUAGES else Settings().lang)
+    title = _t(settings, f"startup_{kind}" if kind in STARTUP_FAILURES else "startup_internal")
+    return MessageScreen(title, details, _t(settings, "startup_log"))
+
+
 def _with_footer(screen: Screen, footer: str) -> Screen:
     return replace(screen, footer=footer)
 
