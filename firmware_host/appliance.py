@@ -108,7 +108,7 @@ def open_appliance(
     no reason to stay dark: the appliance starts without one, from the config's settings, and says on
     the OLED and in the log that nothing is saved. Hardware errors raise `HardwareError`."""
     journal, trouble = _open_journal(state_dir)
-    resumed: tuple[app.AppState, list[Effect], SessionJournal | None] | None = None
+    resumed: tuple[app.AppState, list[Effect], SessionJournal | None, int] | None = None
     if journal is not None:
         try:
             resumed = _resume_or_start(journal, resolved, clock)
@@ -118,8 +118,8 @@ def open_appliance(
             journal, trouble = None, _reason(exc)
     if resumed is None:
         start = app.initial(settings_from_config(resolved, {}), clock())[0]
-        resumed = start, app.view(start), None
-    state, effects, target = resumed
+        resumed = start, app.view(start), None, 0
+    state, effects, target, skipped = resumed
     try:
         inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
         hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory,
@@ -142,6 +142,8 @@ def open_appliance(
         raise
     if trouble is not None:
         shell.handle(Trouble("unsaved", trouble, clock()))
+    if skipped:
+        shell.handle(Trouble("skipped", str(skipped), clock()))
     items, problems = load_kept(state_dir)
     kept = kept_event(items, clock())
     if kept.items != shell.state.kept:
@@ -174,11 +176,12 @@ def _reason(exc: Exception) -> str:
 
 def _resume_or_start(
     journal: Journal, resolved: Resolved, clock: Callable[[], float]
-) -> tuple[app.AppState, list[Effect], SessionJournal]:
+) -> tuple[app.AppState, list[Effect], SessionJournal, int]:
     """Replay the open session if there is one; start a new session when none is open, or when the
     replayed one is idle (no game, full timer) — so a replay never grows without bound. Entries that
-    fail are set aside (`replay`) and the table is told how many."""
+    fail are set aside (`replay`); the last value is how many."""
     session = journal.open_game(SESSION)
+    skipped = 0
     if session is not None:
         start = app.restore(journal.meta(session)["snapshot"])
         entries = journal.events(session, kinds=(INPUT,))
@@ -192,17 +195,14 @@ def _resume_or_start(
             resumed = Resumed(clock(), off_s)
             state, effects = app.step(state, resumed)
             target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
-            if skipped:
-                state, more = app.step(state, Trouble("skipped", str(skipped), clock()))
-                effects += more
-            return state, effects, target
+            return state, effects, target, skipped
         home = state.home if state.home != "game" else "timer"
         base = replace(app.restore(app.snapshot(state)), home=home)
     else:
         base = app.initial(settings_from_config(resolved, journal.settings()))[0]
     session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})
     state = replace(base, now=clock())
-    return state, app.view(state), SessionJournal(journal, session)
+    return state, app.view(state), SessionJournal(journal, session), skipped
 
 
 def _seconds_off(last_wall_time: str) -> float:
