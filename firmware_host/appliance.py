@@ -196,8 +196,7 @@ def _resume_or_start(
             state, effects = app.step(state, resumed)
             target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
             return state, effects, target, skipped
-        home = state.home if state.home != "game" else "timer"
-        base = replace(app.restore(app.snapshot(state)), home=home)
+        base = app.restore(app.snapshot(state))
     else:
         base = app.initial(settings_from_config(resolved, journal.settings()))[0]
     session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})

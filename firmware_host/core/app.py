@@ -416,9 +416,11 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
 
 
 def snapshot(state: AppState) -> dict[str, Any]:
-    """What a journal session starts from: the settings and the free scoreboard (with its undo history)."""
+    """What a journal session starts from: the settings, the home mode (timer or scoreboard) and the free
+    scoreboard (with its undo history)."""
     return {
         "settings": state.settings.to_dict(),
+        "home": state.home if state.home in HOME_MODES else "timer",
         "board": {
             "players": list(state.board.players),
             "totals": list(state.board.totals),
@@ -429,7 +431,7 @@ def snapshot(state: AppState) -> dict[str, Any]:
 
 
 def restore(data: dict[str, Any]) -> AppState:
-    """The state a journaled snapshot stands for (the inverse of `snapshot`): timer mode, a full timer.
+    """The state a journaled snapshot stands for (the inverse of `snapshot`): its home mode, a full timer.
     Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
     players = tuple(str(p) for p in data["board"]["players"])
@@ -437,7 +439,9 @@ def restore(data: dict[str, Any]) -> AppState:
     totals = tuple(int(t) for t in board["totals"])
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board(players, totals, int(board.get("selected", 0)), history)
-    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state)
+    home = data.get("home", "timer")
+    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state,
+                    home=home if home in HOME_MODES else "timer")
 
 
 def main_keys(state: AppState) -> list[str]:
