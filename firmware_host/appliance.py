@@ -148,10 +148,15 @@ def open_appliance(
     kept = kept_event(items, clock())
     if kept.items != shell.state.kept:
         shell.handle(kept)
-    moved = journal.moved_aside if journal is not None else None
-    for text in problems + ([moved.message()] if moved else []):
+    for text in problems:
         log.warning("%s", text)
         shell.handle(Notice(_clip(text, 120), clock()))
+    moved = journal.moved_aside if journal is not None else None
+    if moved is not None and moved.salvaged is not None:
+        saved = moved.salvaged
+        shell.handle(Trouble("salvaged", f"{saved.events}/{saved.highest_seq}", clock()))
+    elif moved is not None:
+        shell.handle(Trouble("moved", moved.reason, clock()))
     return Appliance(shell, hardware, journal)
 
 
@@ -182,8 +187,12 @@ def _resume_or_start(
     fail are set aside (`replay`); the last value is how many."""
     session = journal.open_game(SESSION)
     skipped = 0
-    if session is not None:
-        start = app.restore(journal.meta(session)["snapshot"])
+    try:
+        start = app.restore(journal.meta(session)["snapshot"]) if session is not None else None
+    except (JournalError, KeyError, TypeError, ValueError) as exc:
+        log.error("session %s cannot be resumed, a new one starts: %s", session, exc)
+        start, skipped = None, 1
+    if session is not None and start is not None:
         entries = journal.events(session, kinds=(INPUT,))
         state, skipped = replay(start, (entry.payload for entry in entries))
         log.info("replayed session %d: %d journaled events", session, len(entries))

@@ -14,7 +14,8 @@ Contract:
 - A file that is not this journal (not SQLite, another application's database, a newer schema, or one
   that fails `PRAGMA quick_check`) is never written to: `Journal.open` moves it aside as
   `<name>.corrupt-<UTC timestamp>` (its -wal and -shm files with it), says so in `Journal.moved_aside`
-  and in the log, and starts an empty journal.
+  and in the log, and starts an empty journal — into which, when the file was a damaged journal, every
+  row that still reads is salvaged (`journal_salvage`), so an open game resumes if its events survived.
 - Settings that survive restarts (last timer duration, language) live in a small key/value table.
 A `Journal` belongs to the thread that opened it (sqlite3's default check).
 """
@@ -26,12 +27,13 @@ import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from firmware_host.core.record import dump_line, header_line
+from firmware_host.journal_salvage import Salvaged, salvage
 
 log = logging.getLogger("wordtable.journal")
 
@@ -101,9 +103,11 @@ class MovedAside:
     original: Path
     moved_to: Path
     reason: str
+    salvaged: Salvaged | None = None
 
     def message(self) -> str:
-        return f"journal {self.original} was unusable ({self.reason}); moved aside to {self.moved_to}"
+        saved = f"; {self.salvaged.summary()}" if self.salvaged is not None else ""
+        return f"journal {self.original} was unusable ({self.reason}); moved aside to {self.moved_to}{saved}"
 
 
 def utc_now() -> str:
@@ -153,8 +157,13 @@ class Journal:
                     raise JournalError(f"cannot open {path}: {exc}") from None
                 reason = f"damaged ({exc})"
         moved = _move_aside(path, reason)
-        log.warning("%s", moved.message())
         connection = _connect(path)
+        if reason.startswith("damaged"):
+            try:
+                moved = replace(moved, salvaged=salvage(moved.moved_to, connection))
+            except sqlite3.Error as exc:
+                log.error("salvage failed: %s", exc)
+        log.warning("%s", moved.message())
         return cls(connection, path, moved)
 
     def close(self) -> None:
@@ -241,7 +250,9 @@ class Journal:
     def meta(self, game_id: int) -> dict[str, Any]:
         self.game(game_id)
         row = self._conn().execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
-        value: dict[str, Any] = json.loads(row[0])
+        value = _loads(row[0])
+        if not isinstance(value, dict):
+            raise JournalError(f"game {game_id}: its meta data is unreadable")
         return value
 
     # -- events ------------------------------------------------------------------------------------
@@ -254,11 +265,16 @@ class Journal:
             (game_id,),
         )
         wanted = None if kinds is None else set(kinds)
-        return [
-            JournalEntry(seq, gid, kind, json.loads(payload), when)
-            for seq, gid, kind, payload, when in rows
-            if wanted is None or kind in wanted
-        ]
+        entries = []
+        for seq, gid, kind, payload, when in rows:
+            if wanted is not None and kind not in wanted:
+                continue
+            value = _loads(payload)
+            if not isinstance(value, dict):  # damaged in place (quick_check sees structure, not content)
+                log.warning("journal entry %s is unreadable and left out", seq)
+                continue
+            entries.append(JournalEntry(seq, gid, kind, value, when))
+        return entries
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
@@ -283,7 +299,10 @@ class Journal:
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         row = self._conn().execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return default if row is None else json.loads(row[0])
+        if row is None:
+            return default
+        value = _loads(row[0])
+        return default if value is _UNREADABLE else value
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a JSON-serialisable value under `key` (replacing the old one), durably."""
@@ -297,7 +316,8 @@ class Journal:
 
     def settings(self) -> dict[str, Any]:
         rows = self._conn().execute("SELECT key, value FROM settings ORDER BY key")
-        return {key: json.loads(value) for key, value in rows}
+        values = {key: _loads(value) for key, value in rows}
+        return {key: value for key, value in values.items() if value is not _UNREADABLE}
 
     # -- internals ---------------------------------------------------------------------------------
 
@@ -369,7 +389,25 @@ _SUMMARY = "SELECT id, started, game, players, finished, winner FROM games"
 
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     game_id, started, game, players, finished, winner = row
-    return GameSummary(int(game_id), started, game, tuple(json.loads(players)), finished, winner)
+    names = _loads(players)
+    readable = tuple(str(name) for name in names) if isinstance(names, list) else ("?",)
+    return GameSummary(int(game_id), started, game, readable, finished, winner)
+
+
+_UNREADABLE = object()
+
+
+def _loads(text: str) -> Any:
+    """A stored JSON value, or `_UNREADABLE` for text damaged in place."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return _UNREADABLE
+
+
+def _text(data: bytes) -> str:
+    """Stored text as str; bytes damaged in place become U+FFFD instead of failing the whole read."""
+    return data.decode("utf-8", errors="replace")
 
 
 def _json(value: Any) -> str:
@@ -382,6 +420,7 @@ def _json(value: Any) -> str:
 def _connect(path: Path) -> sqlite3.Connection:
     """Open read-write in autocommit mode (transactions are explicit) and make sure the schema exists."""
     db = sqlite3.connect(path, isolation_level=None)
+    db.text_factory = _text
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
@@ -407,6 +446,7 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
         raise JournalError(f"{path} is not a usable journal: {reason}")
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        db.text_factory = _text
         empty = db.execute("PRAGMA user_version").fetchone()[0] == 0
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open {path}: {exc}") from None

@@ -168,7 +168,11 @@ class Shell:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
                     self.screen = effect.screen
-                    image = out.renderer(effect.screen, out.display.size)
+                    try:
+                        image = out.renderer(effect.screen, out.display.size)
+                    except Exception:  # a screen that cannot be drawn must not stop the timer
+                        log.exception("cannot draw %r", effect.screen)
+                        continue
                     out.display.show(image)
                     self.frames += 1
                     out.on_frame(effect.screen, image)

@@ -150,3 +150,36 @@ def test_a_state_directory_that_cannot_be_made_starts_unsaved(make_sim, tmp_path
     sim.send(Press(Button.START, sim.clock.now))
     sim.wait_until(sim.clock.now + 61)
     assert sim.state.timer.alarmed
+
+
+def _damage_page(path: Path, name: str) -> None:
+    """Overwrite 8 bytes of the b-tree page header of table or index `name` (what a bad sector does)."""
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        root = db.execute("SELECT rootpage FROM sqlite_schema WHERE name = ?", (name,)).fetchone()[0]
+    data = bytearray(path.read_bytes())
+    start = (root - 1) * page_size + (100 if root == 1 else 0)
+    data[start:start + 8] = b"\xff" * 8
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.slow
+def test_a_damaged_journal_is_salvaged_and_the_open_game_resumes(make_sim, tmp_path):
+    from firmware_host.core.event_codec import decode
+    from tests.helpers.crash import timeline
+
+    sim = make_sim()
+    for at, payload in timeline("quiddler.script")[:100]:
+        sim.wait_until(max(sim.clock.now, at))
+        sim.send(decode(payload))
+    shown, events = sim.screen_text(), len(sim.appliance.journal.events(1))
+    sim.close()
+    _damage_page(journal_path(tmp_path), "events_by_game")
+    again = make_sim()
+    moved = again.appliance.journal.moved_aside
+    assert moved is not None and "damaged" in moved.reason
+    assert moved.salvaged is not None and moved.salvaged.events >= events
+    assert f"{moved.salvaged.events}/{moved.salvaged.highest_seq} Einträge gerettet" in again.screen_text()
+    assert again.screen_text().split(" | ")[:2] == shown.split(" | ")[:2]  # the same game, same place
+    assert again.state.flow == sim.state.flow

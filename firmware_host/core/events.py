@@ -103,7 +103,7 @@ class Notice:
     at: float
 
 
-TROUBLES = ("set_aside", "skipped", "unsaved")
+TROUBLES = ("set_aside", "skipped", "unsaved", "moved", "salvaged")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,8 @@ class Trouble:
     """The shell had to give up on something and the table must know, in its language: `kind` is one of
     `TROUBLES` — an input the core failed on was set aside ("set_aside"), replay skipped `detail` journal
     entries that failed ("skipped"), the journal cannot be written, so nothing from now on is saved
-    ("unsaved", `detail` the reason)."""
+    ("unsaved", `detail` the reason), the journal file was unusable and moved aside ("moved"), and what
+    of it still read was salvaged ("salvaged", `detail` "saved/highest")."""
 
     kind: str
     detail: str
