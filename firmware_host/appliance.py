@@ -183,7 +183,7 @@ def _resume_or_start(
     journal: Journal, resolved: Resolved, clock: Callable[[], float]
 ) -> tuple[app.AppState, list[Effect], SessionJournal, int]:
     """Replay the open session if there is one; start a new session when none is open, or when the
-    replayed one is idle (no game, full timer) — so a replay never grows without bound. Entries that
+    replayed one is idle (`app.can_snapshot`: no game, no menu, the timer stopped). Entries that
     fail are set aside (`replay`); the last value is how many."""
     session = journal.open_game(SESSION)
     skipped = 0
@@ -196,10 +196,9 @@ def _resume_or_start(
         entries = journal.events(session, kinds=(INPUT,))
         state, skipped = replay(start, (entry.payload for entry in entries))
         log.info("replayed session %d: %d journaled events", session, len(entries))
-        idle = state.flow is None and state.overlay is None and state.timer.countdown.is_full()
-        if not idle:
+        if not app.can_snapshot(state):
             tables = [g.id for g in journal.games() if g.finished is None and g.game != SESSION]
-            target = SessionJournal(journal, session, tables[-1] if tables else None)
+            target = SessionJournal(journal, session, tables[-1] if tables else None, entries=len(entries))
             off_s = _seconds_off(entries[-1].wall_time) if entries else 0.0
             resumed = Resumed(clock(), off_s)
             state, effects = app.step(state, resumed)

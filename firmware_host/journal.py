@@ -42,6 +42,7 @@ SCHEMA_VERSION = 1
 RECORD = "record"  # the kind of entries that are game-record lines
 RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
 SQLITE_MAGIC = b"SQLite format 3\x00"
+WAL_LIMIT = 512 * 1024  # bytes of the -wal file kept after a checkpoint (it would stay at its largest)
 
 # Statements are split at semicolons (executescript would commit early), so the comments hold none.
 _SCHEMA = """
@@ -215,6 +216,27 @@ class Journal:
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def rewrite(self, seq: int, payload: Mapping[str, Any], wall_time: str) -> None:
+        """Replace the payload of the latest entry `seq` of an open game (a superseded clock checkpoint);
+        any other entry raises `JournalError` — what was acknowledged is never changed."""
+        text = _json(dict(payload))
+        with self._write() as db:
+            row = db.execute("SELECT game_id, kind, (SELECT max(seq) FROM events) FROM events WHERE seq = ?",
+                             (seq,)).fetchone()
+            if row is None or row[2] != seq:
+                raise JournalError(f"entry {seq} is not the latest entry")
+            self._require_open(db, row[0])
+            db.execute("UPDATE events SET payload = ?, wall_time = ? WHERE seq = ?", (text, wall_time, seq))
+
+    def drop_finished(self, game: str) -> int:
+        """Delete every finished game of kind `game` with its entries (appliance sessions a later one
+        continues from its snapshot; never a table game); returns how many entries went."""
+        with self._write() as db:
+            ids = "SELECT id FROM games WHERE game = ? AND finished IS NOT NULL"
+            gone = db.execute(f"DELETE FROM events WHERE game_id IN ({ids})", (game,)).rowcount
+            db.execute("DELETE FROM games WHERE game = ? AND finished IS NOT NULL", (game,))
+        return gone
 
     def finish(self, game_id: int, winner: str | None, *, wall_time: str | None = None) -> None:
         """Archive an open game with its winner (None: no winner, e.g. abandoned)."""
@@ -424,6 +446,7 @@ def _connect(path: Path) -> sqlite3.Connection:
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
         db.execute("PRAGMA foreign_keys = ON")
         if db.execute("PRAGMA user_version").fetchone()[0] == 0:
             with _Transaction(db):

@@ -57,6 +57,9 @@ class JournalLike(Protocol):
         """Journal an input event (None: none) and the game-record effects it caused (begin a game, a
         line, take back a line, end), all or nothing. Raises an exception when nothing was written."""
 
+    def compact(self, state: app.AppState) -> None:
+        """After a commit, with the state it led to: keep what a resume replays short."""
+
 
 Renderer = Callable[[Screen, tuple[int, int]], Any]
 
@@ -155,6 +158,7 @@ class Shell:
             return state, effects
         try:
             self.journal.commit(event, [effect for effect in game if isinstance(effect, GAME_EFFECTS)])
+            self.journal.compact(state)
         except (JournalError, OSError, sqlite3.Error) as exc:
             log.error("journal write failed, nothing is saved from now on: %s", exc)
             self.journal = None

@@ -183,3 +183,44 @@ def test_a_damaged_journal_is_salvaged_and_the_open_game_resumes(make_sim, tmp_p
     assert f"{moved.salvaged.events}/{moved.salvaged.highest_seq} Einträge gerettet" in again.screen_text()
     assert again.screen_text().split(" | ")[:2] == shown.split(" | ")[:2]  # the same game, same place
     assert again.state.flow == sim.state.flow
+
+
+def _session_rows(sim) -> list[str]:
+    journal = sim.appliance.journal
+    return [e.payload["type"] for e in journal.events(journal.open_game(SESSION), (INPUT,))]
+
+
+def test_a_running_timer_keeps_one_checkpoint_not_one_every_five_seconds(sim):
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + 50)
+    assert _session_rows(sim).count("tick") == 1
+    sim.restart()
+    assert sim.state.timer.left(sim.state.now) == pytest.approx(10, abs=5)  # resumes from the checkpoint
+
+
+@pytest.mark.slow
+def test_a_long_scoreboard_session_rolls_over_and_resumes_from_its_snapshot(sim):
+    from firmware_host.shell_journal import ROLL_AFTER
+
+    _scoreboard(sim)
+    for i in range(ROLL_AFTER + 50):
+        sim.send(TextEntry(f"+{i % 7}", sim.clock.now + i))
+    totals = sim.state.board.totals
+    journal = sim.appliance.journal
+    assert [g.game for g in journal.games()] == [SESSION]  # the old session is gone …
+    assert len(_session_rows(sim)) < ROLL_AFTER  # … and the open one is short
+    sim.restart()
+    assert sim.state.board.totals == totals
+    assert sim.state.home == "scoreboard"
+    sim.send(Press(Button.BACK, sim.clock.now + 2000))  # undo reaches back across the snapshot
+    assert sim.state.board.totals != totals
+
+
+def test_a_paused_timer_survives_an_idle_restart_as_it_was(sim):
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + 12)
+    sim.send(Press(Button.START, sim.clock.now))  # pause at 0:48
+    sim.restart()
+    sim.restart()  # the second start resumes from the snapshot the first one took
+    assert not sim.state.timer.running
+    assert sim.state.timer.left(sim.state.now) == pytest.approx(48)

@@ -42,6 +42,9 @@ class Recorder:
         if event is not None:
             self.events.append(event)
 
+    def compact(self, state):
+        pass
+
 
 class Null:
     size = (128, 64)

@@ -9,6 +9,7 @@ out, MENU opens the menu (long: power off). In the menu NEXT moves, START choose
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -415,12 +416,19 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
     return replace(state, flow=flow, home="game", overlay=None), effects
 
 
+def can_snapshot(state: AppState) -> bool:
+    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, the timer not running."""
+    return state.flow is None and state.overlay is None and not state.timer.running
+
+
 def snapshot(state: AppState) -> dict[str, Any]:
-    """What a journal session starts from: the settings, the home mode (timer or scoreboard) and the free
-    scoreboard (with its undo history)."""
+    """What a journal session starts from: the settings, the home mode (timer or scoreboard), a stopped
+    timer's time left, and the free scoreboard (with its undo history)."""
+    countdown = state.timer.countdown
     return {
         "settings": state.settings.to_dict(),
         "home": state.home if state.home in HOME_MODES else "timer",
+        "timer": {"left": countdown.left(state.now), "alarmed": state.timer.alarmed},
         "board": {
             "players": list(state.board.players),
             "totals": list(state.board.totals),
@@ -440,8 +448,13 @@ def restore(data: dict[str, Any]) -> AppState:
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board(players, totals, int(board.get("selected", 0)), history)
     home = data.get("home", "timer")
-    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state,
-                    home=home if home in HOME_MODES else "timer")
+    timer = Timer.of(settings.duration_s, settings.warn_s)
+    stopped = data.get("timer")
+    if isinstance(stopped, dict):
+        left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
+        timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
+                        alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
+    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer")
 
 
 def main_keys(state: AppState) -> list[str]:
