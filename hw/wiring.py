@@ -193,11 +193,12 @@ def _setup(p: Profile) -> list[str]:
             "Zero 2 W, `dtoverlay=disable-bt` in config.txt gives the reader the stable PL011 UART."
         ]
         step += 1
-    groups = ["gpio"] + (["i2c"] if p.buses.i2c else []) + (["spi"] if p.buses.spi else []) + ["dialout"]
+    groups = ["gpio"] + (["i2c"] if p.buses.i2c else []) + (["spi"] if p.buses.spi else [])
     lines += [
         f"{step}. Put the user running wordtable in the groups {', '.join(f'`{g}`' for g in groups)}: "
-        f"`sudo usermod -aG {','.join(groups)} wordtable` (the installer does this; dialout also "
-        "serves a USB scanner)."
+        f"`sudo usermod -aG {','.join(groups)} wordtable` (the installer does this). The card readers are "
+        "not opened through `dialout`: the udev rule `systemd/99-wordtable-reader.rules` gives each "
+        "reader to the group `wordtable` alone (add your reader's USB IDs there)."
     ]
     step += 1
     if p.buses.i2c:
