@@ -34,7 +34,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as base:
         figures = run_harness(Path(base), args.kills, args.seed, log=print if args.verbose else lambda t: None)
     starts = sorted(figures.start_ms)
-    print(f"kills: {figures.kills}   restarts: {figures.restarts}   games played through: {figures.games}/4")
+    print(f"kills: {figures.kills}   restarts: {figures.restarts}   games played through: {figures.games}")
     print(f"acknowledged events lost: {figures.acked_lost}")
     print(f"restarts that found one event past the last ack (killed between commit and ack): "
           f"{figures.resumed_beyond_ack}")
@@ -46,7 +46,7 @@ def main() -> int:
     print(f"wall time: {time.perf_counter() - began:.1f} s")
     for failure in figures.failures:
         print(f"FAIL {failure}")
-    return 1 if figures.failures or figures.acked_lost or figures.games != 4 else 0
+    return 1 if figures.failures or figures.acked_lost or figures.kills < args.kills else 0
 
 
 if __name__ == "__main__":

