@@ -71,7 +71,7 @@ def test_a_timer_whose_time_ran_out_while_the_box_was_off_comes_back_run_out(sim
     _age_last_entry(tmp_path, 3600)
     sim.appliance = sim._open()
     assert sim.state.timer.alarmed and not sim.state.timer.running
-    assert "Zeit lief ab, während das Gerät aus war" in sim.screen_text()
+    assert "Zeit lief ab (Gerät aus)" in sim.screen_text()
 
 
 def test_a_short_power_cut_comes_back_paused_with_the_time_left(sim, tmp_path):
@@ -134,7 +134,7 @@ def test_a_journal_that_fails_mid_game_is_given_up_and_the_timer_still_rings(sim
 
     monkeypatch.setattr(SessionJournal, "commit", full)
     sim.send(Press(Button.START, sim.clock.now))
-    assert "Nicht gespeichert: Speicher voll" in sim.screen_text()
+    assert "Nicht gespeichert: voll" in sim.screen_text()
     assert app.screen(sim.state).title.startswith(app.UNSAVED_MARK)
     sim.wait_until(sim.clock.now + 61)
     assert "alarm" in [pattern for _, pattern in sim.sounds]
@@ -146,7 +146,7 @@ def test_a_state_directory_that_cannot_be_made_starts_unsaved(make_sim, tmp_path
     blocker.write_text("")
     sim = make_sim(state_dir=blocker / "state")
     assert sim.appliance.journal is None
-    assert "Nicht gespeichert: nicht beschreibbar" in sim.screen_text()
+    assert "Nicht gespeichert: gesperrt" in sim.screen_text()
     sim.send(Press(Button.START, sim.clock.now))
     sim.wait_until(sim.clock.now + 61)
     assert sim.state.timer.alarmed
@@ -180,7 +180,7 @@ def test_a_damaged_journal_is_salvaged_and_the_open_game_resumes(make_sim, tmp_p
     moved = again.appliance.journal.moved_aside
     assert moved is not None and "damaged" in moved.reason
     assert moved.salvaged is not None and moved.salvaged.events >= events
-    assert f"{moved.salvaged.events}/{moved.salvaged.highest_seq} Einträge gerettet" in again.screen_text()
+    assert f"Journal: {moved.salvaged.events}/{moved.salvaged.highest_seq} gerettet" in again.screen_text()
     assert again.screen_text().split(" | ")[:2] == shown.split(" | ")[:2]  # the same game, same place
     assert again.state.flow == sim.state.flow
 

@@ -13,6 +13,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from firmware_host import sdnotify
 from firmware_host.commands.check_config import report
@@ -32,7 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "/var/lib/wordtable, else ./sim-state)")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, *, display_device: Any = None) -> int:
+    """The service until SIGTERM; the exit code. `display_device` stands in for the profile's panel when a
+    start fails (tests: luma's dummy device)."""
     # journald adds its own time stamps; the level goes first so `journalctl -p` can be matched by eye.
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     try:
@@ -40,14 +43,21 @@ def run(args: argparse.Namespace) -> int:
     except ResolveError as exc:
         code = report(exc, "wordtable run")
         lines = [f"{key.rsplit(': ', 1)[-1]}: {message}" for key, message in exc.errors]
-        show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", lines)
+        show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", lines,
+                     display_device=display_device)
         return code
+    except Exception as exc:  # a config the validation itself trips over
+        log.exception("cannot read the configuration")
+        show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", [type(exc).__name__],
+                     display_device=display_device)
+        return 2
     logging.getLogger().setLevel(resolved.config.logging.level)
     try:
         return _serve(args, resolved)
     except Exception as exc:  # the last word: a reason on the OLED instead of a dark panel
         log.exception("cannot start")
-        show_failure(resolved.profile, resolved.config.appliance.language, "internal", [f"{type(exc).__name__}: {exc}"])
+        show_failure(resolved.profile, resolved.config.appliance.language, "internal", [f"{type(exc).__name__}: {exc}"],
+                     display_device=display_device)
         return 1
 
 
