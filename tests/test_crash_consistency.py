@@ -224,3 +224,33 @@ def test_a_paused_timer_survives_an_idle_restart_as_it_was(sim):
     sim.restart()  # the second start resumes from the snapshot the first one took
     assert not sim.state.timer.running
     assert sim.state.timer.left(sim.state.now) == pytest.approx(48)
+
+
+@pytest.mark.slow
+def test_replay_never_raises_on_any_journaled_payload():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from firmware_host.appliance import replay
+    from firmware_host.core.settings import Settings
+
+    start, _ = app.initial(Settings())
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text()
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
+                          | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=8)
+    kinds = st.sampled_from(["press", "hold", "turn", "text", "scan", "removed", "reader", "tick", "resumed",
+                             "notice", "words", "kept", "cards", "trouble", "nonsense"])
+    payload = st.fixed_dictionaries({"type": kinds, "at": scalars},
+                                    optional={"button": st.sampled_from(["start", "next", "back", "menu"]) | scalars,
+                                              "text": st.text(), "steps": scalars, "reader": scalars,
+                                              "code": scalars, "present": scalars, "known": values,
+                                              "items": values, "kind": scalars, "detail": scalars})
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(payload, max_size=12))
+    def run(entries):
+        state, skipped = replay(start, entries)
+        assert 0 <= skipped <= len(entries)
+        app.screen(state)
+
+    run()

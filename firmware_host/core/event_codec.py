@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from firmware_host.core.cards import CardTable, kept_name, table_data
@@ -66,6 +67,8 @@ def decode(data: dict[str, Any]) -> Event:
     """The event encoded by `encode`. Raises `CodecError` naming what is wrong."""
     try:
         kind, at = data["type"], float(data["at"])
+        if not math.isfinite(at):
+            raise ValueError("the time is not a finite number")
         if kind == "press":
             return Press(Button(data["button"]), at)
         if kind == "hold":
