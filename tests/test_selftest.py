@@ -334,3 +334,27 @@ def test_the_command_says_to_stop_the_service_when_the_pins_are_taken(monkeypatc
     code = command.walk(resolve("sim", None, environ={}), io.StringIO(""), io.StringIO())
     err = capsys.readouterr().err
     assert code == 1 and "GPIO busy" in err and "sudo systemctl stop wordtable" in err
+
+
+def test_a_dead_oled_fails_the_display_steps_and_the_rest_still_runs(monkeypatch):
+    from drivers.display import DisplayError, open_device
+
+    asked: list[Any] = []
+
+    def dead_then_stand_in(config: Any) -> Any:  # the panel fails; the stand-in opens
+        asked.append(config)
+        if len(asked) == 1:
+            raise DisplayError("display ssd1306 on I2C bus 1 at address 0x3C: [Errno 121] Remote I/O error")
+        return open_device(config)
+
+    monkeypatch.setattr(command, "open_device", dead_then_stand_in)
+    out = io.StringIO()
+    code = command.walk(resolve("sim", None, environ={}), io.StringIO("n\n"), out, parts=("display", "led_bar"),
+                        pause=lambda s: None, timeout=5)
+    text = out.getvalue()
+    assert code == 1
+    assert "Remote I/O error\n  The display steps fail; the rest runs without the OLED" in text
+    pasted = text.split("```")[1]
+    assert pasted.count("✗ display: ") == 3 and "[Errno 121] Remote I/O error" in pasted
+    assert "✗ LED bar: 10 segments in order" in pasted  # it still asked, and was answered n
+    assert [c.driver for c in asked] == ["dummy", "dummy"] and asked[1].interface == "none"

@@ -16,10 +16,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
-from drivers.display import describe
+from drivers.display import DisplayError, describe, open_device
 from firmware_host import __version__
 from firmware_host.commands.check_config import report
 from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, resolve
@@ -111,6 +112,14 @@ def walk(resolved: Resolved, stdin: IO[str], out: IO[str], *, parts: Iterable[st
     passed or skipped, 1 a step failed or the hardware would not start."""
     inbox: queue.Queue[object] = queue.Queue()
     profile = resolved.profile
+    display_error: str | None = None
+    if "display_device" not in build_options:
+        try:
+            build_options["display_device"] = open_device(profile.display)
+        except DisplayError as exc:  # test the rest on a stand-in; the display steps fail with the reason
+            display_error = str(exc)
+            stand_in = replace(profile.display, driver="dummy", interface="none")
+            build_options["display_device"] = open_device(stand_in)
     try:
         hardware = build(profile, emit=inbox.put, **build_options)
     except HardwareError as exc:
@@ -122,9 +131,13 @@ def walk(resolved: Resolved, stdin: IO[str], out: IO[str], *, parts: Iterable[st
     threading.Thread(target=read_lines, args=(stdin, inbox), name="selftest-input", daemon=True).start()
     tell = Terminal(out, hardware if mock else None)
     test = Selftest(hardware, profile, inbox=inbox, tell=tell, lang=resolved.config.appliance.language,
-                    hands=MockHands(hardware, profile) if mock else None, pause=pause, timeout=timeout)
+                    hands=MockHands(hardware, profile) if mock else None, pause=pause, timeout=timeout,
+                    display_error=display_error)
     tell(f"{PROG}: {len(test.plan(parts))} steps. Watch the OLED and the LED bar, listen to the buzzer; the OLED "
          "and this terminal say what should happen.")
+    if display_error is not None:
+        tell(f"{PROG}: {display_error}\n  The display steps fail; the rest runs without the OLED (wordtable doctor "
+             "probes the bus).")
     results: list[Result] = []
     try:
         results = test.run(parts)

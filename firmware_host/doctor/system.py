@@ -65,12 +65,18 @@ PIN_FACTORIES: dict[str, tuple[str, str]] = {
 
 
 def load_pin_factory(name: str) -> None:
-    """Import and start gpiozero's pin factory `name`, then close it. Raises what loading raises."""
+    """Import and start gpiozero's pin factory `name`, then close it. Raises what loading raises; what a
+    library prints or warns meanwhile (pigpio's "Can't connect") is swallowed: the error says it."""
+    import contextlib
     import importlib
+    import io
+    import warnings
 
     module, cls = PIN_FACTORIES[name]
-    factory = getattr(importlib.import_module(module), cls)()
-    factory.close()
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        factory = getattr(importlib.import_module(module), cls)()
+        factory.close()
 
 
 def list_serial_ports() -> list[Any]:

@@ -105,17 +105,19 @@ Tell = Callable[[Prompt | str], None]
 
 class Selftest:
     """One walk over `hardware` (built by `hw.build.build` with `emit=inbox.put`). `run()` returns a
-    `Result` per step. `pause` waits out animations and sounds (injectable so tests need not)."""
+    `Result` per step. `pause` waits out animations and sounds (injectable so tests need not).
+    `display_error`: the OLED did not start (the hardware has a stand-in): its steps fail with this reason."""
 
     def __init__(self, hardware: Hardware, profile: Profile, *, inbox: queue.Queue[object], tell: Tell,
                  lang: str = "de", hands: MockHands | None = None, pause: Callable[[float], None] = time.sleep,
-                 timeout: float = 120.0, clock: Callable[[], float] = time.monotonic) -> None:
+                 timeout: float = 120.0, clock: Callable[[], float] = time.monotonic,
+                 display_error: str | None = None) -> None:
         self.hardware, self.profile, self.lang = hardware, profile, lang
         self._inbox, self._tell, self._hands = inbox, tell, hands
         self._pause, self._timeout, self._clock = pause, timeout, clock
         self._typed: deque[str | None] = deque()
         self._acted = False
-        self._display_error: str | None = None
+        self._display_error = display_error  # set: the OLED failed (at start or since); its steps fail with it
         self._where = (0, 0)
 
     # --- the plan ------------------------------------------------------------------------------------
