@@ -85,8 +85,14 @@ PROBLEMS: dict[str, Problem] = {
         "plug it in; lsusb lists what is connected (a scanner must be in its serial/CDC-ACM mode)",
     ),
     "device-denied": Problem(
-        "(any device)", "the service's user may not open a device (/dev/i2c-1, /dev/serial0 …)",
+        "I2C bus, SPI", "the service's user may not open the bus (/dev/i2c-1, /dev/spidev0.0)",
         "sudo usermod -aG {group} {user} (the installer does this), then restart the service",
+    ),
+    "reader-denied": Problem(
+        "reader", "the service's user may not open the reader's port",
+        "the installer's udev rule (/etc/udev/rules.d/99-wordtable-reader.rules) gives the known readers to the "
+        "group wordtable: add a line with this one's idVendor/idProduct (udevadm info --attribute-walk "
+        "--name={device}), then sudo udevadm trigger",
     ),
     # the service
     "no-user": Problem(
@@ -137,10 +143,11 @@ EXAMPLE = {
     "found": "0x3D",
     "port": "1",
     "group": "i2c",
-    "groups": "gpio,i2c,dialout",
+    "groups": "gpio,i2c",
     "user": "wordtable",
     "path": "/var/lib/wordtable",
     "file": "/etc/wordtable/config.toml",
+    "device": "/dev/ttyUSB0",
 }
 
 

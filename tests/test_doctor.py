@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -64,11 +65,11 @@ class Pi:
         self.write("boot/firmware/cmdline.txt", "console=tty1 root=PARTUUID=1234-02 rootwait\n")
         self.device("dev/i2c-1")
         self.speed(400_000)
-        self.device("dev/ttyS0")
+        self.device("dev/ttyS0", 0o666)  # a reader's port: the udev rule's group stands in as "anyone" here
         (root / "dev/serial0").symlink_to("ttyS0")
         self.write("etc/passwd", f"root:x:0:0:root:/root:/bin/bash\nwordtable:x:{SERVICE_UID}:{SERVICE_UID}::"
                    "/var/lib/wordtable:/usr/sbin/nologin\n")
-        self.groups(i2c=self.gid, gpio=self.gid + 1, dialout=self.gid + 2)
+        self.groups(i2c=self.gid, gpio=self.gid + 1)
         self.write("etc/systemd/system/wordtable.service", UNIT)
         (root / "run/systemd/system").mkdir(parents=True)
         state = root / "var/lib/wordtable"
@@ -146,7 +147,7 @@ def test_a_pi_set_up_as_the_guide_says_passes_every_check(pi, tmp_path):
     assert by["UART"].detail == "/dev/serial0 → ttyS0"
     assert by["serial console"].status is Status.OK
     assert by["reader rfid"].detail == "rdm6300 at /dev/serial0 → ttyS0"
-    assert by["user"].detail.startswith("wordtable (the unit's User=), in gpio, i2c, dialout")
+    assert by["user"].detail == "wordtable (the unit's User=), in gpio, i2c"
     assert by["service"].detail == "active (running)"
     assert by["state directory"].status is Status.OK
     assert by["journal"].detail.endswith("none yet, made at the first start")
@@ -307,7 +308,7 @@ def test_a_usb_reader_is_found_by_vid_pid(pi, tmp_path):
 
 
 def test_a_user_without_the_groups_may_not_open_the_devices(pi, tmp_path):
-    pi.write("etc/systemd/system/wordtable.service", UNIT.replace("SupplementaryGroups=gpio i2c dialout\n", ""))
+    pi.write("etc/systemd/system/wordtable.service", re.sub(r"(?m)^SupplementaryGroups=.*\n", "", UNIT))
     result = run(pi)
     user = result["by_name"]["user"]
     assert user.problem == "groups" and user.detail.endswith("is not in gpio, i2c")
@@ -321,6 +322,16 @@ def test_a_user_without_the_groups_may_not_open_the_devices(pi, tmp_path):
     pi.write("etc/group", (pi.root / "etc/group").read_text().replace(f"i2c:x:{pi.gid}:", f"i2c:x:{pi.gid}:wordtable")
              .replace(f"gpio:x:{pi.gid + 1}:", f"gpio:x:{pi.gid + 1}:wordtable"))
     assert failed(run(pi)) == {}
+
+
+def test_a_reader_port_the_service_may_not_open_points_at_the_udev_rule(pi, tmp_path):
+    (pi.root / "dev/ttyS0").chmod(0o660)  # group: the fake i2c group, which the unit's user has
+    profile = profile_file(tmp_path, DEFAULT_TOML + RDM6300)
+    assert run(pi, profile)["by_name"]["reader rfid"].status is Status.OK
+    pi.groups(i2c=pi.gid + 5, gpio=pi.gid + 1, dialout=pi.gid)  # the port's group is dialout, not the user's
+    reader = run(pi, profile)["by_name"]["reader rfid"]
+    assert reader.problem == "reader-denied" and reader.detail.endswith(":dialout 0660)")
+    assert "99-wordtable-reader.rules" in reader.fix and "--name=/dev/serial0" in reader.fix
 
 
 def test_a_unit_whose_user_is_missing_fails(pi):

@@ -31,13 +31,16 @@ BOOT_CMDLINES = ("boot/firmware/cmdline.txt", "boot/cmdline.txt")
 
 
 def _denied(system: System, user: Account | None, path: Path, section: str, name: str) -> Check | None:
-    """A failure when the service's user may not open the device at `path` (None: it may, or no user)."""
+    """A failure when the service's user may not open the device at `path` (None: it may, or no user).
+    A bus device is fixed by its group; a reader's port by the installer's udev rule."""
     if user is None or may_open(user, path):
         return None
-    group = group_name(system.root, path.stat().st_gid) or "dialout"
     shown = "/" + str(path.relative_to(system.root)) if path.is_relative_to(system.root) else str(path)
-    return problem(section, name, f"{user.name} may not open {shown} ({owner_text(system.root, path)})",
-                   "device-denied", group=group, user=user.name)
+    detail = f"{user.name} may not open {shown} ({owner_text(system.root, path)})"
+    if section == READERS:
+        return problem(section, name, detail, "reader-denied", device=shown)
+    group = group_name(system.root, path.stat().st_gid) or "gpio"
+    return problem(section, name, detail, "device-denied", group=group, user=user.name)
 
 
 def check_i2c(system: System, display: DisplayConfig, user: Account | None) -> list[Check]:

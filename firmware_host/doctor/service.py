@@ -28,14 +28,13 @@ MIN_FREE_BYTES = 50 * 1024 * 1024  # the journal grows by a few hundred bytes an
 
 
 def needed_groups(profile: Profile) -> list[str]:
-    """The groups whose devices the profile's hardware opens (Raspberry Pi OS's device groups)."""
+    """The groups whose devices the profile's hardware opens (Raspberry Pi OS's device groups). The card
+    readers are not among them: the installer's udev rule gives them to the service's own group."""
     if profile.board.pin_factory == "mock":
         return []
     groups = ["gpio"]
     if profile.display.interface in ("i2c", "spi"):
         groups.append(profile.display.interface)
-    if any(r.usb is not None or (r.port and "://" not in r.port) for r in profile.readers):
-        groups.append("dialout")
     return groups
 
 
