@@ -200,7 +200,7 @@ def load_toml(path: Path, what: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ValidationError([(what, f"{path}: invalid TOML: {shortened(str(exc), 200)}")]) from None
     except RecursionError:
-        raise ValidationError([(what, f"{path}: its arrays or tables are nested too deeply")]) from None
+        raise ValidationError([(what, "its arrays or tables are nested too deeply")]) from None
 
 
 def valid(values: Mapping[str, Any]) -> bool:
