@@ -114,15 +114,18 @@ class Shell:
 
         An input is journaled before the core sees it (acknowledged = on storage). A clock tick is no
         input: it is journaled after its effects, and only as a checkpoint every CHECKPOINT_S while the
-        timer runs, so that the alarm never waits for the storage and a resume knows the time left."""
+        timer runs, so that the alarm never waits for the storage and a resume knows the time left — and
+        whenever it changed a game's record (the turn timer ended a turn at its deadline), so that a replay
+        makes the same change."""
         tick = isinstance(event, Tick)
         if self.journal is not None and not tick:
             self.journal.record(event)
             self.last_journaled = event_time(event)
         checkpoint = tick and self.state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
         self.state, effects = app.step(self.state, event)
+        recorded = tick and any(isinstance(e, BeginGame | Record | Retract | EndGame) for e in effects)
         self.carry_out(effects)
-        if checkpoint and self.journal is not None:
+        if (checkpoint or recorded) and self.journal is not None:
             self.journal.record(event)
             self.last_journaled = event_time(event)
         return effects

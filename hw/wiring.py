@@ -64,6 +64,8 @@ def connections(p: Profile) -> list[Connection]:
     out.append(Connection("buzzer (NPN base, 1 kΩ)", p.buzzer.pin, "Buzzer"))
     for name in ("start", "next", "back", "menu"):
         out.append(Connection(f"button {name.upper()}", getattr(p.buttons, name), "Buttons"))
+    if p.buttons.turn is not None:
+        out.append(Connection("button TURN (big arcade button)", p.buttons.turn, "Buttons"))
     if p.encoder.enabled:
         out += [
             Connection("encoder A (CLK)", p.encoder.a, "Rotary encoder"),
