@@ -83,3 +83,19 @@ def test_close_is_idempotent_and_stops_events(pin_factory):
     inputs.close()
     tap(pin_factory, 26)
     assert events == []
+
+
+def test_an_edge_button_reports_its_press_at_the_press_edge_and_has_no_long_press(pin_factory):
+    events: list = []
+    moments = iter([12.5, 99.0])
+    inputs = PanelInputs({Button.TURN: 19, Button.START: 26}, emit=events.append, edge=(Button.TURN,),
+                         hold_s=0.05, bounce_s=0, clock=lambda: next(moments), pin_factory=pin_factory)
+    try:
+        pin = pin_factory.pin(19)
+        pin.drive_low()
+        assert events == [Press(Button.TURN, 12.5)]  # at once, before the release
+        wait_until(lambda: False, timeout=0.15)  # longer than the hold time: still no long press
+        pin.drive_high()
+        assert events == [Press(Button.TURN, 12.5)]
+    finally:
+        inputs.close()

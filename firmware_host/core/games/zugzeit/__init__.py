@@ -8,7 +8,10 @@ from .record import CODEC, RULES, score_record
 from .report import ZugzeitReport
 from .rules import (
     GAME_ID,
+    IN,
+    LEFT,
     MODES,
+    OUT,
     End,
     Event,
     Game,
@@ -30,8 +33,11 @@ KIT = GameKit(GAME_ID, TITLE, new, score_record)
 __all__ = [
     "CODEC",
     "GAME_ID",
+    "IN",
     "KIT",
+    "LEFT",
     "MODES",
+    "OUT",
     "RULES",
     "End",
     "Event",

@@ -272,7 +272,8 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             last = played.events[-1] if played.events else None
             undone = played.undo() if isinstance(last, zz.Turn) and last.auto else None
             if isinstance(last, zz.Turn) and undone is not None:  # the press was meant for the turn the clock ended
-                back = replace(self, played=undone[0], clock=Clock(last.ms, clock.since_ms, True), stage=Playing())
+                ran_since = clock.since_ms - last.ms  # that turn, as if it had run on from its deadline backwards
+                back = replace(self, played=undone[0], clock=Clock(0, ran_since, True), stage=Playing())
                 outcome = back._switch(now, ctx, auto=auto)
                 return replace(outcome, effects=(*undone[2], *outcome.effects))
             now = clock.since_ms
