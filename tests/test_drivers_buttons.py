@@ -94,7 +94,7 @@ def test_an_edge_button_reports_its_press_at_the_press_edge_and_has_no_long_pres
         pin = pin_factory.pin(19)
         pin.drive_low()
         assert events == [Press(Button.TURN, 12.5)]  # at once, before the release
-        wait_until(lambda: False, timeout=0.15)  # longer than the hold time: still no long press
+        wait_until(lambda: False, timeout=0.08)  # longer than the hold time: still no long press
         pin.drive_high()
         assert events == [Press(Button.TURN, 12.5)]
     finally:

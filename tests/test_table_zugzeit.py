@@ -199,8 +199,29 @@ def test_the_hourglass_fills_the_other_side_and_its_empty_side_loses():
     assert clock.ended == [EndGame("Ben")] and clock.state.flow is None
 
 
+def test_the_times_screen_steps_each_row_and_refuses_what_means_nothing_there():
+    clock = Clockwork()
+    for event in app.events_to_choose(clock.state, "Zugzeit", 0.0):
+        clock.send(event)
+    clock.press("start")
+    assert clock.text == ("Zugzeit: Zeiten | > Zeitart Zeitkonto; Zeit je Spieler 10:00; Fischer-Bonus aus; "
+                          "Bronstein aus; Los! | NEXT Zeile · START ändern · Zeit tippen")
+    clock.hold("start")  # back one timing: per turn
+    assert clock.text.startswith("Zugzeit: Zeiten | > Zeitart pro Zug; Zeit pro Zug 1:00; Überzeit piept; Los!")
+    clock.press("next").send(Turn(2, 0.0))  # the encoder turns the value: 1:00 → 1:30 → 2:00
+    assert "Zeit pro Zug 2:00" in clock.text
+    clock.type("4")
+    assert "Zeit 0:05–59:59" in clock.text and "Zeit pro Zug 2:00" in clock.text
+    clock.press("next").press("start")
+    assert "Überzeit Zug endet" in clock.text
+    clock.press("next").hold("start")  # on "Los!": nothing to change
+    clock.type("1:00")
+    assert "Hier ist keine Eingabe möglich" in clock.text and clock.lines == []
+    clock.press("back")
+    assert clock.text.startswith("Zugzeit: 4 Spieler")
+
+
 def test_the_hourglass_is_for_two_players():
-    clock = table("Anna", "Ben", mode="bank")
     clock = Clockwork()
     for event in app.events_to_choose(clock.state, "Zugzeit", 0.0):
         clock.send(event)

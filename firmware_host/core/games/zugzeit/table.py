@@ -167,7 +167,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             if begun is None:
                 return outcome
             return replace(outcome, timer=begun.set_timer(ctx))
-        if is_press(event, *GO) or is_hold(event, Button.START):
+        if (is_press(event, *GO) or is_hold(event, Button.START)) and stage.row != "go":
             return Outcome(replace(flow, stage=stage.stepped(-1 if is_hold(event, Button.START) else 1)))
         if isinstance(event, TextEntry) and stage.row in ("turn", "bank", "increment", "delay"):
             return self._typed_time(stage, event.text, ctx)
