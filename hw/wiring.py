@@ -273,7 +273,8 @@ def readme(p: Profile, source: str) -> str:
         "- **Buzzer**: GPIO → 1 kΩ → NPN base; emitter → GND; collector → piezo −; piezo + → 5 V. "
         "(A magnetic buzzer also needs a 1N4148 diode across it.)",
         "- **Buttons**: each between its GPIO and GND (the Pi's internal pull-ups; "
-        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press).",
+        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press). A big arcade button "
+        "that ends a turn in the turn timer is optional: `turn = GPIO` under `[buttons]`, wired the same way.",
         "- **OLED**: VCC → 3.3 V, GND, SDA → GPIO 2, SCL → GPIO 3 (I2C address "
         f"0x{p.display.address:02X}; 0x3D when the address jumper is moved)."
         if p.display.interface == "i2c"
