@@ -177,8 +177,7 @@ class Probe:
     def hook(self, outputs: Any) -> Any:
         def on_frame(screen: Any, image: Any) -> None:
             with self.changed:
-                shown = getattr(screen, "player", "") or getattr(screen, "title", "")
-                self.frames.append((time.monotonic(), str(shown)))
+                self.frames.append((time.monotonic(), str(getattr(screen, "title", ""))))
                 self.changed.notify_all()
 
         return replace(outputs, on_frame=on_frame)

@@ -16,6 +16,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sheet": ("sheet", "write a printable Das perfekte Wort score sheet (SVG) of a sheet side"),
     "journal": ("journal", "list or export the games kept in the journal"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
+    "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
+    "selftest": ("selftest", "walk through every part on the real pins: LEDs, buzzer, OLED, buttons, readers"),
 }
 
 

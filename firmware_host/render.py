@@ -12,7 +12,7 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
-- TurnScreen: the player's name in bold at 1.5 times the small size (clipped with "…") and the status
+- TurnScreen: the title (the player on turn) in bold at 1.5 times the small size (clipped with "…") and the status
   right-aligned beside it, the time in bold as large as fits below, the footer at the bottom.
 """
 
@@ -232,7 +232,7 @@ def _draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, i
     ink_top, ink_bottom = (int(v) for v in name.getbbox(_EXTENT_PROBE, anchor="ls")[1::2])
     baseline = 1 - ink_top
     status_w = small.getlength(screen.status) + GAP if screen.status else 0
-    _draw_text(draw, (PAD, baseline), clip(screen.player, name, width - 2 * PAD - status_w), name, ink, "ls")
+    _draw_text(draw, (PAD, baseline), clip(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
     if screen.status:
         _draw_text(draw, (width - PAD, baseline), screen.status, small, ink, "rs")
     bottom = height

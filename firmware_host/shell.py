@@ -1,17 +1,23 @@
 """The shell: the only place where threads, time and I/O meet the pure core.
 
 Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
-(1) journals the event, (2) runs `core.step`, (3) carries out the effects on the drivers. When the core
-asks to be woken (`WakeAt`), the loop waits on the queue with a timeout that ends exactly then and
-delivers a `Tick`; when nothing runs it blocks on the queue — no polling.
+(1) runs `core.step` (pure), (2) journals the event together with the game-record lines it caused, in one
+transaction, (3) carries out the other effects on the drivers. When the core asks to be woken (`WakeAt`),
+the loop waits on the queue with a timeout that ends exactly then and delivers a `Tick`; when nothing runs
+it blocks on the queue — no polling.
+
+Nothing the table does stops the loop: an event the core fails on is set aside (logged, the table told,
+the state unchanged, never journaled); a journal that cannot be written is given up — the table is told
+that nothing is saved from then on, and the timer, the alarm and the games go on in memory.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
@@ -32,9 +38,10 @@ from firmware_host.core.effects import (
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, Tick, WordsChecked, event_time
+from firmware_host.core.events import Event, Tick, Trouble, WordsChecked, event_time
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, notes
+from firmware_host.journal import JournalError
 from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
@@ -42,12 +49,16 @@ log = logging.getLogger("wordtable")
 CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
 
 
-class JournalLike(Protocol):
-    def record(self, event: Event) -> None:
-        """Journal an input event (before the core sees it)."""
+GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)
 
-    def game_effect(self, effect: BeginGame | Record | Retract | EndGame) -> None:
-        """Keep a table game's record: begin, a line, take back a line, end."""
+
+class JournalLike(Protocol):
+    def commit(self, event: Event | None, effects: Sequence[BeginGame | Record | Retract | EndGame] = ()) -> None:
+        """Journal an input event (None: none) and the game-record effects it caused (begin a game, a
+        line, take back a line, end), all or nothing. Raises an exception when nothing was written."""
+
+    def compact(self, state: app.AppState) -> None:
+        """After a commit, with the state it led to: keep what a resume replays short."""
 
 
 Renderer = Callable[[Screen, tuple[int, int]], Any]
@@ -110,25 +121,50 @@ class Shell:
         return effects
 
     def _handle(self, event: Event) -> list[Effect]:
-        """Journal one input event, step the core, carry out the effects; return them.
+        """Step the core, journal the event with the record lines it caused, carry out the effects.
 
-        An input is journaled before the core sees it (acknowledged = on storage). A clock tick is no
-        input: it is journaled after its effects, and only as a checkpoint every CHECKPOINT_S while the
-        timer runs, so that the alarm never waits for the storage and a resume knows the time left — and
-        whenever it changed a game's record (the turn timer ended a turn at its deadline), so that a replay
-        makes the same change."""
+        An input is on storage before any of its effects is carried out (acknowledged = on storage). A
+        clock tick is no input: it is journaled after its effects — so the alarm never waits for the
+        storage — and only when it matters for a resume: a checkpoint every CHECKPOINT_S while the timer
+        runs, the alarm (the time is up), or a tick that changed the game record."""
         tick = isinstance(event, Tick)
-        if self.journal is not None and not tick:
-            self.journal.record(event)
-            self.last_journaled = event_time(event)
-        checkpoint = tick and self.state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
-        self.state, effects = app.step(self.state, event)
-        recorded = tick and any(isinstance(e, BeginGame | Record | Retract | EndGame) for e in effects)
+        try:
+            state, effects = app.step(self.state, event)
+        except Exception:  # one bad event must not stop the table
+            log.exception("the core failed on %r; the event is set aside", event)
+            state, effects = app.step(self.state, Trouble("set_aside", type(event).__name__, event_time(event)))
+            self.state = state
+            self.carry_out(effects)
+            return effects
+        game = [effect for effect in effects if isinstance(effect, GAME_EFFECTS)]
+        alarm = state.timer.alarmed and not self.state.timer.alarmed
+        checkpoint = tick and state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
+        if not tick:
+            state, effects = self._journal(event, game, state, effects)
+        self.state = state
         self.carry_out(effects)
-        if (checkpoint or recorded) and self.journal is not None:
-            self.journal.record(event)
-            self.last_journaled = event_time(event)
+        if tick and (checkpoint or alarm or game):
+            self.state, more = self._journal(event, game, self.state, [])
+            self.carry_out(more)
+            effects += more
         return effects
+
+    def _journal(
+        self, event: Event, game: list[Effect], state: app.AppState, effects: list[Effect]
+    ) -> tuple[app.AppState, list[Effect]]:
+        """Commit `event` and its `game` effects. When the journal fails it is given up: the table is told
+        (a `Trouble`, stepped on `state`) and its effects are added to `effects`."""
+        if self.journal is None:
+            return state, effects
+        try:
+            self.journal.commit(event, [effect for effect in game if isinstance(effect, GAME_EFFECTS)])
+            self.journal.compact(state)
+        except (JournalError, OSError, sqlite3.Error) as exc:
+            log.error("journal write failed, nothing is saved from now on: %s", exc)
+            self.journal = None
+            return app.step(state, Trouble("unsaved", _short_reason(exc), event_time(event)))
+        self.last_journaled = event_time(event)
+        return state, effects
 
     def carry_out(self, effects: list[Effect]) -> None:
         out = self.outputs
@@ -136,7 +172,11 @@ class Shell:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
                     self.screen = effect.screen
-                    image = out.renderer(effect.screen, out.display.size)
+                    try:
+                        image = out.renderer(effect.screen, out.display.size)
+                    except Exception:  # a screen that cannot be drawn must not stop the timer
+                        log.exception("cannot draw %r", effect.screen)
+                        continue
                     out.display.show(image)
                     self.frames += 1
                     out.on_frame(effect.screen, image)
@@ -163,8 +203,6 @@ class Shell:
                 out.keep(effect.name, effect.data)
             elif isinstance(effect, PowerOff):
                 out.power_off()
-            elif isinstance(effect, BeginGame | Record | Retract | EndGame) and self.journal is not None:
-                self.journal.game_effect(effect)
 
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
@@ -185,6 +223,16 @@ class Shell:
             on_idle()
             if self.wake_at is not None and self.clock() >= self.wake_at:
                 self.handle(Tick(self.clock()))
+
+
+def _short_reason(exc: Exception) -> str:
+    """Why the journal failed, as a reason the core words for the OLED (the log has it whole)."""
+    text = str(exc).lower()
+    if "full" in text or "no space" in text or "too large" in text:
+        return "full"
+    if "readonly" in text or "read-only" in text or "permission" in text:
+        return "readonly"
+    return "error"
 
 
 class VirtualClock:

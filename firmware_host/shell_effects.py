@@ -1,7 +1,8 @@
 """The appliance's `Outputs`: where each effect the shell carries out goes, every one wired here.
 
 - `Show`, `SetBar`, `Beep` -> the board's display (through the renderer), LED bar and sounder;
-- `SaveSettings` -> the journal's settings (remembered for the next session);
+- `SaveSettings` -> the journal's settings (remembered for the next session; without a journal, or
+  when it fails, only logged);
 - `Keep` -> a file in the state directory (`kept_store`);
 - `CheckWords` -> the word list, read at the first question (not at start-up); None without one;
 - `PowerOff` -> the injected `power_off`;
@@ -21,7 +22,7 @@ from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
 from firmware_host.dictionary import DictionaryError, load_dictionary
-from firmware_host.journal import Journal
+from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
 from firmware_host.render import render
 from firmware_host.shell import Outputs
@@ -63,7 +64,7 @@ class WordCheck:
 
 def appliance_outputs(
     hardware: Hardware,
-    journal: Journal,
+    journal: Journal | None,
     state_dir: Path,
     *,
     dictionary: Path | None,
@@ -72,8 +73,14 @@ def appliance_outputs(
     """Every output of the appliance, wired to the board, the journal and the state directory."""
 
     def save_settings(values: dict[str, Any]) -> None:
-        for key, value in values.items():
-            journal.set_setting(key, value)
+        if journal is None:
+            log.warning("settings not remembered (no journal): %s", ", ".join(values))
+            return
+        try:
+            for key, value in values.items():
+                journal.set_setting(key, value)
+        except JournalError as exc:
+            log.error("settings not remembered: %s", exc)
 
     def keep(name: str, data: Any) -> None:
         save_kept(state_dir, name, data)

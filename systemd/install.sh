@@ -19,7 +19,7 @@ UNINSTALL=0
 PROFILE="$SRC/hw/profiles/default.toml"
 PYTHON=python3
 SERVICE_USER=wordtable
-GROUPS_NEEDED=(gpio i2c dialout)
+GROUPS_NEEDED=(gpio i2c)  # the card readers: group wordtable, by the udev rule
 APT_PACKAGES=(python3-venv python3-pip python3-lgpio)
 
 usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
@@ -133,14 +133,16 @@ do_venv() {
     else
         act "$PYTHON" -m venv --system-site-packages "$VENV"
     fi
-    step "package wordtable[pi] from $SRC"
+    step "package wordtable[pi] from $SRC (dependencies from systemd/requirements.lock)"
     local digest
     digest=$(source_digest)
     if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ]; then
         ok "installed from this checkout ($digest)"
         return
     fi
-    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --upgrade "$SRC[pi]"
+    # The dependencies exactly as locked (hashes checked), then the package itself without resolving again.
+    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --require-hashes -r "$SRC/systemd/requirements.lock"
+    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --no-deps --no-build-isolation "$SRC"
     if [ "$DRY_RUN" = 0 ]; then echo "$digest" > "$STAMP"; fi
     PACKAGE_CHANGED=1
 }

@@ -107,7 +107,7 @@ def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -
     before = _snapshot(root)
     out = _run(fakes, "--dry-run", "--root", str(root)).stdout
     steps = _steps(out)
-    for expected in ("apt packages", "user wordtable in groups gpio i2c dialout", "virtual environment",
+    for expected in ("apt packages", "user wordtable in groups gpio i2c", "virtual environment",
                      "package wordtable[pi]", "I2C and UART", "udev rule", "polkit rule", "systemd unit",
                      "enable and start"):
         assert any(step.startswith(expected) for step in steps), (expected, steps)
@@ -144,10 +144,12 @@ def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root
     assert (root / "etc/polkit-1/rules.d/50-wordtable-poweroff.rules").is_file()
     assert "wordtable:" in (root / "etc/passwd").read_text()
     group = (root / "etc/group").read_text()
-    assert "dialout:x:20:pi,wordtable" in group and "gpio:x:999:wordtable" in group
+    assert "dialout:x:20:pi\n" in group and "gpio:x:999:wordtable" in group  # readers: group wordtable
     calls = _calls(fakes)
     assert any(call.startswith("useradd --root") for call in calls)
-    assert any("venv-python -m pip install" in call and f"{SRC}[pi]" in call for call in calls)
+    assert any("venv-python -m pip install" in call and "--require-hashes -r" in call
+               and "systemd/requirements.lock" in call for call in calls)
+    assert any("venv-python -m pip install" in call and "--no-deps" in call for call in calls)
 
     before, calls_before = _snapshot(root), len(_calls(fakes))
     second = _run(fakes, "--root", str(root)).stdout

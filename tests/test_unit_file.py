@@ -84,7 +84,7 @@ def test_sandbox_still_reaches_gpio_i2c_and_serial() -> None:
     grants = [value.split() for key, value in settings if key == "DeviceAllow"]
     allowed = {grant[0] for grant in grants if grant[1:] == ["rw"]}
     assert {"char-gpiochip", "char-i2c", "char-ttyAMA", "char-ttyS", "char-ttyUSB", "char-ttyACM"} <= allowed
-    assert values["SupplementaryGroups"].split() == ["gpio", "i2c", "dialout"]
+    assert values["SupplementaryGroups"].split() == ["gpio", "i2c"]  # readers: group wordtable (udev)
     assert values["User"] == "wordtable" and values["StateDirectory"] == "wordtable"
     assert "AF_UNIX" in values["RestrictAddressFamilies"].split()  # sd_notify and the D-Bus power-off
 
@@ -95,3 +95,33 @@ def test_service_contract() -> None:
     assert values["Restart"] == "on-failure" and values["KillSignal"] == "SIGTERM"
     assert "WatchdogSec" in values and "TimeoutStopSec" in values
     assert values["ConfigurationDirectory"] == "wordtable"
+
+
+def test_a_crash_loop_meets_the_start_limit() -> None:
+    """systemd counts starts in [Unit]'s StartLimitIntervalSec; restarts RestartSec apart must reach
+    StartLimitBurst inside it, or a crashing service restarts forever."""
+    text = UNIT.read_text()
+    unit_section = text.split("[Service]")[0]
+    values = dict(_settings(text))
+    assert "StartLimitIntervalSec" in unit_section and "StartLimitBurst" in unit_section
+    seconds = {"s": 1, "min": 60}
+    interval = int(re.fullmatch(r"(\d+)", values["StartLimitIntervalSec"]).group(1))
+    restart = re.fullmatch(r"(\d+)(s|min)?", values["RestartSec"])
+    restart_s = int(restart.group(1)) * seconds[restart.group(2) or "s"]
+    start_budget = 10  # seconds a failing start may take before it exits (here: well under 2)
+    assert int(values["StartLimitBurst"]) * (restart_s + start_budget) < interval
+
+
+def test_the_lock_pins_every_dependency_with_hashes() -> None:
+    import tomllib
+
+    project = tomllib.loads((UNIT.parents[1] / "pyproject.toml").read_text())["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["pi"]]
+    lock = (UNIT.parent / "requirements.lock").read_text()
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", lock, re.MULTILINE))
+    normal = {re.sub(r"[-_.]+", "-", name).lower() for name in pins}
+    for requirement in wanted:
+        name = re.split(r"[<>=;\[ ]", requirement, maxsplit=1)[0]
+        assert re.sub(r"[-_.]+", "-", name).lower() in normal, requirement
+    blocks = re.split(r"\n(?=[A-Za-z])", lock.split("\n", 4)[-1])
+    assert all("--hash=sha256:" in block for block in blocks if re.match(r"[A-Za-z]", block))

@@ -38,10 +38,11 @@ class Recorder:
     def __init__(self):
         self.events = []
 
-    def record(self, event):
-        self.events.append(event)
+    def commit(self, event, effects=()):
+        if event is not None:
+            self.events.append(event)
 
-    def game_effect(self, effect):
+    def compact(self, state):
         pass
 
 

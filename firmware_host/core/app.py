@@ -9,6 +9,7 @@ out, MENU opens the menu (long: power off). In the menu NEXT moves, START choose
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -30,6 +31,7 @@ from firmware_host.core.effects import (
     WakeAt,
 )
 from firmware_host.core.events import (
+    TROUBLES,
     Button,
     CardRemoved,
     CardScan,
@@ -42,6 +44,7 @@ from firmware_host.core.events import (
     Resumed,
     TextEntry,
     Tick,
+    Trouble,
     Turn,
     WordsChecked,
     canonical_json,
@@ -66,6 +69,8 @@ from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.timer import Timer, format_seconds, parse_duration
 
 HOME_MODES = ("timer", "scoreboard")
+UNSAVED_MARK = "!"
+UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = (
     "timer", "scoreboard", "players", "duration", "game_turn", "warn", "volume", "language", "power_off",
 )
@@ -105,6 +110,7 @@ class AppState:
     kept: tuple[tuple[str, str], ...] = ()  # what the shell keeps: (name, canonical JSON), sorted (`Kept`)
     notice: str = ""
     now: float = 0.0
+    unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
 
 
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
@@ -117,7 +123,7 @@ def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect
 def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     """Apply one event; return the new state and the effects to carry out, ending with the view."""
     if isinstance(event, Resumed):
-        state, effects = _resumed(state, event.at)
+        state, effects = _resumed(state, event.at, event.off_s)
         return state, effects + view(state)
     now = max(state.now, event_time(event))
     state = replace(state, now=now)
@@ -137,6 +143,9 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
     elif isinstance(event, Notice):
         state = replace(state, notice=event.text)
+    elif isinstance(event, Trouble):
+        state = _trouble(state, event)
+        effects.append(Log(state.notice, "WARNING"))
     elif isinstance(event, Kept):
         state = replace(state, kept=event.items)
     elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
@@ -435,10 +444,19 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
     return replace(state, flow=flow, home="game", overlay=None), effects
 
 
+def can_snapshot(state: AppState) -> bool:
+    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, the timer not running."""
+    return state.flow is None and state.overlay is None and not state.timer.running
+
+
 def snapshot(state: AppState) -> dict[str, Any]:
-    """What a journal session starts from: the settings and the free scoreboard (with its undo history)."""
+    """What a journal session starts from: the settings, the home mode (timer or scoreboard), a stopped
+    timer's time left, and the free scoreboard (with its undo history)."""
+    countdown = state.timer.countdown
     return {
         "settings": state.settings.to_dict(),
+        "home": state.home if state.home in HOME_MODES else "timer",
+        "timer": {"left": countdown.left(state.now), "alarmed": state.timer.alarmed},
         "board": {
             "players": list(state.board.players),
             "totals": list(state.board.totals),
@@ -449,7 +467,7 @@ def snapshot(state: AppState) -> dict[str, Any]:
 
 
 def restore(data: dict[str, Any]) -> AppState:
-    """The state a journaled snapshot stands for (the inverse of `snapshot`): timer mode, a full timer.
+    """The state a journaled snapshot stands for (the inverse of `snapshot`): its home mode, a full timer.
     Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
     players = tuple(str(p) for p in data["board"]["players"])
@@ -457,7 +475,14 @@ def restore(data: dict[str, Any]) -> AppState:
     totals = tuple(int(t) for t in board["totals"])
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board(players, totals, int(board.get("selected", 0)), history)
-    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state)
+    home = data.get("home", "timer")
+    timer = Timer.of(settings.duration_s, settings.warn_s)
+    stopped = data.get("timer")
+    if isinstance(stopped, dict):
+        left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
+        timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
+                        alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
+    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer")
 
 
 def main_keys(state: AppState) -> list[str]:
@@ -539,19 +564,40 @@ def _refuse(state: AppState, message: str) -> tuple[AppState, list[Effect]]:
     return replace(state, notice=message or state.notice), effects
 
 
-def _resumed(state: AppState, at: float) -> tuple[AppState, list[Effect]]:
-    """After a restart the monotonic clock starts anew at `at`: a running timer comes back paused
-    with the time it had left at the last journaled event."""
-    effects: list[Effect] = []
-    if isinstance(state.flow, KeepsTime):  # its clock stops at the last journaled moment, before the new clock
-        state, effects = _apply(state, state.flow.pause(ctx(state)))
+def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[Effect]]:
+    """After a restart the monotonic clock starts anew at `at`. A running timer comes back paused with
+    the time it had left at the last journaled event — or run out, when it would have run out while the
+    box was off (`off_s`): then it is over as if the alarm had sounded (silently), and the table is told.
+    A flow that keeps time stops its clock at the last journaled event: the time off is nobody's turn."""
+    paused: list[Effect] = []
+    if isinstance(state.flow, KeepsTime):
+        state, paused = _apply(state, state.flow.pause(ctx(state)))
     timer, now = state.timer, state.now
-    if timer.running:
-        timer = timer.pause(now)
-        notice = _t(state.settings, "resumed")
-        log = Log(f"resumed; timer paused at {timer.left(at):.1f} s")
-        return replace(state, timer=timer, notice=notice, now=at), [*effects, log]
-    return replace(state, now=at), [*effects, Log("resumed")]
+    if not timer.running:
+        return replace(state, now=at), [*paused, Log("resumed")]
+    left = timer.left(now)
+    if off_s >= left:
+        over = timer.countdown.deadline or now
+        stopped, _alarm = timer.tick(over, state.settings.volume)
+        state = replace(state, timer=stopped, now=over)
+        effects: list[Effect] = []
+        if state.flow is not None:
+            state, effects = _apply(state, state.flow.timer_over(ctx(state)))
+        notice = _t(state.settings, "resumed_over")
+        log = Log(f"resumed; the time ran out while off ({off_s:.0f} s off)")
+        return replace(state, notice=notice, now=at), [*paused, *effects, log]
+    notice = _t(state.settings, "resumed")
+    log = Log(f"resumed; timer paused at {left:.1f} s")
+    return replace(state, timer=timer.pause(now), notice=notice, now=at), [*paused, log]
+
+
+def _trouble(state: AppState, event: Trouble) -> AppState:
+    key = f"trouble_{event.kind}" if event.kind in TROUBLES else "trouble_set_aside"
+    detail = event.detail
+    if event.kind == "unsaved" and detail in UNSAVED_REASONS:
+        detail = _t(state.settings, f"unsaved_{detail}")
+    notice = _t(state.settings, key, detail=detail)
+    return replace(state, notice=notice, unsaved=state.unsaved or event.kind == "unsaved")
 
 
 def _next_preset(settings: Settings) -> int:
@@ -621,7 +667,13 @@ def _game_turn_text(settings: Settings, seconds: int) -> str:
 
 
 def screen(state: AppState) -> Screen:
-    """The screen model for `state` (pure; `state.now` is the time it shows)."""
+    """The screen model for `state` (pure; `state.now` is the time it shows). While nothing is saved
+    (`state.unsaved`), every title starts with `UNSAVED_MARK`."""
+    shown = _screen(state)
+    return replace(shown, title=f"{UNSAVED_MARK} {shown.title}") if state.unsaved else shown
+
+
+def _screen(state: AppState) -> Screen:
     s, overlay = state.settings, state.overlay
     if isinstance(overlay, ConfirmPowerOff):
         return MessageScreen(_t(s, "power_off_q"), (_t(s, "power_off_yes"), _t(s, "power_off_no")))
@@ -648,6 +700,17 @@ def screen(state: AppState) -> Screen:
             title += f"  {_timer_text(state)}"
         return ListScreen(title, items, board.selected, state.notice or _t(s, "hint_board"))
     return _timer_screen(state)
+
+
+STARTUP_FAILURES = ("config", "hardware", "internal")
+
+
+def startup_failure_screen(lang: str, kind: str, details: tuple[str, ...]) -> MessageScreen:
+    """What the OLED shows when the appliance cannot start: the kind of failure (`STARTUP_FAILURES`), a
+    few short detail lines, and where the whole story is (the log)."""
+    settings = Settings(lang=lang if lang in LANGUAGES else Settings().lang)
+    title = _t(settings, f"startup_{kind}" if kind in STARTUP_FAILURES else "startup_internal")
+    return MessageScreen(title, details, _t(settings, "startup_log"))
 
 
 def _with_footer(screen: Screen, footer: str) -> Screen:

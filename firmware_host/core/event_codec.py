@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from firmware_host.core.cards import CardTable, kept_name, table_data
@@ -19,6 +20,7 @@ from firmware_host.core.events import (
     Resumed,
     TextEntry,
     Tick,
+    Trouble,
     Turn,
     WordsChecked,
     kept_event,
@@ -48,8 +50,10 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "reader", "reader": reader, "present": present, "at": at}
         case Tick(now):
             return {"type": "tick", "at": now}
-        case Resumed(at):
-            return {"type": "resumed", "at": at}
+        case Resumed(at, off_s):
+            return {"type": "resumed", "at": at, "off": off_s}
+        case Trouble(kind, detail, at):
+            return {"type": "trouble", "kind": kind, "detail": detail, "at": at}
         case Notice(text, at):
             return {"type": "notice", "text": text, "at": at}
         case WordsChecked(known, at):
@@ -63,6 +67,8 @@ def decode(data: dict[str, Any]) -> Event:
     """The event encoded by `encode`. Raises `CodecError` naming what is wrong."""
     try:
         kind, at = data["type"], float(data["at"])
+        if not math.isfinite(at):
+            raise ValueError("the time is not a finite number")
         if kind == "press":
             return Press(Button(data["button"]), at)
         if kind == "hold":
@@ -80,7 +86,9 @@ def decode(data: dict[str, Any]) -> Event:
         if kind == "tick":
             return Tick(at)
         if kind == "resumed":
-            return Resumed(at)
+            return Resumed(at, float(data.get("off", 0.0)))
+        if kind == "trouble":
+            return Trouble(str(data["kind"]), str(data["detail"]), at)
         if kind == "notice":
             return Notice(str(data["text"]), at)
         if kind == "words":

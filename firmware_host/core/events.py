@@ -88,9 +88,12 @@ class Tick:
 
 @dataclass(frozen=True, slots=True)
 class Resumed:
-    """The program restarted and replayed its journal; `at` is the new monotonic time."""
+    """The program restarted and replayed its journal; `at` is the new monotonic time. `off_s` is how
+    long the box was off by the wall clock (from the last journaled entry; 0 when unknown or negative):
+    a running timer whose time left ran out meanwhile comes back run out, any other comes back paused."""
 
     at: float
+    off_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,22 @@ class Notice:
     """Something the shell must tell the table (e.g. a damaged journal was moved aside)."""
 
     text: str
+    at: float
+
+
+TROUBLES = ("set_aside", "skipped", "unsaved", "moved", "salvaged")
+
+
+@dataclass(frozen=True, slots=True)
+class Trouble:
+    """The shell had to give up on something and the table must know, in its language: `kind` is one of
+    `TROUBLES` — an input the core failed on was set aside ("set_aside"), replay skipped `detail` journal
+    entries that failed ("skipped"), the journal cannot be written, so nothing from now on is saved
+    ("unsaved", `detail` the reason), the journal file was unusable and moved aside ("moved"), and what
+    of it still read was salvaged ("salvaged", `detail` "saved/highest")."""
+
+    kind: str
+    detail: str
     at: float
 
 
@@ -131,7 +150,7 @@ class WordsChecked:
 
 Event = (
     Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | Kept
-    | WordsChecked
+    | WordsChecked | Trouble
 )
 
 

@@ -52,10 +52,10 @@ class MessageScreen:
 
 @dataclass(frozen=True, slots=True)
 class TurnScreen:
-    """A turn clock: the player on turn (large, with a small `status` beside), their time (big) and the
-    footer (the next player and their time, or a notice)."""
+    """A turn clock: the player on turn (`title`, large, with a small `status` beside), their time (big)
+    and the footer (the next player and their time, or a notice)."""
 
-    player: str
+    title: str
     time: str
     footer: str = ""
     status: str = ""
@@ -77,7 +77,7 @@ def describe(screen: Screen) -> str:
         ]
         parts = [screen.title, "; ".join(items), screen.footer]
     elif isinstance(screen, TurnScreen):
-        player = screen.player + (f" ({screen.status})" if screen.status else "")
+        player = screen.title + (f" ({screen.status})" if screen.status else "")
         parts = [player, screen.time + (" (inverted)" if screen.inverted else ""), screen.footer]
     else:
         parts = [screen.title, " / ".join(screen.lines), screen.footer]
