@@ -370,6 +370,18 @@ def test_a_restart_pauses_the_clock_at_the_last_journaled_moment():
     assert clock.turns() == [("Anna", 7_000), ("Ben", 6_500)]
 
 
+def test_the_time_the_box_was_off_is_nobodys_turn():
+    """Unlike the sand timer, whose time runs out while the box is off, a turn clock only pauses: a
+    player's time cannot run out during a power cut."""
+    from firmware_host.core.events import Resumed
+
+    clock = table("Anna", "Ben", mode="sudden-death", time="0:30")
+    clock.press("start").wait(10)
+    clock.send(Resumed(1.0, off_s=3600.0))
+    assert clock.game.status == (zz.IN, zz.IN) and clock.lines[-1]["event"] == "setup"
+    assert clock.text.startswith("Anna (Pause) | 0:20")
+
+
 def test_the_statistics_screen_shows_one_figure_at_a_time_and_back_takes_the_end_back():
     clock = table("Anna", "Ben", mode="limit", time="0:10", over="beep")
     clock.press("start").wait(12).press("start").wait(3).press("start").wait(1)
