@@ -3,7 +3,8 @@
 A button is wired between its GPIO and ground (internal pull-up). A press released before the hold time
 is one `Press` (sent on release); a press held for the hold time is one `LongPress` (sent while held)
 and its release sends nothing. An `edge` button (the turn timer's big turn button) has no long press:
-its `Press` is sent at once on the press edge, stamped with that moment. The encoder sends `Turn(+1)`
+its `Press` is sent at once on the press edge, stamped with that moment — the pin's own record of the
+edge, so a callback that runs late (a busy interpreter) still stamps the edge. The encoder sends `Turn(+1)`
 per detent clockwise, `Turn(-1)` counter-clockwise; its push switch is `Button.ENCODER`. Timestamps
 come from the injected `clock`. Callbacks run on gpiozero's threads, so `emit` must be thread-safe.
 """
@@ -69,9 +70,10 @@ class _PressTracker:
             self._emit(event)
 
 
-def _at_edge(button: Button, emit: Emit, clock: Callable[[], float]) -> Callable[[], None]:
+def _at_edge(button: Button, emit: Emit, clock: Callable[[], float], device: Any) -> Callable[[], None]:
     def pressed() -> None:
-        emit(Press(button, clock()))
+        since_edge = device.active_time or 0.0  # gpiozero's: measured from the pin's timestamp of the edge
+        emit(Press(button, clock() - since_edge))
 
     return pressed
 
@@ -105,7 +107,7 @@ class PanelInputs:
                 )
                 self._devices.append(device)
                 if button in edge:
-                    device.when_activated = _at_edge(button, emit, clock)
+                    device.when_activated = _at_edge(button, emit, clock, device)
                     continue
                 tracker = _PressTracker(button, emit, clock, hold_s)
                 self._trackers.append(tracker)

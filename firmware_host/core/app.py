@@ -3,7 +3,9 @@
 `step(state, event) -> (state, effects)` is pure. Every event ends with the current view: the screen,
 the LED bar level and the next time the core wants a `Tick` (None: nothing runs, sleep until input).
 Buttons: START starts/pauses/resumes the timer (long: flip), NEXT moves on, BACK resets/undoes/leads
-out, MENU opens the menu (long: power off). In the menu NEXT moves, START chooses, BACK goes up a level.
+out, MENU opens the menu (long: power off); a fitted TURN button starts/pauses the timer like START. In
+the menu NEXT moves, START chooses, BACK goes up a level. A game that keeps time (the turn timer) owns the
+timer while it is on screen: leaving it pauses its clock and gives the sand timer back.
 """
 
 from __future__ import annotations
