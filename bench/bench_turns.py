@@ -11,10 +11,12 @@ Ours is the real appliance (sim profile: mock pins, dummy display, the shell loo
 turn timer, time-bank mode, two players; the turn button (`buttons.turn`, a press-edge button) switches.
 
 Both get the same 50 turns (lengths drawn from a seeded generator, some shorter than the peer's beeps);
-the bench records each button edge (`time.monotonic()` when the pin changes) as the truth. Pin changes
-reach the program the way a Pi's GPIO library delivers them: on a thread of their own, one after the
-other (`GpioEvents`; a mock pin alone would run the callback in the thread that drives it). Each side runs
-in its own process, one after the other, so CPU time is its own. Printed:
+the bench records each button edge (`time.monotonic()` as it drives the pin) as the truth. The mock pins
+call back the way a Pi's GPIO library does (`LateCallbackPin`): the pin changes and records the moment at
+once, the callback runs on one thread of its own, in order — so a callback that sleeps (the peer's beeps)
+holds up the ones after it, and every callback waits for the interpreter lock. (A plain mock pin would run
+the callback inside `drive_low`, in the driving thread.) Each side runs in its own process, one after the
+other, so CPU time is its own. Printed:
 - switch latency: the edge → the next player's countdown running (ours: the frame with the next player on
   the display, i.e. journaled, stepped, rendered and shown; the peer: its new deadline set);
 - countdown origin: where the next player's countdown starts, minus the edge (ours counts from the
@@ -39,6 +41,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -51,27 +54,24 @@ PEER_BUTTON, PEER_BUZZER, PEER_LEDS = 17, 18, (23, 24, 25)
 PEER_TURN_SECONDS = 10  # the peer's per-turn limit: never reached by these turns
 
 
-class GpioEvents:
-    """Drives mock pins from one thread of its own, in order, like the GPIO library's callback thread on a
-    Pi: a callback that sleeps (the peer's beeps) holds up the edges after it, and every callback needs the
-    interpreter lock first. `press` returns the edge's moment."""
+def late_callback_factory() -> Any:
+    """gpiozero's MockFactory with `LateCallbackPin`s (made here: gpiozero is imported late, in the child)."""
+    from gpiozero.pins.mock import MockFactory, MockPin, MockPWMPin
 
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        threading.Thread(target=self._run, daemon=True).start()
+    calls: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
 
-    def _run(self) -> None:
+    def dispatch() -> None:
         while True:
-            pin, low = self._queue.get()
-            if low:
-                pin.drive_low()
-            else:
-                pin.drive_high()
+            calls.get()()
 
-    def drive(self, pin: Any, low: bool) -> float:
-        edge = time.monotonic()
-        self._queue.put((pin, low))
-        return edge
+    threading.Thread(target=dispatch, name="gpio-callbacks", daemon=True).start()
+
+    class LateCallbackPin(MockPWMPin):
+        def _call_when_changed(self) -> None:
+            ticks, state = self._last_change, self._state  # the moment and level of this edge
+            calls.put(lambda: super(MockPin, self)._call_when_changed(ticks, state))
+
+    return MockFactory(pin_class=LateCallbackPin)
 
 
 def cpu_seconds() -> float:
@@ -97,9 +97,8 @@ def truth(edges: list[float], players: int) -> list[float]:
 
 def peer(lengths: list[float], out: Any) -> None:
     from gpiozero import LED, Button, PWMOutputDevice
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    factory = MockFactory(pin_class=MockPWMPin)
+    factory = late_callback_factory()
     button = Button(PEER_BUTTON, pull_up=True, bounce_time=0.05, pin_factory=factory)
     buzzer = PWMOutputDevice(PEER_BUZZER, frequency=1000, pin_factory=factory)
     green, yellow, red = (LED(pin, pin_factory=factory) for pin in PEER_LEDS)
@@ -130,13 +129,14 @@ def peer(lengths: list[float], out: Any) -> None:
     done = threading.Event()
 
     def drive() -> None:
-        pin, gpio = factory.pin(PEER_BUTTON), GpioEvents()
+        pin = factory.pin(PEER_BUTTON)
         time.sleep(0.2)
         for length in [0.0, *lengths]:
             time.sleep(length)
-            edges.append(gpio.drive(pin, True))
+            edges.append(time.monotonic())
+            pin.drive_low()
             time.sleep(0.06)
-            gpio.drive(pin, False)
+            pin.drive_high()
         time.sleep(1.0)  # the last callback's beeps
         done.set()
 
@@ -200,7 +200,7 @@ def ours(lengths: list[float], out: Any) -> None:
 
     probe = Probe()
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-") as scratch:
-        appliance, thread = start_appliance(Path(scratch), probe.hook)
+        appliance, thread = start_appliance(Path(scratch), probe.hook, late_callback_factory())
         shell = appliance.shell
         now = time.monotonic()
         for event in app.events_to_choose(shell.state, "Zugzeit", now):
@@ -211,15 +211,16 @@ def ours(lengths: list[float], out: Any) -> None:
             shell.put(event)
         if probe.wait_for("Spieler 1", 0.0) is None:
             raise SystemExit("the turn timer did not come up")
-        pin, gpio = appliance.hardware.pin_factory.pin(turn_pin()), GpioEvents()
+        pin = appliance.hardware.pin_factory.pin(turn_pin())
         time.sleep(0.3)
         edges, latency, origins = [], [], []
         names = ("Spieler 2", "Spieler 1")
         cpu0, wall0 = cpu_seconds(), time.monotonic()
         for k, length in enumerate([0.0, *lengths]):
             time.sleep(length)
-            edge = gpio.drive(pin, True)  # the turn button reports its press edge
+            edge = time.monotonic()
             edges.append(edge)
+            pin.drive_low()  # the turn button reports its press edge
             if k:
                 shown = probe.wait_for(names[(k - 1) % 2], edge)
                 if shown is not None:
@@ -228,7 +229,7 @@ def ours(lengths: list[float], out: Any) -> None:
                 if isinstance(flow, zz.ZugzeitFlow) and flow.clock.since_ms is not None:
                     origins.append(flow.clock.since_ms - edge * 1000)
             time.sleep(0.02)
-            gpio.drive(pin, False)
+            pin.drive_high()
         cpu = (cpu_seconds() - cpu0) / (time.monotonic() - wall0) * 100
         flow = shell.state.flow
         assert isinstance(flow, zz.ZugzeitFlow) and flow.played is not None
