@@ -12,6 +12,8 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
+- TurnScreen: the title (the player on turn) in bold at 1.5 times the small size (clipped with "…") and the status
+  right-aligned beside it, the time in bold as large as fits below, the footer at the bottom.
 
 Any string is drawn, none raises: each text of the model is first cut to `MAX_DRAWN` characters (more
 never fits a panel; a cut text ends in "…"), and every character FreeType's layout cannot take on one line
@@ -28,7 +30,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen, TurnScreen
 
 FONT_DIR = Path(__file__).parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -87,6 +89,8 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
         _draw_big(draw, screen, size)
     elif isinstance(screen, ListScreen):
         _draw_list(draw, screen, size)
+    elif isinstance(screen, TurnScreen):
+        _draw_turn(draw, screen, size)
     else:
         _draw_message(draw, screen, size)
     return image
@@ -113,6 +117,9 @@ def drawable_screen(screen: Screen) -> Screen:
     if isinstance(screen, ListScreen):
         items = tuple(replace(i, label=drawable(i.label), value=drawable(i.value)) for i in screen.items)
         return replace(screen, title=drawable(screen.title), items=items, footer=drawable(screen.footer))
+    if isinstance(screen, TurnScreen):
+        return replace(screen, title=drawable(screen.title), time=drawable(screen.time, MAX_BIG),
+                       footer=drawable(screen.footer), status=drawable(screen.status))
     lines = tuple(drawable(line) for line in screen.lines)
     return replace(screen, title=drawable(screen.title), lines=lines, footer=drawable(screen.footer))
 
@@ -246,16 +253,41 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     if screen.footer:
         bottom = height - m.pitch
         _footer(draw, screen.footer, size, m, ink)
-    if not screen.big or bottom - top < 4:
+    _big_value(draw, screen.big, top, bottom, width, ink)
+
+
+def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, width: int, ink: int) -> None:
+    """`text` in bold, as large as fits between `top` and `bottom`, centred."""
+    if not text or bottom - top < 4:
         return
     box_w, box_h = width - 2 * PAD, bottom - top - 2
-    fnt = font(big_font_size(screen.big, box_w, box_h), bold=True)
-    _, ink_top, _, ink_bottom = fnt.getbbox(screen.big, anchor="ls")
+    fnt = font(big_font_size(text, box_w, box_h), bold=True)
+    _, ink_top, _, ink_bottom = fnt.getbbox(text, anchor="ls")
     # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
     # and the ink vertically
-    x = (width - fnt.getlength(screen.big)) / 2
+    x = (width - fnt.getlength(text)) / 2
     baseline = top + (bottom - top - (ink_bottom - ink_top)) // 2 - ink_top
-    _draw_text(draw, (round(x), baseline), screen.big, fnt, ink, "ls")
+    _draw_text(draw, (round(x), baseline), text, fnt, ink, "ls")
+
+
+def _draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    small = font(m.size)
+    name = font(round(m.size * 1.5), bold=True)
+    paper, ink = (1, 0) if screen.inverted else (0, 1)
+    draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
+    ink_top, ink_bottom = (int(v) for v in name.getbbox(_EXTENT_PROBE, anchor="ls")[1::2])
+    baseline = 1 - ink_top
+    status_w = small.getlength(screen.status) + GAP if screen.status else 0
+    _draw_text(draw, (PAD, baseline), clip(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
+    if screen.status:
+        _draw_text(draw, (width - PAD, baseline), screen.status, small, ink, "rs")
+    bottom = height
+    if screen.footer:
+        bottom = height - m.pitch
+        _footer(draw, screen.footer, size, m, ink)
+    _big_value(draw, screen.time, ink_bottom - ink_top + 2, bottom, width, ink)
 
 
 def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: _Metrics) -> int:

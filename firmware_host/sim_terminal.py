@@ -29,8 +29,8 @@ from firmware_host.core.text_input import CODE, LINE, at_edge
 from firmware_host.shell import Outputs
 from firmware_host.textscreen import frame
 
-HELP = "s n b m buttons · S N B M hold · [ ] turn · Enter type (@CODE scan) · q quit"
-KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu"}
+HELP = "s n b m buttons · S N B M hold · t turn button · [ ] encoder · Enter type (@CODE scan) · q quit"
+KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu", "t": "turn"}
 TYPED_MAX = 4 * LINE.limit  # what the typing line keeps
 
 
@@ -131,7 +131,7 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
         if key in ("\r", "\n"):
             view.typing = ""
             view.draw()
-        elif key.lower() in KEYS:
+        elif key.lower() in KEYS and KEYS[key.lower()] in buttons:
             press(appliance, buttons[KEYS[key.lower()]], hold_s if key.isupper() else 0.05)
         elif key in "[]":
             appliance.shell.put(Turn(1 if key == "]" else -1, time.monotonic()))
@@ -151,7 +151,8 @@ def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardSca
 
 def appliance_buttons(resolved: Resolved) -> dict[str, int]:
     b = resolved.profile.buttons
-    return {"start": b.start, "next": b.next, "back": b.back, "menu": b.menu}
+    buttons = {"start": b.start, "next": b.next, "back": b.back, "menu": b.menu}
+    return buttons if b.turn is None else {**buttons, "turn": b.turn}
 
 
 def run_live(resolved: Resolved, state_dir: Path) -> int:

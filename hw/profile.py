@@ -88,6 +88,7 @@ class ButtonsConfig:
     menu: int
     bounce_ms: int
     hold_ms: int
+    turn: int | None = None  # optional: a big "turn" button (the turn timer's; reported at its press edge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +146,7 @@ SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
             "menu": Field(_GPIO),
             "bounce_ms": Field(integer(0, 500), 30),
             "hold_ms": Field(integer(100, 10_000), 800),
+            "turn": Field(_GPIO, None),
         },
         True,
     ),
@@ -183,7 +185,7 @@ def _pin_claims(raw: dict[str, dict[str, Any]]) -> list[tuple[str, int]]:
     if pins is not INVALID:
         claims += [(f"led_bar.pins[{i}]", p) for i, p in enumerate(pins)]
     claims.append(("buzzer.pin", raw["buzzer"]["pin"]))
-    claims += [(f"buttons.{name}", raw["buttons"][name]) for name in ("start", "next", "back", "menu")]
+    claims += [(f"buttons.{name}", raw["buttons"][name]) for name in ("start", "next", "back", "menu", "turn")]
     if raw["encoder"]["enabled"] is True:
         claims += [(f"encoder.{name}", raw["encoder"][name]) for name in ("a", "b", "push")]
     if raw["display"]["interface"] == "spi":

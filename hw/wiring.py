@@ -66,6 +66,8 @@ def connections(p: Profile) -> list[Connection]:
     out.append(Connection("buzzer (NPN base, 1 kΩ)", p.buzzer.pin, "Buzzer"))
     for name in ("start", "next", "back", "menu"):
         out.append(Connection(f"button {name.upper()}", getattr(p.buttons, name), "Buttons"))
+    if p.buttons.turn is not None:
+        out.append(Connection("button TURN (big arcade button)", p.buttons.turn, "Buttons"))
     if p.encoder.enabled:
         out += [
             Connection("encoder A (CLK)", p.encoder.a, "Rotary encoder"),
@@ -314,7 +316,8 @@ def readme(p: Profile, source: str) -> str:
         "- **Buzzer**: GPIO → 1 kΩ → NPN base; emitter → GND; collector → piezo −; piezo + → 5 V. "
         "(A magnetic buzzer also needs a 1N4148 diode across it.)",
         "- **Buttons**: each between its GPIO and GND (the Pi's internal pull-ups; "
-        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press).",
+        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press). A big arcade button "
+        "that ends a turn in the turn timer is optional: `turn = GPIO` under `[buttons]`, wired the same way.",
         "- **OLED**: VCC → 3.3 V, GND, SDA → GPIO 2, SCL → GPIO 3 (I2C address "
         f"0x{p.display.address:02X}; 0x3D when the address jumper is moved)."
         if p.display.interface == "i2c"

@@ -152,18 +152,19 @@ def test_each_button_press_and_long_press(rig):
         "button.back.hold": lambda: (h.press(Button.BACK), h.hold(Button.BACK)),  # too short first
         "button.menu.press": lambda: r.type("n"),  # nothing happens on this one
         "button.menu.hold": lambda: r.type("s"),
+        "button.turn.press": lambda: h.press(Button.TURN),  # the sim board's turn button
     }
     results = r.run("buttons")
     assert outcomes(results) == {
         "button.start.press": Outcome.PASS, "button.start.hold": Outcome.PASS, "button.next.press": Outcome.PASS,
         "button.next.hold": Outcome.PASS, "button.back.press": Outcome.PASS, "button.back.hold": Outcome.PASS,
-        "button.menu.press": Outcome.FAIL, "button.menu.hold": Outcome.SKIP,
+        "button.menu.press": Outcome.FAIL, "button.menu.hold": Outcome.SKIP, "button.turn.press": Outcome.PASS,
     }
     assert results[0].note == "NEXT came first (a mistake, or swapped wires?)"
     assert "  that was NEXT (GPIO 27), not START (GPIO 26)" in r.remarks
     assert "  a short press: hold BACK for 0.1 s" in r.remarks
     assert results[6].note == "pressing MENU sends nothing: check its wires to GPIO 21 and GND"
-    assert [p.confirm for p in r.prompts] == [False] * 8
+    assert [p.confirm for p in r.prompts] == [False] * 9
     # The OLED asked in German, the default language, while waiting.
     assert r.shown["button.next.hold"] == asking("Halte NEXT gedrückt", "Tasten", "Wenn nichts passiert: n im Terminal")
 
@@ -313,16 +314,16 @@ def test_the_command_walks_the_sim_board_answered_on_stdin(tmp_path):
     profile.write_text((Path(__file__).parent.parent / "hw/profiles/sim.toml").read_text(encoding="utf-8")
                        .replace("hold_ms = 800", "hold_ms = 100"), encoding="utf-8")
     answers = ["y", "y", "y", "start", "hold start", "next", "hold next", "back", "hold back", "menu", "hold menu",
-               "+", "+", "+", "-", "-", "-", "push", "y", "y", "y", "n", f"@{TAG}"]
+               "turn", "+", "+", "+", "-", "-", "-", "push", "y", "y", "y", "n", f"@{TAG}"]
     out = io.StringIO()
     code = command.walk(resolve(profile, None, environ={}), io.StringIO("\n".join(answers) + "\n"), out,
                         pause=lambda s: None, timeout=5)
     text = out.getvalue()
     assert code == 1  # the volume step was answered no
-    assert "[1/20] display.border" in text and "(mock board: type `hold start`)" in text
+    assert "[1/21] display.border" in text and "(mock board: type `hold start`)" in text
     pasted = text.split("```")[1]
     assert "✗ buzzer: volume soft, normal" in pasted and f"✓ reader rfid (rdm6300 at loop://): read {TAG}" in pasted
-    assert pasted.rstrip().endswith("18 passed, 1 failed, 1 skipped")
+    assert pasted.rstrip().endswith("19 passed, 1 failed, 1 skipped")
     assert "OLED language: de" in pasted
 
 

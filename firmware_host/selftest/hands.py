@@ -24,6 +24,8 @@ class MockHands:
         self.pins = {Button.START: b.start, Button.NEXT: b.next, Button.BACK: b.back, Button.MENU: b.menu}
         if enc.enabled and enc.push is not None:
             self.pins[Button.ENCODER] = enc.push
+        if b.turn is not None:
+            self.pins[Button.TURN] = b.turn
 
     def press(self, button: Button) -> None:
         """A short press: down and up (active low, as wired)."""

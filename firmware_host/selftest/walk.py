@@ -137,6 +137,10 @@ class Selftest:
                     step = f"button.{button}.{'hold' if hold else 'press'}"
                     what = f"button {button.value.upper()} (GPIO {self._pin(button)}): {kind}"
                     steps.append(Step(step, what, partial(self._press, button, step, what, hold=hold)))
+            if p.buttons.turn is not None:  # the turn timer's big button: a press only (reported at its edge)
+                what = f"button TURN (GPIO {p.buttons.turn}): press"
+                steps.append(Step("button.turn.press", what,
+                                  partial(self._press, Button.TURN, "button.turn.press", what)))
         if "encoder" in wanted and p.encoder.enabled:
             pins = f"GPIO {p.encoder.a}/{p.encoder.b}"
             steps += [Step("encoder.cw", f"encoder ({pins}): clockwise", lambda: self._turn(+1)),
@@ -494,7 +498,8 @@ class Selftest:
 
     def _pin(self, button: Button) -> int:
         b = self.profile.buttons
-        pins = {Button.START: b.start, Button.NEXT: b.next, Button.BACK: b.back, Button.MENU: b.menu}
+        pins = {Button.START: b.start, Button.NEXT: b.next, Button.BACK: b.back, Button.MENU: b.menu,
+                Button.TURN: b.turn if b.turn is not None else -1}
         return pins.get(button, self.profile.encoder.push or -1)
 
 

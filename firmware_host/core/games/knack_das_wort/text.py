@@ -9,6 +9,7 @@ TITLE = {"de": "Knack das Wort", "en": "Knack das Wort"}
 TEXT: Table = {
     "de": {
         "turn": "Zug {n} · {points} Punkte",
+        "turn_timed": "Zug {n} · {time}",
         "hint_turn": "Wort/Zahl tippen · NEXT zieht · START Karten",
         "tasks": "Aufgabe: {tasks}",
         "played": "gespielt: {cards}",
@@ -34,6 +35,7 @@ TEXT: Table = {
     },
     "en": {
         "turn": "Turn {n} · {points} points",
+        "turn_timed": "Turn {n} · {time}",
         "hint_turn": "type word/number · NEXT draws · START cards",
         "tasks": "Task: {tasks}",
         "played": "played: {cards}",
