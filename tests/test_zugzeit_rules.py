@@ -188,7 +188,7 @@ def test_wordtable_score_prints_the_statistics_of_a_turn_timer_record(tmp_path, 
     assert data["players"][0] == {"player": "Anna", "turns": 2, "total_ms": 5_500, "average_ms": 2_750,
                                   "longest_ms": 4_500, "over_ms": 0, "bank_ms": 57_500, "status": "in"}
     assert data["players"][1]["over_ms"] == 8_000 and data["players"][1]["bank_ms"] == -8_000
-    assert data["total_ms"] == 75_500 and data["ended"] and data["winners"] == []
+    assert data["total_ms"] == 75_500 and data["finished"] and data["leaders"] == data["winners"] == []
     assert cli.main(["score", str(path), "--lang", "en"]) == 0
     text = capsys.readouterr().out
     assert "time bank 1:00.0, 0:02.0 Bronstein delay per turn" in text

@@ -27,6 +27,7 @@ from typing import ClassVar, TypeVar
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table
 from firmware_host.core.record_codec import entry
+from firmware_host.core.text_input import Name
 
 GAME_ID = "zugzeit"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -141,7 +142,7 @@ class Setup:
     """The players in turn order (the first starts) and the timing."""
 
     EVENT: ClassVar[str] = "setup"
-    players: tuple[str, ...]
+    players: tuple[Name, ...]
     mode: str
     time_ms: int  # the per-turn limit ("limit"), else each player's starting bank
     over: str = entry("beep", omit=True)  # "limit": beep (count on) | end (the turn ends at the limit)
@@ -155,7 +156,7 @@ class Turn:
     the player's time ran out)."""
 
     EVENT: ClassVar[str] = "turn"
-    player: str
+    player: Name
     ms: int
     auto: bool = entry(False, omit=True)
 
@@ -165,7 +166,7 @@ class Skip:
     """The player (not on turn) misses their next turn."""
 
     EVENT: ClassVar[str] = "skip"
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,7 @@ class Remove:
     """The player leaves the game; the player on turn with the `ms` of their unfinished turn."""
 
     EVENT: ClassVar[str] = "remove"
-    player: str
+    player: Name
     ms: int = entry(0, omit=True)
 
 

@@ -32,7 +32,7 @@ from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold,
 from firmware_host.core.timer import format_seconds, parse_duration
 
 from . import rules as zz
-from .clock import Clock, countdown_text, exact_text, to_ms
+from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
 from .record import RULES
 from .text import TITLE, t
 
@@ -118,7 +118,7 @@ class Stats:
     """The statistics, showing `FIGURES[figure]`; `ended_ms`: when the clock itself ended the game."""
 
     figure: int = 0
-    ended_ms: int | None = None
+    ended_ms: float | None = None
 
 
 Stage = Seating | Options | Playing | Stats
@@ -261,11 +261,11 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             return Outcome(replace(flow, stage=Playing(overview=not stage.overview)))
         return refuse(flow, ctx)
 
-    def _run(self, now: int, ctx: Ctx) -> Outcome:
+    def _run(self, now: float, ctx: Ctx) -> Outcome:
         running = replace(self, clock=self.clock.run(now), stage=Playing())
         return Outcome(running, (Beep("start", ctx.volume),), timer=running.set_timer(ctx))
 
-    def _switch(self, now: int, ctx: Ctx, *, auto: bool = False) -> Outcome:
+    def _switch(self, now: float, ctx: Ctx, *, auto: bool = False) -> Outcome:
         """The player on turn ends the turn at `now`; the next player's starts then."""
         played, clock = self._played(), self.clock
         if clock.since_ms is not None and now < clock.since_ms:
@@ -278,12 +278,12 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
                 return replace(outcome, effects=(*undone[2], *outcome.effects))
             now = clock.since_ms
         player = played.game.on_turn
-        entered, outcome = enter(self, ctx, zz.Turn(player, clock.used(now), auto))
+        entered, outcome = enter(self, ctx, zz.Turn(player, whole_ms(clock.used(now)), auto))
         if entered is None:
             return outcome
         return self._moved_on(entered, outcome, now, ctx, sound=not auto)
 
-    def _moved_on(self, entered: ZugzeitFlow, outcome: Outcome, now: int, ctx: Ctx, *, sound: bool) -> Outcome:
+    def _moved_on(self, entered: ZugzeitFlow, outcome: Outcome, now: float, ctx: Ctx, *, sound: bool) -> Outcome:
         """After an entry that passed the turn on (or ended the game): the next turn starts at `now`
         (stopped when the clock was), or the statistics."""
         game = entered._played().game
@@ -301,7 +301,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             effects = (*effects, Beep("turn", ctx.volume))
         return Outcome(moved, effects, timer=moved.set_timer(ctx))
 
-    def _undo(self, now: int, ctx: Ctx) -> Outcome:
+    def _undo(self, now: float, ctx: Ctx) -> Outcome:
         played = self._played()
         last = played.events[-1] if played.events else None
         if isinstance(last, zz.Turn) and last.auto:
@@ -338,7 +338,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         items.append(("end", "", t(lang, "action.end")))
         return tuple(items)
 
-    def _actions(self, cursor: int, event: Event, now: int, ctx: Ctx) -> Outcome:
+    def _actions(self, cursor: int, event: Event, now: float, ctx: Ctx) -> Outcome:
         items = self.action_items(ctx.lang)
         step = cursor_step(event)
         if step is not None:
@@ -359,7 +359,8 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         elif action == "remove" and player != game.on_turn:
             entered, outcome = enter(closed, ctx, zz.Remove(player), message=t(ctx.lang, "removed", player=player))
         else:
-            event_ = zz.Remove(player, clock.used(now)) if action == "remove" else zz.End(clock.used(now))
+            used = whole_ms(clock.used(now))
+            event_ = zz.Remove(player, used) if action == "remove" else zz.End(used)
             message = t(ctx.lang, "removed", player=player) if action == "remove" else ""
             entered, outcome = enter(closed, ctx, event_, message=message)
             if entered is not None:
@@ -436,10 +437,10 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         return TurnScreen(game.on_turn, countdown_text(self._shown_ms(game, game.current, now)),
                           self.message or hint or then, status, inverted=flash)
 
-    def _shown_ms(self, game: zz.Game, index: int, now: int) -> int:
+    def _shown_ms(self, game: zz.Game, index: int, now: float) -> int:
         """The time a player's display shows now: the one on turn what is left of the turn (of the bank
         beside a Bronstein delay); the others their bank (the hourglass's other side filling up)."""
-        s, used = game.setup, self.clock.used(now)
+        s, used = game.setup, whole_ms(self.clock.used(now))
         if index == game.current:
             if s.mode == "limit":
                 return s.time_ms - used
@@ -450,7 +451,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             return game.banks[index] + min(used, max(0, game.banks[game.current]))
         return game.banks[index]
 
-    def _overview(self, game: zz.Game, now: int, lang: str) -> ListScreen:
+    def _overview(self, game: zz.Game, now: float, lang: str) -> ListScreen:
         items = []
         for i, player in enumerate(game.players):
             if game.status[i] != zz.IN:
