@@ -62,6 +62,7 @@ TEXT = {
         "timer_running": "Timer läuft – erst pausieren",
         "continue": "▶ {game}",
         "abandoned": "{game} abgebrochen (im Journal)",
+        "page_not_now": "Handy von {name}: gerade nichts einzugeben",
     },
     "en": {
         "timer": "Timer",
@@ -124,5 +125,6 @@ TEXT = {
         "timer_running": "Timer running – pause it first",
         "continue": "▶ {game}",
         "abandoned": "{game} abandoned (kept in the journal)",
+        "page_not_now": "{name}'s phone: nothing to enter now",
     },
 }
