@@ -98,7 +98,7 @@ def test_the_page_menu_shows_the_join_address_as_a_qr_code_and_next_asks_for_a_n
     assert isinstance(table.state.overlay, PageShow)
     screen = table.screen
     assert isinstance(screen, QrScreen) and screen.data == "http://192.168.1.23:8080/j/K7QX"
-    assert "Code K7QX" in screen.lines
+    assert screen.big == "K7QX" and screen.lines == ("192.168.1.23:8080",)
     table.press("next")
     assert table.state.page.new_code == 1
     table.press("back")

@@ -19,7 +19,6 @@ from firmware_host.core.screens import MessageScreen, QrScreen
 TEXT = {
     "de": {
         "page": "Handy-Seite",
-        "page_code": "Code {code}",
         "page_hint": "NEXT: neuer Code · BACK: zurück",
         "page_new_code": "Neuer Code kommt …",
         "claim_q": "Handy übernimmt {name}?",
@@ -30,7 +29,6 @@ TEXT = {
     },
     "en": {
         "page": "Phone page",
-        "page_code": "Code {code}",
         "page_hint": "NEXT: new code · BACK: back",
         "page_new_code": "New code coming …",
         "claim_q": "Phone takes {name}'s seat?",
@@ -97,5 +95,4 @@ def page_screen(page: PageState, overlay: PageShow | ConfirmSeat, lang: str, not
         return MessageScreen(t(lang, "claim_q", name=overlay.name), (t(lang, "claim_lines", name=overlay.name),),
                              notice or t(lang, "claim_hint"))
     host = page.address.removeprefix("http://")
-    return QrScreen(t(lang, "page"), page.join_address(), (t(lang, "page_code", code=page.code), host),
-                    notice or t(lang, "page_hint"))
+    return QrScreen(t(lang, "page"), page.join_address(), page.code, (host,), notice or t(lang, "page_hint"))

@@ -64,12 +64,13 @@ class TurnScreen:
 
 @dataclass(frozen=True, slots=True)
 class QrScreen:
-    """A QR code of `data` (left, as large as the panel's height allows) beside a title and text lines
-    (right), e.g. the table page's join address and the table code."""
+    """A QR code of `data` (left, as large as the panel's height allows) beside a title, a big value and
+    text lines (right): the table page's join address, its table code, the host."""
 
     title: str
     data: str
-    lines: tuple[str, ...]
+    big: str
+    lines: tuple[str, ...] = ()
     footer: str = ""
 
 
@@ -91,7 +92,7 @@ def describe(screen: Screen) -> str:
         player = screen.title + (f" ({screen.status})" if screen.status else "")
         parts = [player, screen.time + (" (inverted)" if screen.inverted else ""), screen.footer]
     elif isinstance(screen, QrScreen):
-        parts = [screen.title, f"[QR {screen.data}]", " / ".join(screen.lines), screen.footer]
+        parts = [screen.title, f"[QR {screen.data}]", screen.big, " / ".join(screen.lines), screen.footer]
     else:
         parts = [screen.title, " / ".join(screen.lines), screen.footer]
     return " | ".join(part for part in parts if part)
