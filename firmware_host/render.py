@@ -173,8 +173,8 @@ def _draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int])
     _text_row(draw, clip(screen.title, bold, room), bold, left, 0, m, 1)
     top, bottom = m.pitch, height - (len(footer) + len(lines)) * m.pitch
     if screen.big and bottom - top > 4:
-        size = big_font_size(screen.big, room, bottom - top)
-        _draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, font(size, True), 1, "mm")
+        points = big_font_size(screen.big, room, bottom - top)
+        _draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, font(points, True), 1, "mm")
     for i, text in enumerate(lines):
         _text_row(draw, text, small, left, bottom + i * m.pitch, m, 1)
     for i, text in enumerate(footer):
