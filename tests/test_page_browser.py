@@ -94,7 +94,7 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-def phone(browser, url: str):  # noqa: ANN001, ANN201
+def phone(browser, url: str):
     """A phone of its own (its own cookies) with the page open at `url`."""
     context = browser.new_context(viewport=PHONE, locale="de-DE", bypass_csp=True)  # the waits evaluate JS
     page = context.new_page()
@@ -102,12 +102,12 @@ def phone(browser, url: str):  # noqa: ANN001, ANN201
     return page
 
 
-def join(page, seat: int, name: str) -> None:  # noqa: ANN001
+def join(page, seat: int, name: str) -> None:
     page.click(f"#seats button[data-seat='{seat}']")
     page.wait_for_function(f"document.getElementById('me').textContent === {name!r}")
 
 
-def shot(page, name: str) -> None:  # noqa: ANN001
+def shot(page, name: str) -> None:
     if os.environ.get("WORDTABLE_PAGE_SHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"))

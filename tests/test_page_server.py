@@ -56,7 +56,7 @@ def served(tmp_path: Path) -> Iterator[tuple[PageServer, Box]]:
     server.close()
 
 
-def run(coro):  # noqa: ANN001, ANN201
+def run(coro):
     return asyncio.run(coro)
 
 
@@ -95,13 +95,13 @@ def test_a_seat_token_is_an_httponly_strict_cookie_and_outlives_a_restart(served
     server, _ = served
 
     async def go() -> str:
-        async with aiohttp.ClientSession() as session:
-            async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
-                                    data=json.dumps({"code": server.code.lower(), "seat": 2})) as response:
-                assert response.status == 200
-                cookie = response.headers["Set-Cookie"]
-                assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
-                return response.cookies[COOKIE].value
+        body = json.dumps({"code": server.code.lower(), "seat": 2})
+        async with aiohttp.ClientSession() as session, session.post(
+                f"{server.address}/api/join", headers={"Origin": server.address}, data=body) as response:
+            assert response.status == 200
+            cookie = response.headers["Set-Cookie"]
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            return response.cookies[COOKIE].value
 
     token = run(go())
     again = SeatTokens(tmp_path / "page-seats.json")
@@ -186,7 +186,7 @@ def test_parse_message_takes_only_well_formed_messages(raws):
             continue
         assert isinstance(message, Entry | Ping)
         if isinstance(message, Entry):
-            assert 0 <= message.seat and clean(message.text, WORD) == message.text and len(message.text) <= 32
+            assert message.seat >= 0 and clean(message.text, WORD) == message.text and len(message.text) <= 32
 
 
 @given(st.one_of(st.builds(json.dumps, st.dictionaries(st.sampled_from(["code", "seat", "name"]), JSONISH)),
