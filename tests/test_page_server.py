@@ -120,24 +120,28 @@ def test_a_taken_seat_waits_for_start_on_the_box(served):
 
 
 async def _socket_session(server: PageServer, seat: int, messages: list[str]) -> list[dict]:
-    """Join `seat`, open the WebSocket, send `messages`, then a ping; the answers up to the pong."""
+    """Join `seat`, open the WebSocket, send `messages`, then a ping; the answers up to the pong. The seat is
+    given up again at the end."""
     jar = aiohttp.CookieJar(unsafe=True)
     async with aiohttp.ClientSession(cookie_jar=jar) as session:
         async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
                                 data=json.dumps({"code": server.code, "seat": seat})) as response:
-            assert response.status == 200
-        async with session.ws_connect(f"{server.address}/ws", headers={"Origin": server.address}) as ws:
-            answers = []
-            for text in messages:
-                await ws.send_str(text)
-            await ws.send_str('{"type":"ping"}')
-            async for message in ws:
-                data = json.loads(message.data)
-                answers.append(data)
-                if data["type"] == "pong":
-                    break
-        async with session.post(f"{server.address}/api/leave", headers={"Origin": server.address}):
-            return answers
+            assert response.status == 200, await response.text()
+        answers = []
+        try:
+            async with session.ws_connect(f"{server.address}/ws", headers={"Origin": server.address}) as ws:
+                for text in messages:
+                    await ws.send_str(text)
+                await ws.send_str('{"type":"ping"}')
+                async for message in ws:
+                    data = json.loads(message.data)
+                    answers.append(data)
+                    if data["type"] == "pong":
+                        break
+        finally:
+            async with session.post(f"{server.address}/api/leave", headers={"Origin": server.address}):
+                pass
+        return answers
 
 
 def test_a_page_writing_for_another_seat_is_refused(served):

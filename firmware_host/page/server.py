@@ -276,7 +276,7 @@ class PageServer:
         if not self._same_origin(request):
             log.warning("table page: WebSocket from a foreign origin refused: %r", request.headers.get("Origin"))
             raise web.HTTPForbidden(text="origin")
-        socket_ = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30.0)
+        socket_ = web.WebSocketResponse(max_msg_size=MAX_MESSAGE + 1, heartbeat=30.0)  # aiohttp: size < max
         await socket_.prepare(request)
         client = _Client(socket_, request.cookies.get(COOKIE))
         self.clients.add(client)
