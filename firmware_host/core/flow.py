@@ -12,6 +12,9 @@ Life of a game: the flow starts in its setup (players, options); when setup is c
 record, re-scored by `wordtable score`); an undone one a `Retract`. When the game is over the flow shows
 the final standings; when the table leaves that screen it returns `Outcome(None, (EndGame(winner),))`.
 A flow need not survive a restart by itself: the shell journals every input, and a restart replays them.
+
+A screen that takes a typed line says so with `text_field` (`core.text_field.TextField`): the app then
+offers the letter picker for it (by itself when text is the only input there) and shows what is typed.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from firmware_host.core.cards import kept_tables
 from firmware_host.core.effects import Effect
 from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen
+from firmware_host.core.text_field import TextField
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,5 +95,9 @@ class Flow(Protocol):
 
     def screen(self, ctx: Ctx) -> Screen:
         """What the display shows for this flow now."""
+        ...
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The typed line the screen on display waits for; None when it takes none."""
         ...
 

@@ -8,6 +8,7 @@ from typing import Any, TypeGuard
 
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.text_field import NAME_LENGTH
 
 PRESETS = (30, 60, 90, 120, 180)
 MIN_DURATION_S = 5
@@ -24,7 +25,7 @@ class Settings:
     warn_s: int = 10
     volume: str = "normal"
     lang: str = "de"
-    player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
+    player_names: tuple[str, ...] = ()  # the config's, then the last named at the table; else "Spieler N"
     player_count: int = 4
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +61,7 @@ class Settings:
             "volume": self.volume,
             "lang": self.lang,
             "player_count": self.player_count,
+            "player_names": list(self.player_names),
         }
 
     def with_remembered(self, saved: Mapping[str, Any]) -> Settings:
@@ -78,7 +80,18 @@ class Settings:
         count = saved.get("player_count")
         if _is_int(count) and MIN_PLAYERS <= count <= MAX_PLAYERS:
             s = replace(s, player_count=count)
+        names = saved.get("player_names")
+        if _are_names(names):
+            s = replace(s, player_names=tuple(names))
         return s
+
+
+def _are_names(value: object) -> TypeGuard[list[str]]:
+    """Players' names as saved: 1 to `MAX_PLAYERS` different, non-blank texts of at most `NAME_LENGTH`."""
+    return (
+        isinstance(value, list) and 1 <= len(value) <= MAX_PLAYERS and len(set(value)) == len(value)
+        and all(isinstance(name, str) and name.strip() and len(name) <= NAME_LENGTH for name in value)
+    )
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -43,6 +43,7 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageS
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
+from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds
 
 from .data import ROUNDS, LetterCard, card_from_code
@@ -276,6 +277,34 @@ class PerfektesWortFlow:
 
     def screen(self, ctx: Ctx) -> Screen:
         return SCREENS[type(self.stage)](self, self.stage, ctx)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """Names at the setup, a points card or a letter card ("3b", "B7"), a player's word (the only
+        input at the word entry), a correction, a shortening, a bonus field to strike."""
+        stage, lang, play = self.stage, ctx.lang, self.play
+        if isinstance(stage, SeatPick):
+            return self.seats.field(lang)
+        if isinstance(stage, FacePick):
+            return TextField(t(lang, "face_field"), "card")
+        if isinstance(stage, Scanning):
+            return TextField(t(lang, "card_field", n=len(stage.scanned) + 1), "card", scan=True)
+        if play is None:
+            return None
+        if isinstance(stage, Revealing | Standing) and _card_hint(play, lang) is not None:
+            return TextField(t(lang, "card_field", n=len(play.setup.deck) + 1), "card", scan=True)
+        rnd = play.revealed
+        if isinstance(stage, Entering):
+            note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))
+            title = t(lang, "entry_title", player=self.players[stage.slot], round=rnd)
+            return TextField(title, "word", note=note, only=True)
+        if isinstance(stage, Reviewing):
+            return TextField(t(lang, "review_field", player=self.players[stage.slot]), "word")
+        if isinstance(stage, Fixing):
+            entry = play.entry(rnd, self.players[stage.slot])
+            return TextField(t(lang, "fix_field", word=entry.current if entry else ""), "text")
+        if isinstance(stage, SoloStriking):
+            return TextField(t(lang, "solo_field"), "text")
+        return None
 
     # --- setup ------------------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
+from firmware_host.core.text_field import NAME_LENGTH, TextField
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -332,6 +333,19 @@ class QuiddlerFlow:
     def screen(self, ctx: Ctx) -> Screen:
         shown = _screen(self.entry, self.played.game if self.played is not None else None, ctx.lang)
         return replace(shown, footer=self.message) if self.message else shown
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The player count and names at the setup; a player's words or unused cards in card notation."""
+        e, lang = self.entry, ctx.lang
+        if isinstance(e, SetupEntry) and e.stage == "count":
+            return TextField(t(lang, "count"), "number")
+        if isinstance(e, SetupEntry) and e.stage == "names":
+            return TextField(t(lang, "name_for", n=e.cursor + 1), "name", NAME_LENGTH)
+        if isinstance(e, LayEntry) and self.played is not None and self.played.game.current is not None:
+            n = self.played.game.current.plan.number
+            key = "unused_title" if e.unused_stage else "words_title_out" if e.went_out else "words_title"
+            return TextField(t(lang, key, n=n, player=e.player), "cards", scan=True)
+        return None
 
 
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
