@@ -139,7 +139,7 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state = replace(state, typing=event.text[:TYPING_SHOWN])
         return state, view(state)
     now = max(state.now, event_time(event))
-    state = replace(state, now=now)
+    state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
     alarm = timer.alarmed and not state.timer.alarmed
     state = replace(state, timer=timer)
@@ -191,7 +191,7 @@ def _home_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     if picker is not None and _picks(event):
         return _picker_event(state, picker, event)
     if isinstance(event, TextEntry):
-        state = replace(state, typing="", picker=None)  # the keyboard's line is sent: the picker is done
+        state = replace(state, picker=None)  # a line came from elsewhere: the picker is done
         message = too_long(state.settings.lang, field_below(state), event.text)
         if message is not None:
             return _refuse(state, message)
