@@ -3,9 +3,13 @@
 A real keyboard sends, per key change, an `EV_MSC MSC_SCAN` record (the HID usage), the `EV_KEY` record
 and a `SYN_REPORT`; a held key adds `EV_KEY` value 2 records (auto-repeat). `typing_stream` writes a text
 that way in a layout (Shift or AltGr held around the keys that need it), `key_stream` single keys.
+`Plug` is a FIFO standing in for the device node, plugged in and pulled out.
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 from drivers.input_event import EV_KEY, EV_SYN, LONG_BYTES, SYN_REPORT, record
 from drivers.keymap import KEY_ENTER, KEY_LEFTSHIFT, KEY_RIGHTALT, LAYOUTS
@@ -50,3 +54,27 @@ def typing_stream(text: str, layout: str = "de", *, enter: bool = True, long_byt
         if modifier is not None:
             out += key_change(modifier, 0, long_bytes=long_bytes)
     return out + (key_stream(KEY_ENTER, long_bytes=long_bytes) if enter else b"")
+
+
+class Plug:
+    """A FIFO standing in for an input device: `plug()` makes it, `send` writes records, `unplug()` takes
+    it away (its reader sees the end of the stream, as a read of a pulled-out device fails)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd: int | None = None
+
+    def plug(self) -> Plug:
+        os.mkfifo(self.path)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)  # holds the pipe open, as a device stays
+        return self
+
+    def send(self, data: bytes) -> None:
+        assert self.fd is not None
+        os.write(self.fd, data)
+
+    def unplug(self) -> None:
+        self.path.unlink()
+        assert self.fd is not None
+        os.close(self.fd)
+        self.fd = None

@@ -4,7 +4,6 @@ and the board's finder on a made-up sysfs tree."""
 
 from __future__ import annotations
 
-import os
 import queue
 from pathlib import Path
 
@@ -17,33 +16,9 @@ from firmware_host.core.events import CardScan, ReaderStatus, TextEntry, Typing
 from hw.build import open_keyboards
 from hw.profile import load_profile
 from tests.hwhelpers import wait_until
-from tests.keystreams import key_stream, typing_stream
+from tests.keystreams import Plug, key_stream, typing_stream
 
 SCANNER = ReaderConfig("draw", ReaderKind.HID, ReaderRole.DRAW, port="unset", max_length=16)
-
-
-class Plug:
-    """A FIFO standing in for an input device: `plug()` makes it, `send` writes records, `unplug()` takes
-    it away (its reader sees the end of the stream, as a read of a pulled-out device fails)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.fd: int | None = None
-
-    def plug(self) -> Plug:
-        os.mkfifo(self.path)
-        self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)  # holds the pipe open, as a device stays
-        return self
-
-    def send(self, data: bytes) -> None:
-        assert self.fd is not None
-        os.write(self.fd, data)
-
-    def unplug(self) -> None:
-        self.path.unlink()
-        assert self.fd is not None
-        os.close(self.fd)
-        self.fd = None
 
 
 class Events:
