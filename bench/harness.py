@@ -12,13 +12,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware_host.appliance import Appliance, open_appliance
-from firmware_host.config import resolve
+from firmware_host.config import Resolved, resolve
 from firmware_host.shell import Outputs
 
 
-def start_appliance(state_dir: Path, hook: Callable[[Outputs], Outputs]) -> tuple[Appliance, threading.Thread]:
-    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it)."""
-    resolved = resolve("sim", None, environ={})
+def start_appliance(state_dir: Path, hook: Callable[[Outputs], Outputs],
+                    resolved: Resolved | None = None) -> tuple[Appliance, threading.Thread]:
+    """Open the appliance (the sim profile unless `resolved` is given) inside the loop's thread (the
+    journal belongs to the thread that opens it)."""
+    resolved = resolved or resolve("sim", None, environ={})
     holder: list[Appliance] = []
     ready = threading.Event()
 

@@ -12,8 +12,9 @@ type into the same line) and come out as `Typing`, `TextEntry`, `Press`/`LongPre
 `find` names as a reader (a `[[readers]]` entry of kind "hid") is a scanner: its lines (US layout, as
 scanners ship) are `CardScan`s of that reader, never text; `ReaderStatus` tells when it comes and goes.
 
-Everything is injected: `find` (which paths are keyboards, which readers), `opener` (os.open by
-default; tests hand in a pipe), `clock` (event times). `system_finder` is the board's `find`.
+Everything is injected: `find` (which paths are keyboards, which readers), `line` (how a line becomes a
+`TextEntry`: `core.text_field.typed`), `opener` (os.open by default; tests hand in a pipe), `clock` (event
+times). `system_finder` is the board's `find`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from drivers.input_event import EVIOCGRAB, EventParser, has_keys
 from drivers.keymap import KEY_A, KEY_ENTER, KEY_SPACE, KEY_Z, US, Keys
 from drivers.keys import KeyDecoder, LineEditor, ScanLine, coalesce
 from drivers.reader_config import ReaderConfig
-from firmware_host.core.events import CardScan, Event, ReaderStatus
+from firmware_host.core.events import CardScan, Event, ReaderStatus, TextEntry
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,7 @@ class InputDevices:
         *,
         find: Finder,
         layout: Keys,
+        line: Callable[[str, float], TextEntry],
         readers: Sequence[ReaderConfig] = (),
         clock: Callable[[], float] = time.monotonic,
         opener: Callable[[str], int] = _open_device,
@@ -89,7 +91,7 @@ class InputDevices:
         self._devices: dict[str, _Device] = {}
         self._refused: set[str] = set()  # paths that could not be opened (said once in the log)
         self._present: dict[str, bool] = {}
-        self.editor = LineEditor()
+        self.editor = LineEditor(line)
         self._selector = selectors.DefaultSelector()
         self._wake_r, self._wake_w = os.pipe()
         self._selector.register(self._wake_r, selectors.EVENT_READ, None)

@@ -8,8 +8,9 @@ keys outside the layout: no control character is ever made. A `SYN_DROPPED` (the
 or a device gone forgets the modifiers.
 
 `LineEditor` (one for the table, shared by every keyboard) keeps the line being typed and makes the
-table's events: the line as it stands after each change (`Typing`), the line on Enter (`TextEntry`,
-through `text_field.typed`, the one way a typed line enters the core), Esc (clears a line, else BACK),
+table's events: the line as it stands after each change (`Typing`), the line on Enter (the `TextEntry`
+that the injected `line` makes — `core.text_field.typed`, the one way a typed line enters the core),
+Esc (clears a line, else BACK),
 NEXT for forward and a long NEXT (the table's "one back") for backward, MENU. It holds at most
 `MAX_BUFFER` characters (a held key fills it and then stops changing it). `coalesce` keeps only the last
 `Typing` of a run, so a burst of keys is one redraw.
@@ -19,6 +20,7 @@ NEXT for forward and a long NEXT (the table's "one back") for backward, MENU. It
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -44,8 +46,7 @@ from drivers.keymap import (
     KEY_UP,
     Keys,
 )
-from firmware_host.core.events import Button, Event, LongPress, Press, Typing
-from firmware_host.core.text_field import MAX_LINE, typed
+from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Typing
 
 
 class Key(Enum):
@@ -119,13 +120,15 @@ class KeyDecoder:
         return Char(char) if char and char.isprintable() else None
 
 
-MAX_BUFFER = 2 * MAX_LINE  # a line longer than any field shows as too long, and stops growing here
+MAX_BUFFER = 80  # twice the longest field (core.text_field.MAX_LINE): it shows as too long, then stops
 
 
 class LineEditor:
-    """The table's line being typed, from the key actions of every keyboard; the events they make."""
+    """The table's line being typed, from the key actions of every keyboard; the events they make.
+    `line(text, at)` makes the `TextEntry` Enter sends."""
 
-    def __init__(self, max_buffer: int = MAX_BUFFER) -> None:
+    def __init__(self, line: Callable[[str, float], TextEntry], max_buffer: int = MAX_BUFFER) -> None:
+        self._entry = line
         self.line = ""
         self.max_buffer = max_buffer
 
@@ -142,7 +145,7 @@ class LineEditor:
             return [Typing(self.line, at)]
         if action is Key.ENTER:
             line, self.line = self.line, ""
-            return [typed(line, at)]
+            return [self._entry(line, at)]
         if action is Key.ESCAPE:
             if self.line:
                 self.line = ""

@@ -33,6 +33,7 @@ from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
 from drivers.reader_config import ReaderKind
 from drivers.sim_reader import SimulatedPort
 from firmware_host.core.events import Button, Event, ReaderStatus
+from firmware_host.core.text_field import typed
 from hw.profile import Profile
 from hw.protocols import Bar, Display, Emit, HardwareError, Inputs, Sounder
 
@@ -160,8 +161,8 @@ def open_keyboards(
     find = options.pop("find", None) or system_finder(
         scanners, devices=keyboard.devices, keyboards=keyboard.enabled, scan_all=not mock
     )
-    devices = InputDevices(_NewsOnly(emit).put, find=find, layout=LAYOUTS[layout], readers=scanners, clock=clock,
-                           grab=keyboard.grab, **options)
+    devices = InputDevices(_NewsOnly(emit).put, find=find, layout=LAYOUTS[layout], line=typed, readers=scanners,
+                           clock=clock, grab=keyboard.grab, **options)
     return devices.start()
 
 

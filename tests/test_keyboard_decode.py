@@ -33,12 +33,13 @@ from drivers.keymap import (
 )
 from drivers.keys import MAX_BUFFER, Char, Key, KeyDecoder, LineEditor, ScanLine, coalesce
 from firmware_host.core.events import Button, LongPress, Press, TextEntry, Typing
+from firmware_host.core.text_field import typed
 from tests.keystreams import key_change, key_stream, keys_for, typing_stream
 
 
 def decode(data: bytes, layout: str = "de", *, long_bytes: int = 8, chunk: int | None = None) -> list:
     """The table's events for a keyboard's byte stream (fed in chunks of `chunk` bytes, or whole)."""
-    parser, decoder, editor = EventParser(long_bytes), KeyDecoder(LAYOUTS[layout]), LineEditor()
+    parser, decoder, editor = EventParser(long_bytes), KeyDecoder(LAYOUTS[layout]), LineEditor(typed)
     events: list = []
     pieces = [data] if chunk is None else [data[i : i + chunk] for i in range(0, len(data), chunk)]
     for piece in pieces:
@@ -135,7 +136,7 @@ def test_enter_esc_arrows_and_tab_are_the_tables_keys():
 
 def test_an_auto_repeat_storm_fills_the_line_once_and_then_sends_nothing():
     storm = key_stream(30, repeats=300)  # 30 a second for 10 seconds
-    parser, decoder, editor = EventParser(), KeyDecoder(LAYOUTS["de"]), LineEditor()
+    parser, decoder, editor = EventParser(), KeyDecoder(LAYOUTS["de"]), LineEditor(typed)
     batches = [storm[i : i + 24 * 3 * 10] for i in range(0, len(storm), 24 * 3 * 10)]  # ten repeats a read
     sent = []
     for batch in batches:
@@ -158,7 +159,7 @@ def test_a_scanner_line_is_a_code_and_an_over_long_one_is_dropped():
 
 
 def test_unplugging_forgets_the_modifiers_but_the_line_stays():
-    decoder, editor = KeyDecoder(LAYOUTS["de"]), LineEditor()
+    decoder, editor = KeyDecoder(LAYOUTS["de"]), LineEditor(typed)
     for raw in EventParser().feed(typing_stream("Ann", enter=False) + key_change(KEY_LEFTSHIFT, 1)):
         if (action := decoder.feed(raw)) is not None:
             editor.apply(action, 1.0)

@@ -13,6 +13,7 @@ from drivers.keyboard import Found, InputDevices, system_finder
 from drivers.keymap import DE, KEY_ENTER
 from drivers.reader_config import ReaderConfig, ReaderKind, ReaderRole
 from firmware_host.core.events import CardScan, ReaderStatus, TextEntry, Typing
+from firmware_host.core.text_field import typed
 from hw.build import open_keyboards
 from hw.profile import load_profile
 from tests.hwhelpers import wait_until
@@ -49,7 +50,7 @@ def devices(paths: dict[Path, ReaderConfig | None]):
 def test_a_keyboard_plugged_in_while_running_types_and_unplugging_mid_word_keeps_the_line(tmp_path):
     events = Events()
     kbd = Plug(tmp_path / "event0")
-    with InputDevices(events.put, find=devices({kbd.path: None}), layout=DE, poll_s=0.05) as watcher:
+    with InputDevices(events.put, find=devices({kbd.path: None}), layout=DE, line=typed, poll_s=0.05) as watcher:
         assert wait_until(lambda: watcher.scans >= 2)
         kbd.plug()
         assert wait_until(lambda: watcher.open_paths == [str(kbd.path)], 2.0)  # hot-plug within 2 s
@@ -68,7 +69,8 @@ def test_a_keyboard_plugged_in_while_running_types_and_unplugging_mid_word_keeps
 def test_two_keyboards_type_into_the_one_line(tmp_path):
     events = Events()
     one, two = Plug(tmp_path / "event0").plug(), Plug(tmp_path / "event1").plug()
-    with InputDevices(events.put, find=devices({one.path: None, two.path: None}), layout=DE, poll_s=0.05) as w:
+    find = devices({one.path: None, two.path: None})
+    with InputDevices(events.put, find=find, layout=DE, line=typed, poll_s=0.05) as w:
         assert wait_until(lambda: len(w.open_paths) == 2)
         one.send(typing_stream("An", enter=False))
         events.until(lambda e: e == Typing("An", e.at))
@@ -81,7 +83,7 @@ def test_a_keyboard_mode_scanner_sends_scans_never_text_and_says_when_it_comes_a
     events = Events()
     kbd, scanner = Plug(tmp_path / "event0").plug(), Plug(tmp_path / "event1").plug()
     find = devices({kbd.path: None, scanner.path: SCANNER})
-    with InputDevices(events.put, find=find, layout=DE, readers=[SCANNER], poll_s=0.05) as watcher:
+    with InputDevices(events.put, find=find, layout=DE, line=typed, readers=[SCANNER], poll_s=0.05) as watcher:
         assert events.until(lambda e: isinstance(e, ReaderStatus)).present
         assert wait_until(lambda: len(watcher.open_paths) == 2)
         scanner.send(typing_stream("0A1B2C3D4E", "us"))
@@ -102,7 +104,7 @@ def test_a_keyboard_mode_scanner_sends_scans_never_text_and_says_when_it_comes_a
 def test_a_held_key_does_not_flood_the_queue(tmp_path):
     events = Events()
     kbd = Plug(tmp_path / "event0").plug()
-    with InputDevices(events.put, find=devices({kbd.path: None}), layout=DE, poll_s=0.05) as watcher:
+    with InputDevices(events.put, find=devices({kbd.path: None}), layout=DE, line=typed, poll_s=0.05) as watcher:
         assert wait_until(lambda: watcher.open_paths)
         kbd.send(key_stream(30, repeats=300) + key_stream(KEY_ENTER))
         entry = events.until(lambda e: isinstance(e, TextEntry))

@@ -83,6 +83,7 @@ def test_the_picker_screen_shows_the_prompt_the_line_and_the_ring_around_the_cur
     labels = [item.label for item in screen.items]
     assert labels[0] == "Hinweis" and labels[1] == "Ann▏" and "[A]" in labels[2] and DELETE in labels[2]
     assert screen.cursor == 1 and "lang START" in screen.footer
+    assert "START +" in Picker(TextField("x")).screen("de").footer  # on an empty line: how to add a letter
 
 
 def test_a_typed_line_loses_every_non_printing_character():

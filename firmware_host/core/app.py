@@ -794,7 +794,8 @@ def screen(state: AppState) -> Screen:
     shown = _screen(state)
     picker = active_picker(state)
     if picker is not None:
-        shown = picker.screen(state.settings.lang, state.typing, state.notice)
+        field = entry_field(state)
+        shown = picker.screen(state.settings.lang, state.typing, state.notice or (field.message if field else ""))
     elif state.typing and state.overlay is None:
         shown = replace(shown, footer=_entry_line(state))
     return replace(shown, title=f"{UNSAVED_MARK} {shown.title}") if state.unsaved else shown

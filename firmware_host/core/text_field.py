@@ -12,6 +12,7 @@ core sees it (here only the non-printing characters are dropped).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
@@ -51,6 +52,7 @@ class TextField:
     note: str = ""  # what the picker shows above the line (e.g. "Wort mit B, max. 5")
     only: bool = False  # text is the only input here: the letter picker is open by itself
     scan: bool = False  # a scanned card is taken here as well
+    message: str = dataclasses.field(default="", compare=False)  # the screen's last refusal, for the picker's footer
 
 
 def typed(text: str, at: float) -> TextEntry:

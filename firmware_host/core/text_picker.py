@@ -30,12 +30,14 @@ TAIL = 16  # the last characters of a long line that the picker shows
 
 TEXT = {
     "de": {
-        "hint": "START + · BACK ⌫ · lang START ok",
+        "hint_empty": "Drehen/NEXT · START +",
+        "hint": "BACK ⌫, lang START ok",
         "full": "Voll: höchstens {limit} Zeichen",
         "empty": "(leer)",
     },
     "en": {
-        "hint": "START add · BACK del · hold START ok",
+        "hint_empty": "Turn/NEXT · START add",
+        "hint": "BACK del, hold START ok",
         "full": "Full: at most {limit} characters",
         "empty": "(empty)",
     },
@@ -92,7 +94,8 @@ class Picker:
 
     def screen(self, lang: str, typed: str = "", footer: str = "") -> ListScreen:
         """The field's prompt and note, the line (or the keyboard's pending line `typed`) with a cursor
-        mark as the highlighted row, the ring around the cursor, and the footer (a message) or the hint."""
+        mark as the highlighted row, the ring around the cursor, and the footer: a message, or the hint
+        for the next step (on an empty line how to add a letter, then how to take one off and send)."""
         shown = typed or self.line()
         if len(shown) > TAIL:
             shown = "…" + shown[-TAIL + 1 :]
@@ -106,7 +109,8 @@ class Picker:
             ListItem(f"{shown}▏" if shown else f"▏{pick(TEXT, lang, 'empty')}"),
             ListItem(window),
         )
-        return ListScreen(self.field.label, rows, len(rows) - 2, footer or pick(TEXT, lang, "hint"))
+        hint = pick(TEXT, lang, "hint" if self.text else "hint_empty")  # what fits the panel: the next step
+        return ListScreen(self.field.label, rows, len(rows) - 2, footer or hint)
 
 
 def _shown(symbol: str) -> str:

@@ -296,7 +296,7 @@ class PerfektesWortFlow:
         if isinstance(stage, Entering):
             note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))
             title = t(lang, "entry_title", player=self.players[stage.slot], round=rnd)
-            return TextField(title, "word", note=note, only=True)
+            return TextField(title, "word", note=note, only=True, message=self.message)
         if isinstance(stage, Reviewing):
             return TextField(t(lang, "review_field", player=self.players[stage.slot]), "word")
         if isinstance(stage, Fixing):
