@@ -93,7 +93,7 @@ def main() -> None:
         writer = os.open(fifo, os.O_RDWR)  # the keyboard, plugged in for the whole run
         profile = Path(scratch) / "profile.toml"
         text = SIM.read_text(encoding="utf-8")
-        profile.write_text(text.replace("[power]", f'[keyboard]\ndevices = ["{fifo}"]\n\n[power]', 1))
+        profile.write_text(text.replace("devices = []", f'devices = ["{fifo}"]', 1))
         appliance, thread = start_appliance(Path(scratch), probe.hook, resolve(profile, None, environ={}))
         shell, devices = appliance.shell, appliance.hardware.keyboards
         assert devices is not None

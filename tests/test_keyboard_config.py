@@ -11,7 +11,7 @@ from drivers.reader_config import ReaderConfig, ReaderKind, parse_readers
 from firmware_host.cli import main
 from firmware_host.config import ConfigError, parse_config
 from hw.profile import ProfileError, load_profile, parse_profile
-from tests.hwhelpers import DEFAULT_TOML
+from tests.hwhelpers import DEFAULT_TOML, edited
 
 
 def test_the_layout_is_german_by_default_and_us_by_config():
@@ -38,7 +38,8 @@ def test_check_config_prints_the_keyboard_sections(capsys):
 
 def test_the_profiles_keyboard_section_defaults_and_errors():
     assert load_profile("default").keyboard.enabled and load_profile("default").keyboard.devices == ()
-    data = tomllib.loads(DEFAULT_TOML + '\n[keyboard]\nenabled = "yes"\ndevices = ["/dev/input/event3", 4]\n')
+    text = edited("enabled = true              # USB", 'enabled = "yes"  # USB', DEFAULT_TOML)
+    data = tomllib.loads(edited("devices = []", 'devices = ["/dev/input/event3", 4]', text))
     with pytest.raises(ProfileError) as caught:
         parse_profile(data)
     keys = {key for key, _ in caught.value.errors}

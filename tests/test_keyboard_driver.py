@@ -141,7 +141,7 @@ def test_on_a_mock_board_only_the_listed_devices_are_read(tmp_path):
     sim = (Path(__file__).parent.parent / "hw" / "profiles" / "sim.toml").read_text()
     assert open_keyboards(load_profile("sim"), lambda e: None) is None  # nothing listed: no thread at all
     kbd = Plug(tmp_path / "kbd").plug()
-    text = edited("[power]", f'[keyboard]\ndevices = ["{kbd.path}"]\n\n[power]', sim)
+    text = edited("devices = []", f'devices = ["{kbd.path}"]', sim)
     (tmp_path / "p.toml").write_text(text)
     events = Events()
     watcher = open_keyboards(load_profile(tmp_path / "p.toml"), events.put, layout="us", poll_s=0.05)

@@ -218,3 +218,30 @@ def test_the_line_in_the_making_shows_in_the_open_picker_and_decides_nothing():
     assert table.state.flow == before.flow and table.state.timer == before.timer
     table.type(f"{letter}UND")
     assert table.lines[-1]["word"] == f"{letter}UND" and table.state.typing == ""
+
+
+def test_an_open_picker_keeps_the_session_from_being_compacted_into_a_snapshot():
+    table = Table()
+    table.open_game("scoreboard")
+    assert app.can_snapshot(table.state)
+    before = table.state
+    table.press("menu")
+    table.press("next", app.main_keys(table.state).index("letters")).press("start")
+    assert app.active_picker(table.state) is not None and not app.can_snapshot(table.state)
+    assert app.can_snapshot(before)
+
+
+def test_the_line_in_the_making_is_never_journaled_the_line_sent_is(sim):
+    from firmware_host.core.event_codec import decode
+    from firmware_host.shell_journal import INPUT
+
+    def journaled():
+        journal = sim.appliance.journal
+        return [decode(e.payload) for e in journal.events(sim.appliance.shell.journal.session, kinds=(INPUT,))]
+
+    before = journaled()
+    sim.send(Typing("9", 1.0))
+    sim.send(Typing("90", 1.5))
+    assert sim.screen_text().endswith("› 90▏") and journaled() == before
+    sim.send(TextEntry("90", 2.0))
+    assert journaled()[len(before):] == [TextEntry("90", 2.0)] and sim.state.settings.duration_s == 90

@@ -34,7 +34,7 @@ def profile(tmp_path: Path, keyboard: Path, scanner: Path | None = None) -> Path
     given, a keyboard-mode scanner at `scanner` in place of the RFID reader (reader "rfid" still)."""
     text = edited("bounce_ms = 30", "bounce_ms = 0", SIM_TOML)
     text = edited("hold_ms = 800", f"hold_ms = {int(HOLD_S * 1000)}", text)
-    text = edited("[power]", f'[keyboard]\ndevices = ["{keyboard}"]\n\n[power]', text)
+    text = edited("devices = []", f'devices = ["{keyboard}"]', text)
     if scanner is not None:
         text = edited('kind = "rdm6300"\nport = "loop://"', f'kind = "hid"\nport = "{scanner}"', text)
     path = tmp_path / "profile.toml"

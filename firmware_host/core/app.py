@@ -560,8 +560,9 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
 
 
 def can_snapshot(state: AppState) -> bool:
-    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, the timer not running."""
-    return state.flow is None and state.overlay is None and not state.timer.running
+    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, no letter picker open,
+    the timer not running."""
+    return state.flow is None and state.overlay is None and state.picker is None and not state.timer.running
 
 
 def snapshot(state: AppState) -> dict[str, Any]:

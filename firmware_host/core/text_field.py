@@ -1,9 +1,10 @@
 """What a screen waiting for a typed line asks for, and the one way a typed line becomes a `TextEntry`.
 
 A flow whose screen takes a typed line says so with `text_field(ctx)` (see `core.flow.Flow`): a
-`TextField` with the prompt (the letter picker's title) and a note, the kind of text (which letters the picker
-starts on, how it writes them, and how the hint words it), the longest line it takes, whether text is the
-only input there (`only`: the letter picker opens by itself) and whether a scanned card is taken too.
+`TextField` with the prompt (the letter picker's title) and a note, the kind of text (which letters the
+picker offers and how it writes them), the longest line it takes, whether text is the only input there
+(`only`: the letter picker opens by itself). The screen's own hint says how to enter it (keyboard,
+"MENU" for the picker, a scanner where cards are taken).
 
 Every typed line — from a keyboard (the driver calls `typed`), the letter picker or a script — reaches
 the core as the `TextEntry` that `typed` makes: the single place where a line is cleaned before the
@@ -25,20 +26,8 @@ MAX_LINE = 40  # the longest line any field takes (and the longest the OLED's en
 NAME_LENGTH = 12  # as in the config's [scoreboard] players
 
 TEXT = {
-    "de": {
-        "how_name": "Name tippen oder MENU → Buchstaben",
-        "how_word": "Tippen oder MENU → Buchstaben",
-        "how_scan": "Scannen, tippen oder MENU → Buchstaben",
-        "how_only": "Tippen oder Buchstaben wählen",
-        "too_long": "Zu lang: {n} Zeichen, höchstens {limit}",
-    },
-    "en": {
-        "how_name": "Type a name or MENU → letters",
-        "how_word": "Type, or MENU → letters",
-        "how_scan": "Scan, type, or MENU → letters",
-        "how_only": "Type, or pick the letters",
-        "too_long": "Too long: {n} characters, at most {limit}",
-    },
+    "de": {"too_long": "Zu lang: {n} Zeichen, höchstens {limit}"},
+    "en": {"too_long": "Too long: {n} characters, at most {limit}"},
 }
 
 
@@ -51,22 +40,12 @@ class TextField:
     max_len: int = MAX_LINE
     note: str = ""  # what the picker shows above the line (e.g. "Wort mit B, max. 5")
     only: bool = False  # text is the only input here: the letter picker is open by itself
-    scan: bool = False  # a scanned card is taken here as well
     message: str = dataclasses.field(default="", compare=False)  # the screen's last refusal, for the picker's footer
 
 
 def typed(text: str, at: float) -> TextEntry:
     """The `TextEntry` for a typed line: non-printing characters (controls, line breaks) are dropped."""
     return TextEntry("".join(ch for ch in text if ch.isprintable()), at)
-
-
-def how(lang: str, field: TextField) -> str:
-    """How to enter the field, in words for a footer: keyboard, the letter picker, a scanner."""
-    if field.only:
-        return pick(TEXT, lang, "how_only")
-    if field.scan:
-        return pick(TEXT, lang, "how_scan")
-    return pick(TEXT, lang, "how_name" if field.kind == "name" else "how_word")
 
 
 def too_long(lang: str, field: TextField | None, text: str) -> str | None:

@@ -287,11 +287,11 @@ class PerfektesWortFlow:
         if isinstance(stage, FacePick):
             return TextField(t(lang, "face_field"), "card")
         if isinstance(stage, Scanning):
-            return TextField(t(lang, "card_field", n=len(stage.scanned) + 1), "card", scan=True)
+            return TextField(t(lang, "card_field", n=len(stage.scanned) + 1), "card")
         if play is None:
             return None
         if isinstance(stage, Revealing | Standing) and _card_hint(play, lang) is not None:
-            return TextField(t(lang, "card_field", n=len(play.setup.deck) + 1), "card", scan=True)
+            return TextField(t(lang, "card_field", n=len(play.setup.deck) + 1), "card")
         rnd = play.revealed
         if isinstance(stage, Entering):
             note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))

@@ -344,7 +344,7 @@ class QuiddlerFlow:
         if isinstance(e, LayEntry) and self.played is not None and self.played.game.current is not None:
             n = self.played.game.current.plan.number
             key = "unused_title" if e.unused_stage else "words_title_out" if e.went_out else "words_title"
-            return TextField(t(lang, key, n=n, player=e.player), "cards", scan=True)
+            return TextField(t(lang, key, n=n, player=e.player), "cards")
         return None
 
 
