@@ -126,8 +126,12 @@ def main() -> None:
             if shown is not None:
                 latencies.append((shown - before) * 1000)
             time.sleep(0.005)
+        since = len(probe.footers)
+        os.write(writer, key_stream(KEY_ESC))  # a fresh line: one letter, then Enter names the seat
+        probe.wait_for("Namen", since)
+        since = len(probe.footers)
         os.write(writer, key_stream(LETTERS[0][0]))
-        probe.wait_for("▏", len(probe.footers) - 1)
+        probe.wait_for("▏", since)
         time.sleep(0.05)
         since, before = len(probe.footers), time.monotonic()
         os.write(writer, key_stream(KEY_ENTER))

@@ -5,6 +5,8 @@ itself, names are remembered for the same players again, and bad lines get a cle
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_host.core import app
 from firmware_host.core.effects import SaveSettings
@@ -245,3 +247,28 @@ def test_the_line_in_the_making_is_never_journaled_the_line_sent_is(sim):
     assert sim.screen_text().endswith("› 90▏") and journaled() == before
     sim.send(TextEntry("90", 2.0))
     assert journaled()[len(before):] == [TextEntry("90", 2.0)] and sim.state.settings.duration_s == 90
+
+
+buttons = st.sampled_from(list(Button))
+inputs = st.one_of(
+    st.builds(Press, buttons, st.just(1.0)), st.builds(LongPress, buttons, st.just(1.0)),
+    st.builds(Turn, st.integers(-45, 45), st.just(1.0)), st.builds(Typing, st.text(max_size=50), st.just(1.0)),
+    st.builds(TextEntry, st.text(max_size=50), st.just(1.0)),
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["names", "words"]), st.lists(inputs, max_size=40))
+def test_any_buttons_and_lines_on_a_text_screen_never_raise_and_a_picked_line_fits_its_field(where, events):
+    table = names_stage("game:perfect-words") if where == "names" else start_perfektes_wort("Geli", "Klaus")
+    if where == "words":
+        table.press("next")
+        run_timer(table)
+    for event in events:
+        table.step(event)
+        picker = app.active_picker(table.state)
+        if picker is not None:
+            assert len(picker.text) <= picker.field.max_len
+            assert picker.field == app.entry_field(table.state)
+        app.screen(table.state)
