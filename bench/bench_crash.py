@@ -1,4 +1,4 @@
-"""Crash harness: kill -9 the appliance at random moments across scripted games of all four kinds.
+"""Crash harness: kill -9 the appliance at random moments across scripted games of all four kinds and the turn timer.
 
     python bench/bench_crash.py [--kills 200] [--seed 1]
 

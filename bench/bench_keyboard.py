@@ -4,7 +4,7 @@ The appliance runs on the sim profile with a keyboard at a FIFO standing in for 
 keyboard driver's thread, the record parser, the key decoder and the line editor are all in the path, not
 the USB wire). It waits for a player's name at Das perfekte Wort's setup; each key press+release is
 written into the FIFO and timed until the frame that shows the line with that character reaches the
-display (`on_frame`). Every 12 characters (a name's most) an Esc clears the line. Then Enter (the line
+display (`on_frame`). Every 16 characters (a name's most) an Esc clears the line. Then Enter (the line
 names the seat).
 Idle: CPU of the whole process, and of the keyboard thread alone (from /proc), with the keyboard plugged
 in and nobody typing. Prints p50/p99/max in ms; asserts nothing.
@@ -34,7 +34,7 @@ from drivers.keymap import KEY_ENTER, KEY_ESC, LETTER_KEYS
 from firmware_host.config import resolve
 from firmware_host.core import app
 from firmware_host.core.events import Button, Press, Turn
-from firmware_host.core.text_field import NAME_LENGTH
+from firmware_host.core.text_input import NAME
 from firmware_host.shell import Outputs
 
 SIM = Path(__file__).resolve().parent.parent / "hw" / "profiles" / "sim.toml"
@@ -110,7 +110,7 @@ def main() -> None:
         latencies: list[float] = []
         line = ""
         for n in range(keys):
-            if len(line) == NAME_LENGTH:  # a name field: a longer line would show "Zu lang"
+            if len(line) == NAME.limit:  # a name field: a longer line would show "Zu lang"
                 since = len(probe.footers)
                 os.write(writer, key_stream(KEY_ESC))
                 probe.wait_for("Namen", since)

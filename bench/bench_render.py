@@ -23,7 +23,7 @@ from luma.core.framebuffer import diff_to_previous, full_frame
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306, ssd1322
 
-from firmware_host.core.screens import BigScreen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen
 from firmware_host.render import render
 from firmware_host.textscreen import frame
 from tests.screens import PANEL_SIZES, REFERENCE_SCREENS
@@ -112,6 +112,25 @@ def bench_renders(runs: int) -> None:
     print(f"{'timer tick (new text)':<22}{128:>5}×{64:<3}{p50:>8.2f}{p99:>8.2f}")
 
 
+def bench_poison(runs: int) -> None:
+    """Texts the edge refuses, drawn anyway (a journal from before the edge checked them): the renderer
+    cuts a text to what a panel can show before it measures."""
+    print()
+    print(f"Poison and huge texts, 128×64 ({runs} runs, ms)")
+    word = "Q" * 1_000_000
+    cases = {
+        "1,000,000-char big value": BigScreen("Sanduhr", word),
+        "1,000,000-char title": MessageScreen(word, ("x",)),
+        "1,000,000-char message": MessageScreen("Quiddler", (word,)),
+        "1,000,000-char list row": ListScreen("Spieler", (ListItem(word, word),)),
+        "30,000-char word (11.7)": MessageScreen("Quiddler", ("Q" * 30_000,)),
+        "line breaks (11.3)": MessageScreen("a\nb\rc\x1cd\x85e\u2029f", ("a\u2028b",), "x\ny"),
+    }
+    for name, screen in cases.items():
+        p50, p99 = time_ms(lambda s=screen: render(s, (128, 64)), runs)
+        print(f"{name:<28}{p50:>8.2f}{p99:>8.2f}")
+
+
 def bench_bus() -> None:
     image = render(REFERENCE_SCREENS["timer_running"], (128, 64))
     print()
@@ -144,6 +163,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=300)
     args = parser.parse_args()
     bench_renders(args.runs)
+    bench_poison(max(10, args.runs // 10))
     bench_bus()
 
 

@@ -8,6 +8,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -16,16 +17,19 @@ from firmware_host.config import Resolved, resolve
 from firmware_host.shell import Outputs
 
 
-def start_appliance(state_dir: Path, hook: Callable[[Outputs], Outputs],
-                    resolved: Resolved | None = None) -> tuple[Appliance, threading.Thread]:
-    """Open the appliance (the sim profile unless `resolved` is given) inside the loop's thread (the
-    journal belongs to the thread that opens it)."""
+def start_appliance(
+    state_dir: Path, hook: Callable[[Outputs], Outputs], pin_factory: Any = None, resolved: Resolved | None = None
+) -> tuple[Appliance, threading.Thread]:
+    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it);
+    `pin_factory`: another gpiozero factory than the sim profile's mock one; `resolved`: another
+    configuration than the sim profile's."""
     resolved = resolved or resolve("sim", None, environ={})
     holder: list[Appliance] = []
     ready = threading.Event()
 
     def main() -> None:
-        appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None)
+        appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None,
+                                   pin_factory=pin_factory)
         holder.append(appliance)
         ready.set()
         try:

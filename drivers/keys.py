@@ -120,7 +120,7 @@ class KeyDecoder:
         return Char(char) if char and char.isprintable() else None
 
 
-MAX_BUFFER = 80  # twice the longest field (core.text_field.MAX_LINE): it shows as too long, then stops
+MAX_BUFFER = 128  # above the core's longest line (text_input.LINE, 120): it shows as too long, then stops
 
 
 class LineEditor:

@@ -48,6 +48,7 @@ def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Sett
         lang=cfg.appliance.language,
         player_names=players,
         player_count=len(players) if players else 4,
+        turns=cfg.turn_timer.settings(),
     )
     return base.with_remembered(remembered)
 

@@ -15,9 +15,20 @@ from typing import Any
 
 from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from firmware_host.core.settings import (
+    MAX_BANK_S,
+    MAX_EXTRA_S,
+    MAX_TURN_S,
+    MIN_BANK_S,
+    MIN_TURN_S,
+    OVER_CHOICES,
+    TURN_MODES,
+    TurnSettings,
+)
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.text_input import NAME
 from hw.profile import Profile, ProfileError, load_profile, profile_path
-from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, text
+from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, shown_text, text
 
 DEFAULT_CONFIG_PATH = Path("/etc/wordtable/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/wordtable")
@@ -44,6 +55,24 @@ class TimerConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnTimerConfig:
+    """`[turn_timer]`: the turn timer's defaults (the table changes them at each game's setup) and the
+    per-turn limit inside Knack das Wort and Quiddler (`game_turn_s`, 0: none)."""
+
+    mode: str  # limit | bank | hourglass | sudden-death
+    turn_s: int  # the per-turn limit (mode limit)
+    over: str  # mode limit, past the limit: beep (count on) | end (the turn ends)
+    bank_s: int  # each player's time (bank, hourglass, sudden-death)
+    increment_s: int  # Fischer increment per turn (bank, sudden-death)
+    delay_s: int  # Bronstein delay per turn (bank, sudden-death)
+    game_turn_s: int
+
+    def settings(self) -> TurnSettings:
+        return TurnSettings(self.mode, self.turn_s, self.over, self.bank_s, self.increment_s, self.delay_s,
+                            self.game_turn_s)
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreboardConfig:
     players: tuple[str, ...]  # empty: the UI names them "Spieler 1…"
 
@@ -67,6 +96,7 @@ class LoggingConfig:
 class Config:
     appliance: ApplianceConfig
     timer: TimerConfig
+    turn_timer: TurnTimerConfig
     scoreboard: ScoreboardConfig
     dictionary: DictionaryConfig
     logging: LoggingConfig
@@ -83,6 +113,7 @@ class Resolved:
 
 
 _DURATION = integer(1, MAX_DURATION_S)
+_TURNS = TurnSettings()  # the turn timer's defaults
 
 
 def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
@@ -105,8 +136,20 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             },
             False,
         ),
+        "turn_timer": (
+            {
+                "mode": Field(text(TURN_MODES), _TURNS.mode),
+                "turn_s": Field(integer(MIN_TURN_S, MAX_TURN_S), _TURNS.turn_s),
+                "over": Field(text(OVER_CHOICES), _TURNS.over),
+                "bank_s": Field(integer(MIN_BANK_S, MAX_BANK_S), _TURNS.bank_s),
+                "increment_s": Field(integer(0, MAX_EXTRA_S), _TURNS.increment_s),
+                "delay_s": Field(integer(0, MAX_EXTRA_S), _TURNS.delay_s),
+                "game_turn_s": Field(integer(0, MAX_TURN_S), _TURNS.game_turn_s),
+            },
+            False,
+        ),
         "scoreboard": (
-            {"players": Field(listing(text(max_len=12), min_len=2, max_len=8, unique=True), ())},
+            {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
             False,
         ),
         "dictionary": ({"path": Field(text(), None)}, False),
@@ -126,6 +169,7 @@ def parse_config(
     )
     errors: Errors = []
     raw = read_sections(data, _sections(state_default), errors)
+    _check_turn_timer(raw["turn_timer"], errors)
     if errors:
         raise ConfigError(errors)
     dictionary = raw["dictionary"]["path"]
@@ -134,12 +178,25 @@ def parse_config(
             language=raw["appliance"]["language"], state_dir=Path(raw["appliance"]["state_dir"])
         ),
         timer=TimerConfig(**raw["timer"]),
+        turn_timer=TurnTimerConfig(**raw["turn_timer"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
         dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
         logging=LoggingConfig(**raw["logging"]),
         keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
         source=source,
     )
+
+
+def _check_turn_timer(turns: dict[str, Any], errors: Errors) -> None:
+    """What the keys of `[turn_timer]` cannot say one by one."""
+    if isinstance(turns["increment_s"], int) and isinstance(turns["delay_s"], int) and turns["increment_s"] \
+            and turns["delay_s"]:
+        errors.append(("turn_timer.delay_s", "a Fischer increment (turn_timer.increment_s) and a Bronstein "
+                       "delay cannot both be set: set one of them to 0"))
+    game_turn = turns["game_turn_s"]
+    if isinstance(game_turn, int) and 0 < game_turn < MIN_TURN_S:
+        errors.append(("turn_timer.game_turn_s",
+                       f"{game_turn} is too short: 0 (no limit) or {MIN_TURN_S}–{MAX_TURN_S}"))
 
 
 def load_config(path: Path | None = None, *, environ: Mapping[str, str] | None = None) -> Config:

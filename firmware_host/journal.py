@@ -149,7 +149,7 @@ class Journal:
     def _open_writable(cls, path: Path) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         moved = None
-        reason = _unusable_reason(path)
+        reason = unusable_reason(path)
         if reason is None:
             try:
                 return cls(_connect(path), path, None)
@@ -464,7 +464,7 @@ def _connect(path: Path) -> sqlite3.Connection:
 def _connect_readonly(path: Path) -> sqlite3.Connection:
     if not path.is_file():
         raise JournalError(f"no journal at {path}")
-    reason = _unusable_reason(path)
+    reason = unusable_reason(path)
     if reason is not None:
         raise JournalError(f"{path} is not a usable journal: {reason}")
     try:
@@ -479,8 +479,10 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _unusable_reason(path: Path) -> str | None:
-    """Why the file at `path` must not be used as the journal, or None (absent, empty or fine)."""
+def unusable_reason(path: Path) -> str | None:
+    """Why the file at `path` must not be used as the journal, or None (absent, empty or fine): the check
+    `Journal.open` makes (and `wordtable doctor` reports). Raises JournalError when the file cannot be
+    examined (locked), which is never the file's fault."""
     try:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_MAGIC))

@@ -12,23 +12,35 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
+- TurnScreen: the title (the player on turn) in bold at 1.5 times the small size (clipped with "…") and the status
+  right-aligned beside it, the time in bold as large as fits below, the footer at the bottom.
+
+Any string is drawn, none raises: each text of the model is first cut to `MAX_DRAWN` characters (more
+never fits a panel; a cut text ends in "…"), and every character FreeType's layout cannot take on one line
+(controls, format characters, line and paragraph separators, lone surrogates) is drawn as "�". The core
+refuses such text at its edge (`core.text_input`); this is the renderer's own guard.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen, TurnScreen
 
 FONT_DIR = Path(__file__).parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
 ELLIPSIS = "…"
+MAX_DRAWN = 1024  # characters of one text that are drawn at most: more than any panel shows
+MAX_BIG = 160  # of a big value: at the smallest big size no panel shows more
+UNDRAWABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # drawn as REPLACEMENT
+REPLACEMENT = "\ufffd"
 COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
 GUTTER = 6  # left of each list row: room for the mark
 PAD = 2  # inner horizontal padding
@@ -72,13 +84,44 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
     image = Image.new("1", size, 0)
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
+    screen = drawable_screen(screen)
     if isinstance(screen, BigScreen):
         _draw_big(draw, screen, size)
     elif isinstance(screen, ListScreen):
         _draw_list(draw, screen, size)
+    elif isinstance(screen, TurnScreen):
+        _draw_turn(draw, screen, size)
     else:
         _draw_message(draw, screen, size)
     return image
+
+
+def drawable(text: str, limit: int = MAX_DRAWN) -> str:
+    """`text` as it can be drawn on one line: at most `limit` characters (a cut text ends in "…"),
+    every control, format or separator character and lone surrogate replaced by "�"."""
+    return _printable(text if len(text) <= limit else text[: limit - 1] + ELLIPSIS)
+
+
+@lru_cache(maxsize=1024)
+def _printable(text: str) -> str:
+    if text.isprintable() and text.isascii():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(c) in UNDRAWABLE else c for c in text)
+
+
+def drawable_screen(screen: Screen) -> Screen:
+    """The screen with every text `drawable`."""
+    if isinstance(screen, BigScreen):
+        big = drawable(screen.big, MAX_BIG)
+        return replace(screen, title=drawable(screen.title), big=big, footer=drawable(screen.footer))
+    if isinstance(screen, ListScreen):
+        items = tuple(replace(i, label=drawable(i.label), value=drawable(i.value)) for i in screen.items)
+        return replace(screen, title=drawable(screen.title), items=items, footer=drawable(screen.footer))
+    if isinstance(screen, TurnScreen):
+        return replace(screen, title=drawable(screen.title), time=drawable(screen.time, MAX_BIG),
+                       footer=drawable(screen.footer), status=drawable(screen.status))
+    lines = tuple(drawable(line) for line in screen.lines)
+    return replace(screen, title=drawable(screen.title), lines=lines, footer=drawable(screen.footer))
 
 
 @lru_cache(maxsize=4096)
@@ -122,11 +165,14 @@ def clip(text: str, fnt: Font, width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
-def wrap(text: str, fnt: Font, width: float) -> list[str]:
-    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces."""
+def wrap(text: str, fnt: Font, width: float, max_lines: int | None = None) -> list[str]:
+    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces.
+    With `max_lines`, stops once that many lines are full (the rest would not be shown)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
+        if max_lines is not None and len(lines) >= max_lines:
+            return lines[:max_lines]
         candidate = f"{line} {word}" if line else word
         if fnt.getlength(candidate) <= width:
             line = candidate
@@ -135,6 +181,8 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
             lines.append(line)
         line = ""
         while len(word) > 1 and fnt.getlength(word) > width:
+            if max_lines is not None and len(lines) >= max_lines:
+                return lines[:max_lines]
             cut = max(1, _longest_fitting_prefix(word, fnt, width))
             lines.append(word[:cut])
             word = word[cut:]
@@ -145,10 +193,14 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
 
 
 def _longest_fitting_prefix(text: str, fnt: Font, width: float) -> int:
-    n = 0
-    while n < len(text) and fnt.getlength(text[: n + 1]) <= width:
-        n += 1
-    return n
+    lo, hi = 0, len(text)  # invariant: the prefix of length lo fits, of length hi + 1 does not (or is all)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(text[:mid]) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @lru_cache(maxsize=512)
@@ -201,16 +253,41 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     if screen.footer:
         bottom = height - m.pitch
         _footer(draw, screen.footer, size, m, ink)
-    if not screen.big or bottom - top < 4:
+    _big_value(draw, screen.big, top, bottom, width, ink)
+
+
+def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, width: int, ink: int) -> None:
+    """`text` in bold, as large as fits between `top` and `bottom`, centred."""
+    if not text or bottom - top < 4:
         return
     box_w, box_h = width - 2 * PAD, bottom - top - 2
-    fnt = font(big_font_size(screen.big, box_w, box_h), bold=True)
-    _, ink_top, _, ink_bottom = fnt.getbbox(screen.big, anchor="ls")
+    fnt = font(big_font_size(text, box_w, box_h), bold=True)
+    _, ink_top, _, ink_bottom = fnt.getbbox(text, anchor="ls")
     # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
     # and the ink vertically
-    x = (width - fnt.getlength(screen.big)) / 2
+    x = (width - fnt.getlength(text)) / 2
     baseline = top + (bottom - top - (ink_bottom - ink_top)) // 2 - ink_top
-    _draw_text(draw, (round(x), baseline), screen.big, fnt, ink, "ls")
+    _draw_text(draw, (round(x), baseline), text, fnt, ink, "ls")
+
+
+def _draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    small = font(m.size)
+    name = font(round(m.size * 1.5), bold=True)
+    paper, ink = (1, 0) if screen.inverted else (0, 1)
+    draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
+    ink_top, ink_bottom = (int(v) for v in name.getbbox(_EXTENT_PROBE, anchor="ls")[1::2])
+    baseline = 1 - ink_top
+    status_w = small.getlength(screen.status) + GAP if screen.status else 0
+    _draw_text(draw, (PAD, baseline), clip(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
+    if screen.status:
+        _draw_text(draw, (width - PAD, baseline), screen.status, small, ink, "rs")
+    bottom = height
+    if screen.footer:
+        bottom = height - m.pitch
+        _footer(draw, screen.footer, size, m, ink)
+    _big_value(draw, screen.time, ink_bottom - ink_top + 2, bottom, width, ink)
 
 
 def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: _Metrics) -> int:
@@ -293,8 +370,12 @@ def _draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[
     fnt = font(m.size)
     top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
     bottom = height - m.pitch if screen.footer else height
-    lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
     fit = max(0, (bottom - top) // m.pitch)
+    lines: list[str] = []
+    for line in screen.lines:
+        if len(lines) > fit:
+            break
+        lines += wrap(line, fnt, width - 2 * PAD, max_lines=fit + 1)
     if len(lines) > fit > 0:
         lines = [*lines[: fit - 1], clip(lines[fit - 1] + ELLIPSIS, fnt, width - 2 * PAD)]
     for i, line in enumerate(lines[:fit]):

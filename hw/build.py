@@ -213,11 +213,14 @@ def build(
         buttons = {Button.START: b.start, Button.NEXT: b.next, Button.BACK: b.back, Button.MENU: b.menu}
         if enc.enabled and enc.push is not None:
             buttons[Button.ENCODER] = enc.push
+        if b.turn is not None:
+            buttons[Button.TURN] = b.turn
         inputs = start(
             "buttons",
             lambda: PanelInputs(
                 buttons,
                 emit=emit,
+                edge=(Button.TURN,),
                 encoder=(enc.a, enc.b) if enc.enabled else None,
                 bounce_s=b.bounce_ms / 1000,
                 hold_s=b.hold_ms / 1000,

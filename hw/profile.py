@@ -17,6 +17,7 @@ from typing import Any
 
 from drivers.display import DisplayConfig
 from drivers.reader_config import ReaderConfig, parse_readers
+from firmware_host.core.text_input import shortened
 from hw.schema import (
     INVALID,
     Errors,
@@ -89,6 +90,7 @@ class ButtonsConfig:
     menu: int
     bounce_ms: int
     hold_ms: int
+    turn: int | None = None  # optional: a big "turn" button (the turn timer's; reported at its press edge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +156,7 @@ SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
             "menu": Field(_GPIO),
             "bounce_ms": Field(integer(0, 500), 30),
             "hold_ms": Field(integer(100, 10_000), 800),
+            "turn": Field(_GPIO, None),
         },
         True,
     ),
@@ -200,7 +203,7 @@ def _pin_claims(raw: dict[str, dict[str, Any]]) -> list[tuple[str, int]]:
     if pins is not INVALID:
         claims += [(f"led_bar.pins[{i}]", p) for i, p in enumerate(pins)]
     claims.append(("buzzer.pin", raw["buzzer"]["pin"]))
-    claims += [(f"buttons.{name}", raw["buttons"][name]) for name in ("start", "next", "back", "menu")]
+    claims += [(f"buttons.{name}", raw["buttons"][name]) for name in ("start", "next", "back", "menu", "turn")]
     if raw["encoder"]["enabled"] is True:
         claims += [(f"encoder.{name}", raw["encoder"][name]) for name in ("a", "b", "push")]
     if raw["display"]["interface"] == "spi":
@@ -236,7 +239,7 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         return
     if driver not in DISPLAY_DRIVERS:
         errors.append(
-            ("display.driver", f"unknown display driver {driver!r} (known: {', '.join(DISPLAY_DRIVERS)})")
+            ("display.driver", f"unknown display driver {shortened(driver)} (known: {', '.join(DISPLAY_DRIVERS)})")
         )
         return
     interfaces, sizes = DISPLAY_DRIVERS[driver]
@@ -244,7 +247,7 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         errors.append(
             (
                 "display.interface",
-                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {interface!r}",
+                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {shortened(interface)}",
             )
         )
     if interface in ("i2c", "spi") and raw["buses"][interface] is False:

@@ -1,7 +1,8 @@
 """The maker's wiring guide, generated from a board profile so that it cannot drift.
 
 `python -m hw.wiring [--profile NAME|FILE] [--out DIR] [--check]` writes `README.md` (pin table,
-power, bill of materials, Raspberry Pi OS set-up) and `diagram.svg` (the 40-pin header with lines to the
+power, bill of materials, Raspberry Pi OS set-up, bring-up with `wordtable doctor` and `wordtable selftest`,
+troubleshooting from `hw.troubleshooting`) and `diagram.svg` (the 40-pin header with lines to the
 parts) into `wiring/`. A profile that does not validate (a pin used twice, a bus pin taken) fails with
 the reasons, exit code 2. The output depends only on the profile: no dates, no paths of this machine.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from hw.profile import BUS_PINS, Profile, ProfileError, load_profile, profile_path
+from hw.troubleshooting import EXAMPLE, PROBLEMS
 
 WIRING_DIR = Path(__file__).resolve().parent.parent / "wiring"
 
@@ -64,6 +66,8 @@ def connections(p: Profile) -> list[Connection]:
     out.append(Connection("buzzer (NPN base, 1 kΩ)", p.buzzer.pin, "Buzzer"))
     for name in ("start", "next", "back", "menu"):
         out.append(Connection(f"button {name.upper()}", getattr(p.buttons, name), "Buttons"))
+    if p.buttons.turn is not None:
+        out.append(Connection("button TURN (big arcade button)", p.buttons.turn, "Buttons"))
     if p.encoder.enabled:
         out += [
             Connection("encoder A (CLK)", p.encoder.a, "Rotary encoder"),
@@ -221,10 +225,50 @@ def _setup(p: Profile) -> list[str]:
         ]
         step += 1
     lines += [
-        f"{step}. Check the whole set-up: `wordtable check-config` prints the resolved configuration "
-        "or every wrong key."
+        f"{step}. Install wordtable and its service from a checkout: `sudo bash systemd/install.sh` "
+        "(systemd/README.md); then bring it up as the next section says."
     ]
     return lines
+
+
+WORDTABLE = "/opt/wordtable/venv/bin/wordtable"  # where the installer puts the program
+
+
+def _bring_up() -> list[str]:
+    return [
+        f"First `wordtable doctor`, then `wordtable selftest` (installed as `{WORDTABLE}`; from a checkout "
+        "`.venv/bin/wordtable`):",
+        "",
+        f"1. `sudo {WORDTABLE} doctor` checks, each with ✓ or ✗: the board and OS (the Pi model, Python, which "
+        "gpiozero pin factory loads and why the others do not), the buses (I2C enabled and its speed, the display "
+        "answering at its address — or which address does answer —, the UART free of the serial console when an "
+        "RDM6300 is on it, SPI for an SPI display), each card reader's port, the service (its user and groups, "
+        "the state directory and its free space, the journal's integrity, the unit's state, the word list) and "
+        "the profile and config (all that `wordtable check-config` says). Under every ✗ is one line saying what "
+        "to do (the table below lists them all); `!` is a warning, `–` not checked here. Fix, reboot when it "
+        "says so, and run it again until it exits 0. `--json` prints the checks for a script.",
+        "2. `sudo systemctl stop wordtable` (the service holds the pins), then "
+        f"`sudo {WORDTABLE} selftest`: it walks through every part on its pins — the OLED's test patterns "
+        "(border, checkerboard, every page: a wrong column offset, such as an SH1106 driven as an SSD1306, shows "
+        "at once), each button's press and long press, the encoder both ways and its push, each LED segment in "
+        "order and the PWM dimming, the buzzer's tones and volumes, each reader (tap a card: the OLED shows its "
+        "ID). The OLED and the terminal say what should happen; answer y / n in the terminal or START (yes) / "
+        "BACK (no) on the box, s skips, q ends. It ends with a summary to paste into a bug report; "
+        "`--part display` repeats one part. `sudo systemctl start wordtable` afterwards.",
+    ]
+
+
+def _troubleshooting() -> list[str]:
+    rows = ["| Check | ✗ says | What to do |", "|---|---|---|"]
+    for problem in PROBLEMS.values():
+        cells = (problem.check, problem.symptom, problem.fix.format(**EXAMPLE))
+        rows.append("| " + " | ".join(cell.replace("*", "\\*").replace("|", "\\|") for cell in cells) + " |")
+    return [
+        "What each ✗ (or !) of `wordtable doctor` means and its fix (the doctor prints the same line, with "
+        "this box's bus, address and user filled in):",
+        "",
+        *rows,
+    ]
 
 
 def readme(p: Profile, source: str) -> str:
@@ -276,7 +320,8 @@ def readme(p: Profile, source: str) -> str:
         "- **Buzzer**: GPIO → 1 kΩ → NPN base; emitter → GND; collector → piezo −; piezo + → 5 V. "
         "(A magnetic buzzer also needs a 1N4148 diode across it.)",
         "- **Buttons**: each between its GPIO and GND (the Pi's internal pull-ups; "
-        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press).",
+        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press). A big arcade button "
+        "that ends a turn in the turn timer is optional: `turn = GPIO` under `[buttons]`, wired the same way.",
         "- **OLED**: VCC → 3.3 V, GND, SDA → GPIO 2, SCL → GPIO 3 (I2C address "
         f"0x{p.display.address:02X}; 0x3D when the address jumper is moved)."
         if p.display.interface == "i2c"
@@ -303,6 +348,8 @@ def readme(p: Profile, source: str) -> str:
     out += ["", "## Bill of materials", "", "| Qty | Part | Notes |", "|---|---|---|"]
     out += [f"| {q} | {part} | {note} |" for q, part, note in _bom(p)]
     out += ["", "## Raspberry Pi OS set-up", "", *_setup(p)]
+    out += ["", "## Bring-up: `wordtable doctor`, then `wordtable selftest`", "", *_bring_up()]
+    out += ["", "## Troubleshooting", "", *_troubleshooting()]
     return "\n".join(out) + "\n"
 
 

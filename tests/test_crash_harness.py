@@ -1,4 +1,4 @@
-"""The crash harness, short: 20 kill -9s across the four game scripts (bench/bench_crash.py runs 200+)."""
+"""The crash harness, short: 20 kill -9s across the game scripts (bench/bench_crash.py runs 200+)."""
 
 import pytest
 

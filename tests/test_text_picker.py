@@ -13,7 +13,8 @@ from firmware_host.core.effects import SaveSettings
 from firmware_host.core.events import Button, LongPress, Press, TextEntry, Turn, Typing
 from firmware_host.core.games.perfektes_wort.table import Entering, Reviewing
 from firmware_host.core.screens import ListScreen
-from firmware_host.core.text_field import MAX_LINE, TextField, typed
+from firmware_host.core.text_field import TextField, typed
+from firmware_host.core.text_input import LINE
 from firmware_host.core.text_picker import DELETE, Picker, ring
 from tests.picking import pick_events, presses
 from tests.table_driver import Table
@@ -88,8 +89,11 @@ def test_the_picker_screen_shows_the_prompt_the_line_and_the_ring_around_the_cur
     assert "START +" in Picker(TextField("x")).screen("de").footer  # on an empty line: how to add a letter
 
 
-def test_a_typed_line_loses_every_non_printing_character():
-    assert typed("A\x1bB\tC\nD\x7f", 1.0) == TextEntry("ABCD", 1.0)
+def test_a_typed_line_goes_through_the_edge_and_a_control_character_is_refused_with_its_name():
+    assert typed("  Anna   Lena ", 1.0) == TextEntry("Anna Lena", 1.0)
+    table = names_stage("game:perfect-words")
+    table.step(typed("A\x1bB", 1.0))
+    assert "error" in table.beeps and "U+001B" in table.text and seat_names(table)[0] != "A\x1bB"
 
 
 # --- names at every setup and on the free scoreboard -----------------------------------------------------
@@ -200,12 +204,12 @@ def test_what_is_typed_shows_in_the_footer_and_a_line_too_long_says_so():
     table = names_stage("game:perfektes-wort")
     table.step(Typing("Ann", 1.0))
     assert table.screen.footer == "› Ann▏"
-    table.step(Typing("A" * 13, 1.0))
-    assert table.screen.footer == "Zu lang: 13 Zeichen, höchstens 12"
-    table.type("A" * 13)
-    assert "error" in table.beeps and "Zu lang" in table.screen.footer
-    assert seat_names(table)[0] != "A" * 13
-    table.step(Typing("x" * (MAX_LINE + 5), 2.0))
+    table.step(Typing("A" * 17, 1.0))
+    assert table.screen.footer == "Zu lang: 17 Zeichen, höchstens 16"
+    table.type("A" * 17)
+    assert "error" in table.beeps and "zu lang" in table.screen.footer.lower()
+    assert seat_names(table)[0] != "A" * 17
+    table.step(Typing("x" * (LINE.limit + 5), 2.0))
     assert table.state.typing and app.screen(table.state).footer.startswith("Zu lang")
 
 

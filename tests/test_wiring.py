@@ -69,3 +69,16 @@ def test_conflicting_profile_fails_with_the_reason(tmp_path, capsys):
     assert main(["--profile", str(profile), "--out", str(out)]) == 2
     assert "buttons.menu: GPIO 18 is also used by buzzer.pin" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_guide_brings_the_box_up_with_doctor_then_selftest_and_lists_every_fix():
+    from hw.troubleshooting import EXAMPLE, PROBLEMS
+
+    readme = generate("default")["README.md"]
+    bring_up = readme.index("## Bring-up")
+    assert readme.index("## Pin table") < readme.index("## Raspberry Pi OS set-up") < bring_up
+    assert bring_up < readme.index("wordtable doctor`", bring_up) < readme.index("wordtable selftest`", bring_up)
+    troubleshooting = readme[readme.index("## Troubleshooting"):]
+    for problem in PROBLEMS.values():
+        fix = problem.fix.format(**EXAMPLE).replace("*", "\\*")
+        assert f"| {problem.check} | {problem.symptom} | {fix} |" in troubleshooting

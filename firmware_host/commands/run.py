@@ -46,8 +46,9 @@ def run(args: argparse.Namespace, *, display_device: Any = None) -> int:
         show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", lines,
                      display_device=display_device)
         return code
-    except Exception as exc:  # a config the validation itself trips over
-        log.exception("cannot read the configuration")
+    except Exception as exc:  # a config the validation itself trips over (e.g. nested too deeply)
+        log.error("cannot read the configuration: %s", type(exc).__name__)
+        print(f"wordtable run: cannot read the configuration: {type(exc).__name__}", file=sys.stderr)
         show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", [type(exc).__name__],
                      display_device=display_device)
         return 2

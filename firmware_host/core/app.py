@@ -3,7 +3,9 @@
 `step(state, event) -> (state, effects)` is pure. Every event ends with the current view: the screen,
 the LED bar level and the next time the core wants a `Tick` (None: nothing runs, sleep until input).
 Buttons: START starts/pauses/resumes the timer (long: flip), NEXT moves on, BACK resets/undoes/leads
-out, MENU opens the menu (long: power off). In the menu NEXT moves, START chooses, BACK goes up a level.
+out, MENU opens the menu (long: power off); a fitted TURN button starts/pauses the timer like START. In
+the menu NEXT moves, START chooses, BACK goes up a level. A game that keeps time (the turn timer) owns the
+timer while it is on screen: leaving it pauses its clock and gives the sand timer back.
 
 Typed lines: a screen waiting for one (`entry_field`) gets the letter picker (`core.text_picker`): by
 itself where text is the only input, else from the menu's first entries ("Buchstaben: …"); while it is
@@ -57,13 +59,14 @@ from firmware_host.core.events import (
     canonical_json,
     event_time,
 )
-from firmware_host.core.flow import Ctx, Flow, Outcome, PauseTimer, ResetTimer, StartTimer
+from firmware_host.core.flow import Ctx, Flow, KeepsTime, Outcome, PauseTimer, ResetTimer, SetTimer, StartTimer
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
 from firmware_host.core.i18n import LANGUAGES, pick
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import (
+    GAME_TURN_CHOICES,
     MAX_DURATION_S,
     MAX_PLAYERS,
     MIN_DURATION_S,
@@ -72,16 +75,19 @@ from firmware_host.core.settings import (
     Settings,
 )
 from firmware_host.core.sounds import VOLUMES
-from firmware_host.core.text_field import NAME_LENGTH, TextField, too_long, typed
+from firmware_host.core.text_field import TextField, too_long, typed
+from firmware_host.core.text_input import CODE, LINE, NAME, TextRefused, clean
 from firmware_host.core.text_picker import Picker
-from firmware_host.core.timer import Timer, format_seconds
+from firmware_host.core.timer import Timer, format_seconds, parse_duration
 
 HOME_MODES = ("timer", "scoreboard")
 TYPING_SHOWN = 200  # the most of a keyboard's line in the making that the state holds
 ENTRY_SHOWN = 18  # the last characters of a typed line that the footer shows
 UNSAVED_MARK = "!"
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
-MAIN_MENU = ("timer", "scoreboard", "players", "duration", "warn", "volume", "language", "power_off")
+MAIN_MENU = (
+    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "volume", "language", "power_off",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +152,11 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     if alarm and state.flow is not None:
         state, more = _apply(state, state.flow.timer_over(ctx(state)))
         effects += more
+    checked = edge_checked(event)
+    if isinstance(checked, TextRefused):
+        state, more = _refuse(state, checked.text(state.settings.lang))
+        return state, effects + more + view(state)
+    event = checked
     if isinstance(event, Tick):
         pass
     elif isinstance(event, LongPress) and event.button is Button.MENU:
@@ -173,7 +184,8 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     elif isinstance(event, LongPress) and event.button is Button.BACK and state.overlay is None and (
         state.home == "game" or (state.home == "timer" and state.flow is not None)
     ):
-        state = replace(state, home="timer" if state.home == "game" else "game", notice="")
+        state, more = _go_home(replace(state, notice=""), "timer" if state.home == "game" else "game")
+        effects += more
     elif state.overlay is not None:
         state, more = _overlay_event(state, state.overlay, event)
         effects += more
@@ -186,15 +198,12 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
 
 def _home_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     """An event for the screen below the menu: the letter picker when it is open, else the game, the
-    scoreboard or the timer. A typed line longer than the field takes is refused here, for all of them."""
+    scoreboard or the timer."""
     picker = active_picker(state)
     if picker is not None and _picks(event):
         return _picker_event(state, picker, event)
     if isinstance(event, TextEntry):
         state = replace(state, picker=None)  # a line came from elsewhere: the picker is done
-        message = too_long(state.settings.lang, field_below(state), event.text)
-        if message is not None:
-            return _refuse(state, message)
     if state.home == "game" and (flow := state.flow) is not None:
         if isinstance(event, Press) and event.button is Button.MENU:
             return replace(state, overlay=MenuView(), notice=""), []
@@ -214,7 +223,7 @@ def field_below(state: AppState) -> TextField | None:
         return state.flow.text_field(ctx(state))
     if state.home == "scoreboard":
         name = state.board.players[state.board.selected]
-        return TextField(_t(state.settings, "board_field", name=name), "name", NAME_LENGTH)
+        return TextField(_t(state.settings, "board_field", name=name), "name", NAME.limit)
     return None
 
 
@@ -279,7 +288,11 @@ def _picker_event(state: AppState, picker: Picker, event: Event) -> tuple[AppSta
 def _submit(state: AppState, picker: Picker, at: float) -> tuple[AppState, list[Effect]]:
     """The picked line handed to the screen as a typed line. Refused there: the picker stays open with
     the line, the reason in its footer."""
-    after, effects = _home_event(replace(state, picker=None), typed(picker.line(), at))
+    checked = edge_checked(typed(picker.line(), at))
+    if isinstance(checked, TextRefused):
+        refused, effects = _refuse(state, checked.text(state.settings.lang))
+        return replace(refused, picker=picker), effects
+    after, effects = _home_event(replace(state, picker=None), checked)
     if any(isinstance(effect, Beep) and effect.pattern == "error" for effect in effects):
         return replace(after, picker=picker, notice=after.notice or _screen(after).footer), effects
     return after, effects
@@ -292,6 +305,20 @@ def _entry_line(state: AppState) -> str:
     if message is not None:
         return message
     return "› " + (text if len(text) <= ENTRY_SHOWN else "…" + text[-ENTRY_SHOWN + 1 :]) + "▏"
+
+
+def edge_checked(event: Event) -> Event | TextRefused:
+    """The event with its text normalised (`text_input.clean`: a typed line as a `LINE`, a card's reader and
+    code as `CODE`s), or why it is refused. Every event passes here, so no other part of the core sees text
+    that is not normalised — not even one replayed from a journal written before the edges checked it."""
+    try:
+        if isinstance(event, TextEntry):
+            return replace(event, text=clean(event.text, LINE))
+        if isinstance(event, CardScan):
+            return replace(event, reader=clean(event.reader, CODE), code=clean(event.code, CODE))
+    except TextRefused as exc:
+        return exc
+    return event
 
 
 def view(state: AppState) -> list[Effect]:
@@ -310,7 +337,7 @@ def _timer_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]
     s, timer, now = state.settings, state.timer, state.now
     cleared = replace(state, notice="")
     if isinstance(event, Press):
-        if event.button is Button.START:
+        if event.button in (Button.START, Button.TURN):
             return _start_pause(cleared)
         if event.button is Button.BACK:
             if timer.running or not timer.countdown.is_full():
@@ -431,9 +458,9 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
     s = state.settings
     if not menu.path:
         if key in HOME_MODES:
-            return replace(state, home=key, overlay=None), []
+            return _go_home(state, key)
         if key == "continue":
-            return replace(state, home="game", overlay=None), []
+            return _go_home(state, "game")
         if key == "letters" and (field := field_below(state)) is not None:
             return replace(state, overlay=None, picker=Picker(field)), []
         if key.startswith("game:"):
@@ -458,6 +485,8 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
         return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
     if menu.path == "language":
         return _with_settings(replace(state, overlay=back), replace(s, lang=key))
+    if menu.path == "game_turn":
+        return _with_settings(replace(state, overlay=back), replace(s, turns=replace(s.turns, game_turn_s=int(key))))
     if menu.path == "players":
         settings = replace(s, player_count=int(key))
         names = player_names(s.player_names, settings.player_count, _t(settings, "player_n"))
@@ -504,6 +533,7 @@ def ctx(state: AppState) -> Ctx:
         timer_left=timer.left(state.now),
         timer_duration=timer.countdown.duration,
         kept=kept_items(state.kept),
+        turns=state.settings.turns,
     )
 
 
@@ -516,7 +546,7 @@ def kept_items(kept: tuple[tuple[str, str], ...]) -> Mapping[str, Any]:
 def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
     """Carry a flow's outcome into the app: its next flow, its timer action and its effects."""
     effects: list[Effect] = []
-    timer = state.timer
+    timer, previous = state.timer, state.flow
     action = outcome.timer
     if isinstance(action, StartTimer):
         timer = Timer.of(action.seconds, state.settings.warn_s).start(state.now)
@@ -525,6 +555,8 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         timer = timer.pause(state.now) if timer.running else timer.start(state.now)
     elif isinstance(action, ResetTimer):
         timer = timer.reset()
+    elif isinstance(action, SetTimer):
+        timer = Timer.counting_on(action.duration, action.left, state.settings.warn_s, action.since, state.now)
     state = replace(state, timer=timer, flow=outcome.flow)
     for effect in outcome.effects:
         if isinstance(effect, Keep):  # what is kept is in use at once, not only after a restart
@@ -537,6 +569,8 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         effects.extend(saved)
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())
+        if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
+            state = replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
     return state, effects
 
 
@@ -544,6 +578,23 @@ def _named(players: tuple[str, ...]) -> bool:
     """Whether a game's players were given names (not only "Spieler 1", "Player 2" …)."""
     defaults = {pick(TEXT, lang, "player_n", n=n) for lang in LANGUAGES for n in range(1, MAX_PLAYERS + 1)}
     return bool(players) and not set(players) <= defaults
+
+
+def _go_home(state: AppState, home: str) -> tuple[AppState, list[Effect]]:
+    """Show another home mode (the menu closed). A flow that keeps time stops its clock when the table
+    leaves it and sets the timer back to its clock when the table returns."""
+    moved = replace(state, home=home, overlay=None)
+    if (state.home == "game") == (home == "game") or not isinstance(state.flow, KeepsTime):
+        return moved, []
+    moved, effects = _apply(moved, state.flow.pause(ctx(moved)))
+    if home != "game":  # the sand timer again while the game's clock waits
+        moved = replace(moved, timer=Timer.of(moved.settings.duration_s, moved.settings.warn_s))
+    return moved, effects
+
+
+def _owns_timer(state: AppState) -> bool:
+    """The timer shows the clock of the game on screen (the turn timer), not the sand timer's setting."""
+    return state.home == "game" and isinstance(state.flow, KeepsTime)
 
 
 def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
@@ -586,8 +637,8 @@ def restore(data: dict[str, Any]) -> AppState:
     """The state a journaled snapshot stands for (the inverse of `snapshot`): its home mode, a full timer.
     Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
-    players = tuple(str(p) for p in data["board"]["players"])
     board = data["board"]
+    players = player_names(tuple(str(p) for p in board["players"]), len(board["players"]), _t(settings, "player_n"))
     totals = tuple(int(t) for t in board["totals"])
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board(players, totals, int(board.get("selected", 0)), history)
@@ -668,7 +719,8 @@ def _add_points(state: AppState, points: int) -> tuple[AppState, list[Effect]]:
 
 def _set_duration(state: AppState, seconds: int) -> tuple[AppState, list[Effect]]:
     settings = replace(state.settings, duration_s=seconds)
-    timer = state.timer if state.timer.running else state.timer.with_settings(seconds, settings.warn_s)
+    keep = state.timer.running or _owns_timer(state)
+    timer = state.timer if keep else state.timer.with_settings(seconds, settings.warn_s)
     return _with_settings(replace(state, timer=timer), settings)
 
 
@@ -689,10 +741,14 @@ def _refuse(state: AppState, message: str) -> tuple[AppState, list[Effect]]:
 def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[Effect]]:
     """After a restart the monotonic clock starts anew at `at`. A running timer comes back paused with
     the time it had left at the last journaled event — or run out, when it would have run out while the
-    box was off (`off_s`): then it is over as if the alarm had sounded (silently), and the table is told."""
+    box was off (`off_s`): then it is over as if the alarm had sounded (silently), and the table is told.
+    A flow that keeps time stops its clock at the last journaled event: the time off is nobody's turn."""
+    paused: list[Effect] = []
+    if isinstance(state.flow, KeepsTime):
+        state, paused = _apply(state, state.flow.pause(ctx(state)))
     timer, now = state.timer, state.now
     if not timer.running:
-        return replace(state, now=at), [Log("resumed")]
+        return replace(state, now=at), [*paused, Log("resumed")]
     left = timer.left(now)
     if off_s >= left:
         over = timer.countdown.deadline or now
@@ -703,10 +759,10 @@ def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[E
             state, effects = _apply(state, state.flow.timer_over(ctx(state)))
         notice = _t(state.settings, "resumed_over")
         log = Log(f"resumed; the time ran out while off ({off_s:.0f} s off)")
-        return replace(state, notice=notice, now=at), [*effects, log]
+        return replace(state, notice=notice, now=at), [*paused, *effects, log]
     notice = _t(state.settings, "resumed")
     log = Log(f"resumed; timer paused at {left:.1f} s")
-    return replace(state, timer=timer.pause(now), notice=notice, now=at), [log]
+    return replace(state, timer=timer.pause(now), notice=notice, now=at), [*paused, log]
 
 
 def _trouble(state: AppState, event: Trouble) -> AppState:
@@ -727,19 +783,7 @@ def _clamp_duration(seconds: int) -> int:
     return max(MIN_DURATION_S, min(MAX_DURATION_S, seconds))
 
 
-_DURATION = re.compile(r"^\s*(?:(\d{1,2}):(\d{2})|(\d{1,4}))\s*$")
 _POINTS = re.compile(r"^\s*([-+−]?)\s*(\d{1,5})\s*$")
-
-
-def parse_duration(text: str) -> int | None:
-    """Seconds from "90" or "1:30"; None when the text is neither."""
-    match = _DURATION.match(text)
-    if not match:
-        return None
-    if match.group(3) is not None:
-        return int(match.group(3))
-    seconds = int(match.group(2))
-    return None if seconds >= 60 else int(match.group(1)) * 60 + seconds
 
 
 def parse_points(text: str) -> int | None:
@@ -774,6 +818,8 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
         return [(lang, _t(s, f"lang_{lang}"), lang == s.lang) for lang in LANGUAGES]
     if path == "players":
         return [(str(n), str(n), n == s.player_count) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    if path == "game_turn":
+        return [(str(n), _game_turn_text(s, n), n == s.turns.game_turn_s) for n in GAME_TURN_CHOICES]
     raise ValueError(f"no menu {path!r}")
 
 
@@ -782,11 +828,16 @@ def _current_value(state: AppState, key: str) -> str:
     values = {
         "players": str(s.player_count),
         "duration": format_seconds(s.duration_s),
+        "game_turn": _game_turn_text(s, s.turns.game_turn_s),
         "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
         "volume": _t(s, f"vol_{s.volume}"),
         "language": s.lang.upper(),
     }
     return values.get(key, "")
+
+
+def _game_turn_text(settings: Settings, seconds: int) -> str:
+    return format_seconds(seconds) if seconds else _t(settings, "warn_off")
 
 
 def screen(state: AppState) -> Screen:

@@ -19,6 +19,7 @@ class Button(StrEnum):
     BACK = "back"
     MENU = "menu"
     ENCODER = "encoder"  # the rotary encoder's push switch, when fitted
+    TURN = "turn"  # a dedicated "turn" button, when fitted (reported at its press edge: ends a turn)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from firmware_host.core.text_input import NAME, TextRefused, clean
+
 
 @dataclass(frozen=True, slots=True)
 class Board:
@@ -42,5 +44,16 @@ class Board:
 
 
 def player_names(configured: tuple[str, ...], count: int, default_name: str) -> tuple[str, ...]:
-    """`count` names: the configured ones first, then `default_name` formatted with the seat number."""
-    return tuple(configured[i] if i < len(configured) else default_name.format(n=i + 1) for i in range(count))
+    """`count` names: the configured ones first (normalised as names, `text_input.clean`), then
+    `default_name` formatted with the seat number — also in place of a configured name that is not a
+    name (empty, a control character, too long: `check-config` refuses those, a journal may still hold
+    one)."""
+    names = [_name(configured[i]) if i < len(configured) else "" for i in range(count)]
+    return tuple(name or default_name.format(n=i + 1) for i, name in enumerate(names))
+
+
+def _name(text: str) -> str:
+    try:
+        return clean(text, NAME)
+    except TextRefused:
+        return ""

@@ -6,9 +6,10 @@ picker offers and how it writes them), the longest line it takes, whether text i
 (`only`: the letter picker opens by itself). The screen's own hint says how to enter it (keyboard,
 "MENU" for the picker, a scanner where cards are taken).
 
-Every typed line — from a keyboard (the driver calls `typed`), the letter picker or a script — reaches
-the core as the `TextEntry` that `typed` makes: the single place where a line is cleaned before the
-core sees it (here only the non-printing characters are dropped).
+Every typed line — from a keyboard (the driver calls `typed`), the letter picker, the simulator's
+terminal or a script — reaches the core as the `TextEntry` that `typed` makes: normalised at the edge by
+`text_input.at_edge` (or cut so that the core refuses it with the reason). A field's `max_len` is a
+`text_input` bound (a name's `NAME`, else `LINE`); `too_long` words it while a line is still being typed.
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ from typing import Literal
 
 from firmware_host.core.events import TextEntry
 from firmware_host.core.i18n import pick
+from firmware_host.core.text_input import LINE, at_edge
 
 Kind = Literal["name", "word", "number", "card", "cards", "text"]
 KINDS: tuple[Kind, ...] = ("name", "word", "number", "card", "cards", "text")
-MAX_LINE = 40  # the longest line any field takes (and the longest the OLED's entry line shows whole)
-NAME_LENGTH = 12  # as in the config's [scoreboard] players
 
 TEXT = {
     "de": {"too_long": "Zu lang: {n} Zeichen, höchstens {limit}"},
@@ -37,19 +37,19 @@ class TextField:
 
     label: str
     kind: Kind = "text"
-    max_len: int = MAX_LINE
+    max_len: int = LINE.limit
     note: str = ""  # what the picker shows above the line (e.g. "Wort mit B, max. 5")
     only: bool = False  # text is the only input here: the letter picker is open by itself
     message: str = dataclasses.field(default="", compare=False)  # the screen's last refusal, for the picker's footer
 
 
 def typed(text: str, at: float) -> TextEntry:
-    """The `TextEntry` for a typed line: non-printing characters (controls, line breaks) are dropped."""
-    return TextEntry("".join(ch for ch in text if ch.isprintable()), at)
+    """The `TextEntry` for a typed line, normalised at the edge (`text_input.at_edge`)."""
+    return TextEntry(at_edge(text, LINE), at)
 
 
 def too_long(lang: str, field: TextField | None, text: str) -> str | None:
-    """The message for a line longer than the field takes (any line when no field waits: `MAX_LINE`);
-    None when it fits."""
-    limit = field.max_len if field is not None else MAX_LINE
+    """The message for a line longer than the field takes (any line when no field waits: `LINE`); None
+    when it fits."""
+    limit = field.max_len if field is not None else LINE.limit
     return pick(TEXT, lang, "too_long", n=len(text), limit=limit) if len(text) > limit else None

@@ -47,7 +47,7 @@ TEXT = {
 def ring(field: TextField) -> str:
     """The symbols the cursor runs through for `field`; delete is one step back from the first."""
     if field.kind == "number":
-        return DIGITS + "-" + DELETE
+        return DIGITS + ":-" + DELETE  # a count, points, a time ("1:30")
     if field.kind == "cards":
         return LETTERS + "()" + SPACE + DELETE
     return LETTERS + DIGITS + SPACE + DELETE

@@ -1,5 +1,6 @@
-"""The crash harness: scripted games of all four kinds in a child process, killed (SIGKILL) at random
-moments and restarted until each game is played through; after every restart the child checks itself.
+"""The crash harness: scripted games of all four kinds and the turn timer in a child process, killed
+(SIGKILL) at random moments and restarted until each game is played through; after every restart the
+child checks itself.
 
 Child: `python -m tests.helpers.crash STATE_DIR SCRIPT` opens the appliance on the sim profile with the
 real journal in STATE_DIR (resuming whatever is there), finds in the journal how far the script got, prints
@@ -28,7 +29,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "docs" / "scripts"
-GAME_SCRIPTS = ("perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script")
+GAME_SCRIPTS = ("perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script",
+                "turn-timer.script")
 GAP_S = 0.001  # scripted events are this far apart on the virtual clock, so each one's time is its own
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
 
@@ -32,7 +33,8 @@ class CardDeck:
 class GameKit:
     """`id`: the game id (record header, journal, menu key). `new_flow(ctx, configured names)`: the flow
     at its setup. `score_record`: re-scores a whole record (None: the entry keeps no record). `decks`:
-    the physical decks it plays with. `kept`: the names of the kept items it reads and writes."""
+    the physical decks it plays with. `kept`: the names of the kept items it reads and writes. `rules`:
+    its rules core with the record codec (the record's lines and their JSON Schema)."""
 
     id: str
     title: Mapping[str, str]
@@ -40,6 +42,7 @@ class GameKit:
     score_record: Callable[[GameRecord], ScoreReport] | None = None
     decks: tuple[CardDeck, ...] = ()
     kept: tuple[str, ...] = ()
+    rules: Rules[Any, Any, Any] | None = None
 
     def name(self, lang: str) -> str:
         return self.title.get(lang) or self.title["de"]

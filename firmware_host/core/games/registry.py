@@ -6,11 +6,12 @@ need it (never a copy taken at import), so a new game is one package with a `KIT
 
 from __future__ import annotations
 
-from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler
+from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler, zugzeit
 from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.table import deck_mode, enrol_cards
 
 GAMES: tuple[GameKit, ...] = (
+    zugzeit.KIT,  # the turn timer, for any game: beside the sand timer and the scoreboard in the menu
     perfektes_wort.KIT,  # the main game
     quiddler.KIT,
     perfect_words.KIT,

@@ -36,7 +36,7 @@ from .rules import (
 from .table import KnackFlow, new
 from .text import TITLE
 
-KIT = GameKit(GAME_ID, TITLE, new, score_record)
+KIT = GameKit(GAME_ID, TITLE, new, score_record, rules=RULES)
 
 __all__ = [
     "CODEC",

@@ -9,6 +9,7 @@ TITLE = {"de": "Knack das Wort", "en": "Knack das Wort"}
 TEXT: Table = {
     "de": {
         "turn": "Zug {n} · {points} Punkte",
+        "turn_timed": "Zug {n} · {time}",
         "hint_turn": "Wort/Zahl: tippen/MENU · NEXT zieht · START Karten",
         "word_field": "Wort von {player}",
         "card_field": "Karte von {player}",
@@ -36,6 +37,7 @@ TEXT: Table = {
     },
     "en": {
         "turn": "Turn {n} · {points} points",
+        "turn_timed": "Turn {n} · {time}",
         "hint_turn": "word/number: type/MENU · NEXT draws · START cards",
         "word_field": "Word of {player}",
         "card_field": "Card of {player}",

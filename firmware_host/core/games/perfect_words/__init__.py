@@ -43,7 +43,7 @@ from .rules import (
 from .table import PerfectWordsFlow, new
 from .text import TITLE
 
-KIT = GameKit(GAME_ID, TITLE, new, score_record)
+KIT = GameKit(GAME_ID, TITLE, new, score_record, rules=RULES)
 
 __all__ = [
     "ARROWS",

@@ -52,7 +52,7 @@ from .table import TITLE, new
 
 # The appliance's own 24 letter cards (ruling R2), their faces in the card-table notation "B/5".
 DECK = CardDeck(GAME_ID, TITLE, tuple(card.face for card in DEFAULT_DATA.deck))
-KIT = GameKit(GAME_ID, TITLE, new, score_record, (DECK,), (KEPT_NAME,))
+KIT = GameKit(GAME_ID, TITLE, new, score_record, (DECK,), (KEPT_NAME,), rules=RULES)
 
 __all__ = [
     "CODEC",

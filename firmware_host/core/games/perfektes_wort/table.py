@@ -44,6 +44,7 @@ from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
+from firmware_host.core.text_input import NAME, refusal
 from firmware_host.core.timer import format_seconds
 
 from .data import ROUNDS, LetterCard, card_from_code
@@ -428,6 +429,9 @@ Flow = PerfektesWortFlow  # short, for the handlers below (not `core.flow.Flow`,
 def _seating(flow: Flow, stage: SeatPick, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
         return Outcome(replace(flow, stage=SidePick(stage.picks)))
+    refused = refusal(event.text, NAME) if isinstance(event, TextEntry) else None
+    if refused is not None:  # a typed name that is none (too long): the reason in the footer
+        return refuse(replace(flow, message=refused.text(ctx.lang)), ctx)
     moved = flow.seats.handle(event)
     return refuse(flow, ctx) if moved is None else Outcome(replace(flow, seats=moved))
 

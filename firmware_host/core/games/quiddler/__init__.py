@@ -54,7 +54,9 @@ from .table import GAME_ID, QuiddlerFlow, new_flow
 from .text import TEXT
 
 DECK = CardDeck(GAME_ID, {"de": "Quiddler", "en": "Quiddler"}, tuple(STANDARD_DECK.cards()))
-KIT = GameKit(GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, new_flow, score_record, (DECK,))
+KIT = GameKit(
+    GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, new_flow, score_record, (DECK,), rules=RULES
+)
 SOLITAIRE_KIT = GameKit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()}, new_solitaire_flow)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .deck import STANDARD_DECK, Deck
 from .errors import (
@@ -58,13 +58,11 @@ class RoundPlan:
 
 @dataclass(frozen=True, slots=True)
 class OpenRound:
-    """The round being played; `opened_at` is the record line that opened it (0: none), for a record
-    that ends with the round still open."""
+    """The round being played: the lay-downs and challenges entered so far."""
 
     plan: RoundPlan
     lays: tuple[Lay, ...] = ()
     challenges: tuple[Challenge, ...] = ()
-    opened_at: int = field(default=0, compare=False)
 
     def lay_of(self, player: str) -> Lay | None:
         return next((lay for lay in self.lays if lay.player == player), None)
@@ -159,14 +157,14 @@ def new_game(
     return Game(Setup(names, first, bonus, deck))
 
 
-def start_round(game: Game, *, line: int = 0) -> Game:
-    """Open the next round (its plan is `game.next_round`), opened by record line `line`."""
+def start_round(game: Game) -> Game:
+    """Open the next round (its plan is `game.next_round`)."""
     if game.current is not None:
         raise SequenceError(f"round {game.current.plan.number} is still open; end it first")
     if game.finished:
         raise SequenceError(f"all {ROUNDS} rounds are played; the game is over")
     plan = round_plan(game.setup, len(game.rounds) + 1)
-    return replace(game, current=OpenRound(plan, opened_at=line))
+    return replace(game, current=OpenRound(plan))
 
 
 def lay_down(

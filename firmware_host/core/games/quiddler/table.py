@@ -11,6 +11,10 @@ card (a scanned code is looked up in the enrolled Quiddler card table; a code th
 or a printed label's text, stands for itself); NEXT ends a scanned word (with no word open: the
 words are done), a long NEXT or START ends the words; then the unused cards the same way (not for the
 player who went out, who is asked for first).
+
+With a per-turn limit (`table.turn_limit`), while a round is played (the screen asks who went out) the
+timer runs from full for each turn: the round's starter first, then clockwise; a long START (or the turn
+button) passes the turn on. The footer names the player on turn and the time left.
 """
 
 from __future__ import annotations
@@ -22,10 +26,13 @@ from typing import Literal
 from firmware_host.core.effects import EndGame
 from firmware_host.core.events import Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
-from firmware_host.core.text_field import NAME_LENGTH, TextField
+from firmware_host.core.table.turn_limit import limit_text, with_limit
+from firmware_host.core.text_field import TextField
+from firmware_host.core.text_input import NAME, clean, refusal
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -99,6 +106,7 @@ class QuiddlerFlow:
     entry: Entry
     played: Played[Setup, Game, TableEvent] | None = None
     message: str = ""
+    passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
 
     @property
     def game(self) -> str:
@@ -107,6 +115,27 @@ class QuiddlerFlow:
     # --- events ------------------------------------------------------------------------------------
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        before = _turn_mark(self)
+        if before is not None and ctx.turns.game_turn_s and (is_hold(event, Button.START)
+                                                              or is_press(event, Button.TURN)):
+            passed = replace(self, passes=self.passes + 1, message="")
+            return with_limit(Outcome(passed), ctx, before, _turn_mark(passed))
+        outcome = self._step(event, ctx)
+        after = outcome.flow if isinstance(outcome.flow, QuiddlerFlow) else None
+        if after is not None and _round(after) != _round(self):  # a new round: its starter begins
+            after = replace(after, passes=0)
+            outcome = replace(outcome, flow=after)
+        return with_limit(outcome, ctx, before, _turn_mark(after))
+
+    def on_turn(self) -> str | None:
+        """The player whose turn it is while a round is played (the per-turn limit's count)."""
+        game = self.played.game if self.played is not None else None
+        if game is None or game.current is None:
+            return None
+        players = game.players
+        return players[(players.index(game.current.plan.starter) + self.passes) % len(players)]
+
+    def _step(self, event: Event, ctx: Ctx) -> Outcome:
         entry = self.entry
         if isinstance(entry, SetupEntry):
             return self._setup(entry, event, ctx)
@@ -139,7 +168,10 @@ class QuiddlerFlow:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo") if back else "")
         if e.stage == "names":
             if isinstance(event, TextEntry):
-                name = event.text.strip()
+                refused = refusal(event.text, NAME)
+                if refused is not None:
+                    return self._refuse(ctx, refused.text(ctx.lang))
+                name = clean(event.text, NAME)
                 if not name:
                     return self._refuse(ctx, t(ctx.lang, "empty_name"))
                 if name in e.players and e.players.index(name) != e.cursor:
@@ -332,6 +364,9 @@ class QuiddlerFlow:
 
     def screen(self, ctx: Ctx) -> Screen:
         shown = _screen(self.entry, self.played.game if self.played is not None else None, ctx.lang)
+        limit, player = limit_text(ctx), self.on_turn()
+        if limit is not None and player is not None and _turn_mark(self) is not None:
+            shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
         return replace(shown, footer=self.message) if self.message else shown
 
     def text_field(self, ctx: Ctx) -> TextField | None:
@@ -340,7 +375,7 @@ class QuiddlerFlow:
         if isinstance(e, SetupEntry) and e.stage == "count":
             return TextField(t(lang, "count"), "number")
         if isinstance(e, SetupEntry) and e.stage == "names":
-            return TextField(t(lang, "name_for", n=e.cursor + 1), "name", NAME_LENGTH)
+            return TextField(t(lang, "name_for", n=e.cursor + 1), "name", NAME.limit)
         if isinstance(e, LayEntry) and self.played is not None and self.played.game.current is not None:
             n = self.played.game.current.plan.number
             key = "unused_title" if e.unused_stage else "words_title_out" if e.went_out else "words_title"
@@ -351,9 +386,27 @@ class QuiddlerFlow:
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
     """The flow at its setup: the configured names (else "Spieler N"), as many players as are named."""
     defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
-    given = tuple(name.strip() for name in names[:MAX_PLAYERS] if name.strip())
+    given = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
     seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
     return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2))
+
+
+# --- the per-turn limit ---------------------------------------------------------------------------
+
+
+def _round(flow: QuiddlerFlow) -> int | None:
+    game = flow.played.game if flow.played is not None else None
+    return None if game is None or game.current is None else game.current.plan.number
+
+
+def _turn_mark(flow: QuiddlerFlow | None) -> int | None:
+    """Round and turn while a round is played (nobody has gone out yet); None otherwise."""
+    if flow is None or not isinstance(flow.entry, OutChoice) or flow.played is None:
+        return None
+    current = flow.played.game.current
+    if current is None or current.lays:
+        return None
+    return current.plan.number * 1000 + flow.passes
 
 
 # --- the entry a game state asks for ---------------------------------------------------------------
