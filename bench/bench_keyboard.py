@@ -94,7 +94,7 @@ def main() -> None:
         profile = Path(scratch) / "profile.toml"
         text = SIM.read_text(encoding="utf-8")
         profile.write_text(text.replace("devices = []", f'devices = ["{fifo}"]', 1))
-        appliance, thread = start_appliance(Path(scratch), probe.hook, resolve(profile, None, environ={}))
+        appliance, thread = start_appliance(Path(scratch), probe.hook, resolved=resolve(profile, None, environ={}))
         shell, devices = appliance.shell, appliance.hardware.keyboards
         assert devices is not None
         deadline = time.monotonic() + 5
