@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -176,6 +177,7 @@ codes = st.integers(0, 130)
 records = st.tuples(st.sampled_from([EV_KEY, EV_KEY, EV_KEY, EV_SYN, 0x04, 0x11]), codes, st.integers(-1, 3))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(records, max_size=120), st.sampled_from(["de", "us"]), st.integers(1, 50), st.binary(max_size=30))
 def test_any_stream_never_raises_and_never_makes_a_line_the_keys_did_not_type(stream, layout, chunk, junk):
