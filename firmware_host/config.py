@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.core.settings import (
     MAX_BANK_S,
@@ -94,6 +95,11 @@ class DictionaryConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyboardLayoutConfig:
+    layout: str  # the USB keyboards' layout: "de" (QWERTZ) or "us" (`drivers.keymap.LAYOUTS`)
+
+
+@dataclass(frozen=True, slots=True)
 class LoggingConfig:
     level: str
 
@@ -117,6 +123,7 @@ class Config:
     dictionary: DictionaryConfig
     logging: LoggingConfig
     page: PageConfig = PageConfig(None, 8080, "0.0.0.0")
+    keyboard: KeyboardLayoutConfig = KeyboardLayoutConfig(DEFAULT_LAYOUT)
     source: str | None = None  # the file it came from; None: built-in defaults
 
 
@@ -178,6 +185,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             },
             False,
         ),
+        "keyboard": ({"layout": Field(text(tuple(LAYOUTS)), DEFAULT_LAYOUT)}, False),
     }
 
 
@@ -207,6 +215,7 @@ def parse_config(
         dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
         logging=LoggingConfig(**raw["logging"]),
         page=PageConfig(**raw["page"]),
+        keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
         source=source,
     )
 

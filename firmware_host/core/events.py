@@ -55,6 +55,15 @@ class TextEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Typing:
+    """The line being typed on a keyboard, as it stands after each key (`text` "" once it is cleared).
+    Only shown on the display: never journaled, never a decision's input — Enter sends the `TextEntry`."""
+
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeatEntry:
     """A line typed on a player's phone (the table page): `seat` is the player's index in the table's
     players, which the page server took from the phone's seat token — never from what the phone says."""
@@ -179,8 +188,8 @@ class WordsChecked:
 
 
 Event = (
-    Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | Kept
-    | WordsChecked | Trouble | SeatEntry | SeatClaim | PageInfo
+    Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
+    | Kept | WordsChecked | Trouble | SeatEntry | SeatClaim | PageInfo
 )
 
 
