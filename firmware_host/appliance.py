@@ -44,6 +44,7 @@ def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Sett
         duration_s=cfg.timer.duration_s,
         presets=cfg.timer.presets,
         warn_s=cfg.timer.warn_s,
+        alarm_s=cfg.timer.alarm_s,
         volume=cfg.timer.volume,
         lang=cfg.appliance.language,
         player_names=players,

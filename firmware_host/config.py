@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware_host.core.alarm import MAX_ALARM_S
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.core.settings import (
     MAX_BANK_S,
@@ -22,6 +23,7 @@ from firmware_host.core.settings import (
     MIN_TURN_S,
     OVER_CHOICES,
     TURN_MODES,
+    Settings,
     TurnSettings,
 )
 from firmware_host.core.sounds import VOLUMES
@@ -50,7 +52,8 @@ class TimerConfig:
     duration_s: int
     presets: tuple[int, ...]
     warn_s: int  # 0 = no warning beeps
-    volume: str  # off | soft | normal
+    alarm_s: int  # the end alarm rings on this long at most (any button silences it); 0 = once
+    volume: str  # off | soft | normal | loud
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
                     listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)
                 ),
                 "warn_s": Field(integer(0, 60), 10),
+                "alarm_s": Field(integer(0, MAX_ALARM_S), Settings().alarm_s),
                 "volume": Field(text(VOLUMES), "normal"),
             },
             False,

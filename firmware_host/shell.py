@@ -40,7 +40,7 @@ from firmware_host.core.effects import (
 )
 from firmware_host.core.events import Event, Tick, Trouble, WordsChecked, event_time
 from firmware_host.core.screens import Screen
-from firmware_host.core.sounds import Note, notes
+from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
 from hw.protocols import Bar, Display, Sounder
 
@@ -187,7 +187,7 @@ class Shell:
             elif isinstance(effect, Beep):
                 sound = notes(effect.pattern, effect.volume)
                 if sound:
-                    out.sounder.play(sound)
+                    out.sounder.play(sound, duty(effect.volume))
                 out.on_sound(effect.pattern, sound)
             elif isinstance(effect, WakeAt):
                 self.wake_at = effect.at

@@ -28,8 +28,9 @@ class Bar(Protocol):
 
 
 class Sounder(Protocol):
-    def play(self, notes: Sequence[Note]) -> None:
-        """Start playing `notes` ((Hz | None, seconds), …) in the background, replacing what plays now."""
+    def play(self, notes: Sequence[Note], duty: float = 0.5) -> None:
+        """Start playing `notes` ((Hz | None, seconds), …) in the background, replacing what plays now, at
+        PWM `duty` (the loudness of a piezo, 0.5 loudest; `core.sounds.duty`)."""
 
     def stop(self) -> None:
         """Silence now and cancel the rest of the notes."""

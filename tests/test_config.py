@@ -67,7 +67,7 @@ language = "fr"
 duration_s = 0
 presets = [30, 30]
 warn_s = -1
-volume = "loud"
+volume = "deafening"
 colour = "red"
 [scoreboard]
 players = ["Anna"]

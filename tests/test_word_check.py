@@ -52,7 +52,7 @@ class Null:
     def set_level(self, level):
         pass
 
-    def play(self, notes):
+    def play(self, notes, duty=0.5):
         pass
 
     def show(self, image):

@@ -19,6 +19,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from firmware_host.core.alarm import ALARM_CHOICES, Ringing
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import (
     Beep,
@@ -75,7 +76,7 @@ HOME_MODES = ("timer", "scoreboard")
 UNSAVED_MARK = "!"
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = (
-    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "volume", "language", "power_off",
+    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "alarm", "volume", "language", "power_off",
 )
 
 
@@ -114,6 +115,7 @@ class AppState:
     notice: str = ""
     now: float = 0.0
     unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
+    ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
 
 
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
@@ -132,10 +134,18 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     state = replace(state, now=now)
     timer, effects = state.timer.tick(now, state.settings.volume)
     alarm = timer.alarmed and not state.timer.alarmed
+    was_ringing = state.ringing is not None
     state = replace(state, timer=timer)
+    if alarm and state.home != "game":  # a game answers the time-up itself (its alarm sounds once)
+        # a stale notice ("Umgedreht") must not stand beside "Zeit!"
+        state = replace(state, ringing=Ringing.of(now, state.settings.alarm_s), notice="")
     if alarm and state.flow is not None:
         state, more = _apply(state, state.flow.timer_over(ctx(state)))
         effects += more
+    state, more, silenced = _ring(state, event, was_ringing)
+    effects += more
+    if silenced:
+        return state, effects + view(state)
     checked = edge_checked(event)
     if isinstance(checked, TextRefused):
         state, more = _refuse(state, checked.text(state.settings.lang))
@@ -189,6 +199,22 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     return state, effects + view(state)
 
 
+def _ring(state: AppState, event: Event, was_ringing: bool) -> tuple[AppState, list[Effect], bool]:
+    """The ringing alarm: ends when its time is over or the timer runs again; any button (a press, a long
+    press, a turn) that comes while it rang only silences it (True: the event is used up); otherwise the
+    alarm sounds again when due. "Zeit!" stays on screen either way."""
+    ringing, now = state.ringing, state.now
+    if ringing is None:
+        return state, [], False
+    if ringing.over(now) or state.timer.running:
+        return replace(state, ringing=None), [], False
+    if was_ringing and isinstance(event, (Press, LongPress, Turn)):
+        return replace(state, ringing=None), [Log("alarm silenced at the table")], True
+    if ringing.due(now):
+        return replace(state, ringing=ringing.rang(now)), [Beep("alarm", state.settings.volume)], False
+    return state, [], False
+
+
 def edge_checked(event: Event) -> Event | TextRefused:
     """The event with its text normalised (`text_input.clean`: a typed line as a `LINE`, a card's reader and
     code as `CODE`s), or why it is refused. Every event passes here, so no other part of the core sees text
@@ -204,11 +230,16 @@ def edge_checked(event: Event) -> Event | TextRefused:
 
 
 def view(state: AppState) -> list[Effect]:
-    """The screen, the LED bar and the next wake-up for `state`."""
+    """The screen, the LED bar and the next wake-up for `state` (a ringing alarm flashes the bar)."""
+    ringing, now = state.ringing, state.now
+    wake = state.timer.next_wake(now)
+    if ringing is None:
+        return [Show(screen(state)), SetBar(state.timer.bar_level(now)), WakeAt(wake)]
+    ring_wake = ringing.next_wake(now)
     return [
         Show(screen(state)),
-        SetBar(state.timer.bar_level(state.now)),
-        WakeAt(state.timer.next_wake(state.now)),
+        SetBar(ringing.bar_level(now)),
+        WakeAt(ring_wake if wake is None else min(wake, ring_wake)),
     ]
 
 
@@ -346,6 +377,8 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
         settings = replace(s, warn_s=int(key))
         timer = state.timer.with_warning(settings.warn_s, state.now)
         return _with_settings(replace(state, timer=timer, overlay=back), settings)
+    if menu.path == "alarm":
+        return _with_settings(replace(state, overlay=back), replace(s, alarm_s=int(key)))
     if menu.path == "volume":
         state, effects = _with_settings(replace(state, overlay=back), replace(s, volume=key))
         return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
@@ -595,6 +628,7 @@ def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[E
     if isinstance(state.flow, KeepsTime):
         state, paused = _apply(state, state.flow.pause(ctx(state)))
     timer, now = state.timer, state.now
+    state = replace(state, ringing=None)
     if not timer.running:
         return replace(state, now=at), [*paused, Log("resumed")]
     left = timer.left(now)
@@ -660,6 +694,8 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
         return [
             (str(w), _t(s, "warn_value", s=w) if w else _t(s, "warn_off"), w == s.warn_s) for w in WARN_CHOICES
         ]
+    if path == "alarm":
+        return [(str(a), _alarm_text(s, a), a == s.alarm_s) for a in ALARM_CHOICES]
     if path == "volume":
         return [(v, _t(s, f"vol_{v}"), v == s.volume) for v in VOLUMES]
     if path == "language":
@@ -678,10 +714,15 @@ def _current_value(state: AppState, key: str) -> str:
         "duration": format_seconds(s.duration_s),
         "game_turn": _game_turn_text(s, s.turns.game_turn_s),
         "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
+        "alarm": _alarm_text(s, s.alarm_s),
         "volume": _t(s, f"vol_{s.volume}"),
         "language": s.lang.upper(),
     }
     return values.get(key, "")
+
+
+def _alarm_text(settings: Settings, seconds: int) -> str:
+    return _t(settings, "alarm_for", time=format_seconds(seconds)) if seconds else _t(settings, "alarm_once")
 
 
 def _game_turn_text(settings: Settings, seconds: int) -> str:
@@ -757,7 +798,8 @@ def _timer_screen(state: AppState) -> BigScreen:
     title = f"{_t(s, 'timer')} {format_seconds(state.timer.countdown.duration)}"
     if status in ("running", "paused", "ready"):
         title += f" · {_t(s, status)}"
-    footer = state.notice or _t(s, f"hint_{status}")
+    hint = "hint_ringing" if state.ringing is not None else f"hint_{status}"
+    footer = state.notice or _t(s, hint)
     return BigScreen(title, _timer_text(state), footer, inverted=status == "done")
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
+from firmware_host.core.alarm import MAX_ALARM_S
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.text_input import NAME, TextRefused, clean
@@ -68,6 +69,7 @@ class Settings:
     duration_s: int = 60
     presets: tuple[int, ...] = PRESETS
     warn_s: int = 10
+    alarm_s: int = 60  # the end alarm rings this long at most (a button silences it); 0: once
     volume: str = "normal"
     lang: str = "de"
     player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
@@ -80,6 +82,7 @@ class Settings:
             "duration_s": self.duration_s,
             "presets": list(self.presets),
             "warn_s": self.warn_s,
+            "alarm_s": self.alarm_s,
             "volume": self.volume,
             "lang": self.lang,
             "player_names": list(self.player_names),
@@ -94,6 +97,7 @@ class Settings:
             duration_s=int(data["duration_s"]),
             presets=tuple(int(p) for p in data["presets"]),
             warn_s=int(data["warn_s"]),
+            alarm_s=int(data.get("alarm_s", cls().alarm_s)),
             volume=str(data["volume"]),
             lang=str(data["lang"]),
             player_names=tuple(n for n in map(_name, data["player_names"]) if n),
@@ -106,6 +110,7 @@ class Settings:
         return {
             "duration_s": self.duration_s,
             "warn_s": self.warn_s,
+            "alarm_s": self.alarm_s,
             "volume": self.volume,
             "lang": self.lang,
             "player_count": self.player_count,
@@ -121,6 +126,9 @@ class Settings:
         warn = saved.get("warn_s")
         if _is_int(warn) and 0 <= warn <= 60:
             s = replace(s, warn_s=warn)
+        alarm = saved.get("alarm_s")
+        if _is_int(alarm) and 0 <= alarm <= MAX_ALARM_S:
+            s = replace(s, alarm_s=alarm)
         if saved.get("volume") in VOLUMES:
             s = replace(s, volume=str(saved["volume"]))
         if saved.get("lang") in LANGUAGES:
