@@ -259,29 +259,33 @@ def _toml_value(key: str, value: Any) -> str:
     return json.dumps(value)
 
 
-def _dump_sections(obj: Any, prefix: str) -> list[str]:
+def _dump_sections(obj: Any, comment: str = "") -> list[str]:
+    """Each dataclass field of `obj` as a TOML section; a value that is not set (None, an empty list) as a
+    comment. `comment` ("# ") makes every line a comment."""
     lines: list[str] = []
     for f in fields(obj):
         section = getattr(obj, f.name)
         if not is_dataclass(section):
             continue
-        lines.append(f"[{prefix}{f.name}]")
+        lines.append(f"{comment}[{f.name}]")
         for g in fields(section):
             value = getattr(section, g.name)
-            lines.append(
-                f"# {g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
-            )
+            unset = value is None or value == ()
+            line = f"{g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
+            lines.append(f"{comment or '# ' if unset else comment}{line}")
         lines.append("")
     return lines
 
 
 def dump(resolved: Resolved) -> str:
-    """The resolved configuration as TOML (profile sections under `profile.`, config under `config.`)."""
+    """The resolved configuration as TOML: the user config's sections as the file has them (pasted into
+    /etc/wordtable/config.toml as is, it means the same), then the board profile's, as comments (they
+    belong in the profile, not in the config)."""
     lines = [
-        f"# board profile: {resolved.profile.source}",
         f"# user config: {resolved.config.source or '(none: built-in defaults)'}",
         "",
     ]
-    lines += _dump_sections(resolved.profile, "profile.")
-    lines += _dump_sections(resolved.config, "config.")
+    lines += _dump_sections(resolved.config)
+    lines += [f"# board profile: {resolved.profile.source} (not part of the config file)", ""]
+    lines += _dump_sections(resolved.profile, "# ")
     return "\n".join(lines).rstrip("\n") + "\n"

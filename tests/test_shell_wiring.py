@@ -7,6 +7,7 @@ import pytest
 
 from firmware_host.appliance import open_appliance
 from firmware_host.config import resolve
+from firmware_host.core.settings import Settings
 from firmware_host.journal import Journal
 from firmware_host.paths import journal_path
 from firmware_host.shell import Outputs
@@ -59,7 +60,8 @@ def test_the_appliance_wires_the_board_and_its_own_handlers(tmp_path):
     power_off = lambda: None  # noqa: E731
     try:
         with build(SIM.profile, emit=lambda event: None) as hardware:
-            outputs = appliance_outputs(hardware, journal, tmp_path, dictionary=None, power_off=power_off)
+            outputs = appliance_outputs(hardware, journal, tmp_path, dictionary=None, power_off=power_off,
+                                        from_file=Settings().remembered())
             assert (outputs.bar, outputs.sounder, outputs.display) == (
                 hardware.bar, hardware.sounder, hardware.display)
             assert outputs.power_off is power_off

@@ -23,6 +23,7 @@ from firmware_host.core.alarm import ALARM_CHOICES, Ringing
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import (
     Beep,
+    BeginGame,
     Effect,
     EndGame,
     Keep,
@@ -116,6 +117,7 @@ class AppState:
     now: float = 0.0
     unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
     ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
+    last_game: tuple[str, tuple[str, ...]] | None = None  # the game begun last and its players in seat order
 
 
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
@@ -360,6 +362,8 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
             return _go_home(state, key)
         if key == "continue":
             return _go_home(state, "game")
+        if key == "again" and state.last_game is not None:
+            return _new_game(state, state.last_game[0], state.last_game[1])
         if key.startswith("game:"):
             return _new_game(state, key.removeprefix("game:"))
         if key == "power_off":
@@ -462,6 +466,9 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
             others = tuple(item for item in state.kept if item[0] != effect.name)
             state = replace(state, kept=tuple(sorted((*others, (effect.name, canonical_json(effect.data))))))
     effects.extend(outcome.effects)
+    begun = [effect for effect in outcome.effects if isinstance(effect, BeginGame)]
+    if begun:  # "Same players again" offers these names in this order
+        state = replace(state, last_game=(begun[-1].game, begun[-1].players))
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
@@ -486,7 +493,8 @@ def _owns_timer(state: AppState) -> bool:
     return state.home == "game" and isinstance(state.flow, KeepsTime)
 
 
-def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
+def _new_game(state: AppState, game: str, players: tuple[str, ...] | None = None) -> tuple[AppState, list[Effect]]:
+    """A new game's setup, with the configured players or `players` (same players again, in this order)."""
     chosen = registry.kit(game)
     if chosen is None:
         return _refuse(state, "")
@@ -495,7 +503,7 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
         old = registry.kit(state.flow.game)
         effects.append(EndGame(None))
         state = replace(state, notice=_t(state.settings, "abandoned", game=_game_title(state, old)))
-    flow = chosen.new_flow(ctx(state), state.settings.player_names)
+    flow = chosen.new_flow(ctx(state), state.settings.player_names if players is None else players)
     return replace(state, flow=flow, home="game", overlay=None), effects
 
 
@@ -518,6 +526,7 @@ def snapshot(state: AppState) -> dict[str, Any]:
             "selected": state.board.selected,
             "history": [list(change) for change in state.board.history],
         },
+        **({"last_game": [state.last_game[0], list(state.last_game[1])]} if state.last_game else {}),
     }
 
 
@@ -537,12 +546,16 @@ def restore(data: dict[str, Any]) -> AppState:
         left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
         timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
                         alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
-    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer")
+    last = data.get("last_game")
+    last_game = (str(last[0]), tuple(str(p) for p in last[1])) if last else None
+    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer", last_game=last_game)
 
 
 def main_keys(state: AppState) -> list[str]:
     """The main menu: continue the game in progress, timer and scoreboard, the games, then the settings."""
     keys = ["continue"] if state.flow is not None else []
+    if state.flow is None and state.last_game is not None and registry.kit(state.last_game[0]) is not None:
+        keys.append("again")
     return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + list(MAIN_MENU[2:])
 
 
@@ -575,6 +588,9 @@ def _main_label(state: AppState, key: str) -> str:
         return _t(state.settings, "continue", game=_game_title(state, playing))
     if key.startswith("game:"):
         return _game_title(state, registry.kit(key.removeprefix("game:")))
+    if key == "again" and state.last_game is not None:
+        game, players = state.last_game
+        return _t(state.settings, "again", game=_game_title(state, registry.kit(game)), players=", ".join(players))
     return _t(state.settings, key)
 
 

@@ -66,6 +66,7 @@ TEXT = {
         "flipped": "Umgedreht",
         "timer_running": "Timer läuft – erst pausieren",
         "continue": "▶ {game}",
+        "again": "Nochmal: {game} ({players})",
         "abandoned": "{game} abgebrochen (im Journal)",
     },
     "en": {
@@ -133,6 +134,7 @@ TEXT = {
         "flipped": "Flipped",
         "timer_running": "Timer running – pause it first",
         "continue": "▶ {game}",
+        "again": "Again: {game} ({players})",
         "abandoned": "{game} abandoned (kept in the journal)",
     },
 }

@@ -142,6 +142,30 @@ class Settings:
         return s
 
 
+FILE_PREFIX = "file."  # a remembered choice's companion: what the config file said when it was chosen
+
+
+def remembered_with_file(chosen: Mapping[str, Any], from_file: Mapping[str, Any]) -> dict[str, Any]:
+    """What the journal keeps for a menu change: each remembered choice, and beside it (`file.KEY`) what the
+    config file said for that key then (`from_file`: the config's settings, `remembered()`)."""
+    return {**chosen, **{FILE_PREFIX + key: from_file[key] for key in chosen if key in from_file}}
+
+
+def still_chosen(saved: Mapping[str, Any], from_file: Mapping[str, Any]) -> dict[str, Any]:
+    """The remembered choices that win over the config file: each one made while the file said what it
+    says now. A key changed in the file since the menu change is the file's again (it applies at the next
+    start); a later menu change wins until the file changes again. A choice kept without the file's value
+    (journals older than this rule) still wins: when the file changed cannot be told."""
+    chosen: dict[str, Any] = {}
+    for key, value in saved.items():
+        if key.startswith(FILE_PREFIX):
+            continue
+        then = FILE_PREFIX + key
+        if then not in saved or key not in from_file or saved[then] == from_file[key]:
+            chosen[key] = value
+    return chosen
+
+
 def _name(value: object) -> str:
     """A configured name normalised (`text_input.clean`); "" for one that is not a name."""
     try:
