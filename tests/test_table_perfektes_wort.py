@@ -101,7 +101,7 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
             table.type(geli, "" if rnd == 5 else letter + "U")
         assert isinstance(table.state.flow.stage, Reviewing)
         if rnd == 4 and not struck:  # the table declares Klaus's word invalid and strikes it
-            table.turn(1).press("next")
+            table.turn(1).hold("start")
             assert isinstance(table.state.flow.stage, Fixing)
             table.turn(-1).press("start")  # the last option strikes
             assert table.lines[-1] == {"event": "strike", "round": rnd, "player": "Klaus"}
@@ -350,7 +350,7 @@ def test_an_invalid_verdict_offers_the_known_prefixes_and_none_known_leaves_only
     table.press("next")  # Turn to "streichen"
     table.press("start")
     assert table.lines[-1] == {"event": "strike", "round": 1, "player": "Geli"}
-    table.turn(1).press("next")  # the table declares FUMMEL invalid: none of FUMME, FUMM, FUM, FU is known
+    table.turn(1).hold("start")  # the table declares FUMMEL invalid: none of FUMME, FUMM, FUM, FU is known
     assert isinstance(table.state.flow.stage, Fixing)
     assert [item.label for item in table.screen.items] == ["streichen"]
     table.type("3")  # the table may still keep a length of its own
@@ -409,7 +409,7 @@ def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cur
     table.step(WordsChecked((("FXYZ", False), ("FASS", True)), table._at()))
     assert table.screen.cursor == 0 and table.screen.footer == "FXYZ: nicht im Wörterbuch"
     table.turn(1)
-    assert table.screen.footer == "NEXT ungültig · Text korrigiert · START weiter"
+    assert table.screen.footer == "lang START: ungültig · NEXT nächstes · Wort tippen: ändern · START weiter"
 
 
 def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():

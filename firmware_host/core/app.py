@@ -57,7 +57,7 @@ from firmware_host.core.events import (
 from firmware_host.core.flow import Ctx, Flow, KeepsTime, Outcome, PauseTimer, ResetTimer, SetTimer, StartTimer
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
-from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.i18n import LANGUAGES, pick, signed
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import (
@@ -298,7 +298,7 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
             if undone is None:
                 return replace(cleared, overlay=MenuView(), notice=_t(s, "nothing_to_undo")), []
             player, points = board.history[-1]
-            notice = _t(s, "undone", name=board.players[player], points=points)
+            notice = _t(s, "undone", name=board.players[player], points=signed(points))
             return replace(cleared, board=undone, notice=notice), []
         if event.button is Button.MENU:
             return replace(cleared, overlay=MenuView()), []
@@ -611,7 +611,8 @@ def _start_pause(state: AppState) -> tuple[AppState, list[Effect]]:
 def _add_points(state: AppState, points: int) -> tuple[AppState, list[Effect]]:
     board = state.board.add(points)
     name, total = board.players[board.selected], board.totals[board.selected]
-    return replace(state, board=board, notice=_t(state.settings, "added", name=name, points=points, total=total)), []
+    notice = _t(state.settings, "added", name=name, points=signed(points), total=total)
+    return replace(state, board=board, notice=notice), []
 
 
 def _set_duration(state: AppState, seconds: int) -> tuple[AppState, list[Effect]]:

@@ -43,8 +43,8 @@ def choices() -> tuple[tuple[CardDeck, str], ...]:
 TEXT = {
     "de": {
         "title": "Deck",
-        "buttons": "Tasten",
-        "cards": "Karten",
+        "buttons": "Gerät mischt",
+        "cards": "echte Karten",
         "choose_hint": "START wählen · BACK Menü",
         "draw": "Nachziehstapel",
         "discard": "Ablagestapel",
@@ -54,7 +54,7 @@ TEXT = {
         "hint_cards": "Karte scannen · NEXT Stapel",
         "shuffled": "Gemischt, Seed {seed}",
         "scanned": "{pile}: {face}",
-        "use_buttons": "Tasten-Deck: Karte {code} nicht gebraucht",
+        "use_buttons": "Gerät mischt: Karte {code} nicht gebraucht",
         "not_here": "Hier nicht möglich",
         "round": "Runde {round} · {left}",
         "call": "Anfang {letter}, höchstens {length} Buchstaben",
