@@ -47,6 +47,7 @@ from hw.protocols import Bar, Display, Sounder
 log = logging.getLogger("wordtable")
 
 CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
+PAGE_S = 2.0  # a text too long for the panel shows a page at a time, each this long (`Outputs.pager`)
 
 
 GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)
@@ -61,7 +62,8 @@ class JournalLike(Protocol):
         """After a commit, with the state it led to: keep what a resume replays short."""
 
 
-Renderer = Callable[[Screen, tuple[int, int]], Any]
+Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image
+Pager = Callable[[Screen, tuple[int, int]], int]  # how many pages the screen's longest text has (1: it fits)
 
 
 @dataclass(kw_only=True)
@@ -74,6 +76,7 @@ class Outputs:
     sounder: Sounder
     display: Display
     renderer: Renderer
+    pager: Pager
     save_settings: Callable[[dict[str, Any]], None]  # `SaveSettings`: remember the table's choices
     power_off: Callable[[], None]  # `PowerOff`: switch the machine off
     on_frame: Callable[[Screen, Any], None]  # every frame drawn (the sim mirrors frames here)
@@ -99,6 +102,9 @@ class Shell:
     last_journaled: float = float("-inf")
     _answers: list[Event] = field(default_factory=list)
     frames: int = 0
+    page: int = 0  # the page of the screen's long texts on the panel now (the renderer pages them)
+    pages: int = 1
+    page_at: float | None = None  # when the next page is due (None: everything fits)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
 
     def put(self, event: Event) -> None:
@@ -172,14 +178,13 @@ class Shell:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
                     self.screen = effect.screen
+                    self.page = 0
                     try:
-                        image = out.renderer(effect.screen, out.display.size)
-                    except Exception:  # a screen that cannot be drawn must not stop the timer
-                        log.exception("cannot draw %r", effect.screen)
-                        continue
-                    out.display.show(image)
-                    self.frames += 1
-                    out.on_frame(effect.screen, image)
+                        self.pages = out.pager(effect.screen, out.display.size)
+                    except Exception:
+                        self.pages = 1
+                    self.page_at = self.clock() + PAGE_S if self.pages > 1 else None
+                    self._draw()
             elif isinstance(effect, SetBar):
                 if effect.level != self.bar_level:
                     self.bar_level = effect.level
@@ -204,17 +209,43 @@ class Shell:
             elif isinstance(effect, PowerOff):
                 out.power_off()
 
+    def _draw(self) -> None:
+        """Put the screen on the panel at the current page."""
+        out, screen = self.outputs, self.screen
+        if screen is None:
+            return
+        try:
+            image = out.renderer(screen, out.display.size, self.page)
+        except Exception:  # a screen that cannot be drawn must not stop the timer
+            log.exception("cannot draw %r", screen)
+            return
+        out.display.show(image)
+        self.frames += 1
+        out.on_frame(screen, image)
+
+    def turn_page(self, now: float) -> None:
+        """The next page of the screen's long texts (no event: the core's state does not change)."""
+        if self.page_at is None:
+            return
+        self.page += 1
+        self.page_at = max(self.page_at + PAGE_S, now)
+        self._draw()
+
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
         while True:
-            timeout = None if self.wake_at is None else max(0.0, self.wake_at - self.clock())
+            due = [t for t in (self.wake_at, self.page_at) if t is not None]
+            timeout = None if not due else max(0.0, min(due) - self.clock())
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
             try:
                 event = self.inbox.get(timeout=timeout)
             except queue.Empty:
-                event = None if self.wake_at is None or self.clock() < self.wake_at else Tick(self.clock())
+                now = self.clock()
+                event = None if self.wake_at is None or now < self.wake_at else Tick(now)
                 if event is None:
+                    if self.page_at is not None and now >= self.page_at:
+                        self.turn_page(now)
                     on_idle()
                     continue
             if event is None:

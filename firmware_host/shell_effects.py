@@ -26,7 +26,7 @@ from firmware_host.core.sounds import Note
 from firmware_host.dictionary import DictionaryError, load_dictionary
 from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
-from firmware_host.render import render
+from firmware_host.render import pages, render
 from firmware_host.shell import Outputs
 from hw.build import Hardware
 
@@ -94,6 +94,7 @@ def appliance_outputs(
         sounder=hardware.sounder,
         display=hardware.display,
         renderer=render,
+        pager=pages,
         save_settings=save_settings,
         power_off=power_off,
         on_frame=ignore_frame,

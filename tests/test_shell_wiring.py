@@ -30,7 +30,8 @@ class Null:
 
 def wired() -> dict:
     null = Null()
-    return dict(bar=null, sounder=null, display=null, renderer=lambda screen, size: None,
+    return dict(bar=null, sounder=null, display=null, renderer=lambda screen, size, page=0: None,
+                pager=lambda screen, size: 1,
                 save_settings=lambda settings: None, power_off=lambda: None, on_frame=ignore_frame,
                 on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None)
 
