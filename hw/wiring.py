@@ -160,6 +160,15 @@ def _bom(p: Profile) -> list[tuple[str, str, str]]:
             else p.display.interface.upper(),
         )
     )
+    rows.append(
+        (
+            "",
+            "panel to read across a table: 2.42\" SSD1309 128×64 (driver ssd1309) or 3.12\" SSD1322 "
+            "256×64 (driver ssd1322, SPI)",
+            "the 0.96\" is the budget option: 10-px capitals are 1.7 mm high on it, 4.3 mm on the 2.42\", "
+            "3 mm on the 3.12\" (readable at 1–2 m); 256 px show two list columns and whole hints",
+        )
+    )
     if p.buses.uart:
         rows += [
             ("1", "RDM6300 125 kHz RFID reader + EM4100 tags/cards", "tap reader on the UART"),
