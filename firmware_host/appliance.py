@@ -27,6 +27,7 @@ from firmware_host.core.events import Event, Notice, Resumed, Trouble, kept_even
 from firmware_host.core.settings import Settings, still_chosen
 from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import load_kept
+from firmware_host.panel import PanelGuard
 from firmware_host.paths import journal_path
 from firmware_host.shell import GAME_EFFECTS, Outputs, Shell
 from firmware_host.shell_effects import appliance_outputs
@@ -56,6 +57,9 @@ def _config_settings(resolved: Resolved) -> Settings:
         player_names=players,
         player_count=len(players) if players else 4,
         turns=cfg.turn_timer.settings(),
+        contrast=cfg.screen.contrast,
+        dim_after_min=cfg.screen.dim_after_min,
+        blank_after_min=cfg.screen.blank_after_min,
     )
     return base
 
@@ -142,7 +146,7 @@ def open_appliance(
             hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off,
             from_file=_config_settings(resolved).remembered(),
         ))
-        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
+        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))
         shell.start(effects)
     except BaseException:  # e.g. an output left unwired: nothing may stay running
         hardware.close()

@@ -18,6 +18,7 @@ from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.core.settings import (
     MAX_BANK_S,
     MAX_EXTRA_S,
+    MAX_IDLE_MIN,
     MAX_TURN_S,
     MIN_BANK_S,
     MIN_TURN_S,
@@ -75,6 +76,16 @@ class TurnTimerConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ScreenConfig:
+    """`[screen]`: the OLED's contrast 0–255, and the idle minutes before it dims and before it goes dark
+    (the burn-in guard); 0: never."""
+
+    contrast: int
+    dim_after_min: int
+    blank_after_min: int
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreboardConfig:
     players: tuple[str, ...]  # empty: the UI names them "Spieler 1…"
 
@@ -94,6 +105,7 @@ class Config:
     appliance: ApplianceConfig
     timer: TimerConfig
     turn_timer: TurnTimerConfig
+    screen: ScreenConfig
     scoreboard: ScoreboardConfig
     dictionary: DictionaryConfig
     logging: LoggingConfig
@@ -145,6 +157,14 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             },
             False,
         ),
+        "screen": (
+            {
+                "contrast": Field(integer(0, 255), Settings().contrast),
+                "dim_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().dim_after_min),
+                "blank_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().blank_after_min),
+            },
+            False,
+        ),
         "scoreboard": (
             {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
             False,
@@ -175,6 +195,7 @@ def parse_config(
         ),
         timer=TimerConfig(**raw["timer"]),
         turn_timer=TurnTimerConfig(**raw["turn_timer"]),
+        screen=ScreenConfig(**raw["screen"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
         dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
         logging=LoggingConfig(**raw["logging"]),

@@ -38,10 +38,11 @@ from firmware_host.core.effects import (
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, Tick, Trouble, WordsChecked, event_time
+from firmware_host.core.events import Event, LongPress, Press, Tick, Trouble, Turn, WordsChecked, event_time
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
+from firmware_host.panel import PanelGuard
 from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
@@ -105,6 +106,7 @@ class Shell:
     page: int = 0  # the page of the screen's long texts on the panel now (the renderer pages them)
     pages: int = 1
     page_at: float | None = None  # when the next page is due (None: everything fits)
+    panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
 
     def put(self, event: Event) -> None:
@@ -118,13 +120,31 @@ class Shell:
     def start(self, effects: list[Effect]) -> None:
         """Carry out the effects of the initial (or resumed) state."""
         self.carry_out(effects)
+        self._panel_follows(self.clock(), active=True)
 
     def handle(self, event: Event) -> list[Effect]:
-        """Handle one event and then the answers it asked for (see `CheckWords`), in order."""
+        """Handle one event and then the answers it asked for (see `CheckWords`), in order. A button that
+        finds the panel dark (the burn-in guard) only lights it again: nobody saw what they pressed."""
+        if self.panel is not None and not isinstance(event, Tick):
+            self.panel.check(event_time(event))  # as the loop's timeout would have by now
+            woken = self.panel.active(event_time(event))
+            if woken and isinstance(event, (Press, LongPress, Turn)):
+                return []
         effects = self._handle(event)
         while self._answers:
             effects += self._handle(self._answers.pop(0))
+        self._panel_follows(event_time(event), active=not isinstance(event, Tick))
         return effects
+
+    def _panel_follows(self, now: float, active: bool) -> None:
+        """The panel after a step: the settings' contrast and idle times; a running timer or a ringing
+        alarm keeps the table active."""
+        if self.panel is None:
+            return
+        s = self.state.settings
+        self.panel.configure(s.contrast, s.dim_after_min, s.blank_after_min, now)
+        if active or self.state.timer.running or self.state.ringing is not None:
+            self.panel.active(now)
 
     def _handle(self, event: Event) -> list[Effect]:
         """Step the core, journal the event with the record lines it caused, carry out the effects.
@@ -234,7 +254,8 @@ class Shell:
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
         while True:
-            due = [t for t in (self.wake_at, self.page_at) if t is not None]
+            panel_at = None if self.panel is None else self.panel.next_at()
+            due = [t for t in (self.wake_at, self.page_at, panel_at) if t is not None]
             timeout = None if not due else max(0.0, min(due) - self.clock())
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
@@ -246,6 +267,8 @@ class Shell:
                 if event is None:
                     if self.page_at is not None and now >= self.page_at:
                         self.turn_page(now)
+                    if self.panel is not None:
+                        self.panel.check(now)
                     on_idle()
                     continue
             if event is None:

@@ -48,6 +48,12 @@ class Display(Protocol):
 
     def clear(self) -> None: ...
 
+    def set_contrast(self, level: int) -> None:
+        """The panel's contrast (brightness), 0–255."""
+
+    def set_visible(self, visible: bool) -> None:
+        """Switch the panel on or off (off: nothing lit, what it shows is kept)."""
+
     def close(self) -> None: ...
 
 

@@ -61,6 +61,9 @@ from firmware_host.core.i18n import LANGUAGES, pick, signed
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import (
+    BLANK_CHOICES,
+    CONTRAST_CHOICES,
+    DIM_CHOICES,
     GAME_TURN_CHOICES,
     MAX_DURATION_S,
     MAX_PLAYERS,
@@ -77,7 +80,8 @@ HOME_MODES = ("timer", "scoreboard")
 UNSAVED_MARK = "!"
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = (
-    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "alarm", "volume", "language", "power_off",
+    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "alarm", "volume", "contrast", "dim",
+    "blank", "language", "power_off",
 )
 
 
@@ -383,6 +387,12 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
         return _with_settings(replace(state, timer=timer, overlay=back), settings)
     if menu.path == "alarm":
         return _with_settings(replace(state, overlay=back), replace(s, alarm_s=int(key)))
+    if menu.path == "contrast":
+        return _with_settings(replace(state, overlay=back), replace(s, contrast=int(key)))
+    if menu.path == "dim":
+        return _with_settings(replace(state, overlay=back), replace(s, dim_after_min=int(key)))
+    if menu.path == "blank":
+        return _with_settings(replace(state, overlay=back), replace(s, blank_after_min=int(key)))
     if menu.path == "volume":
         state, effects = _with_settings(replace(state, overlay=back), replace(s, volume=key))
         return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
@@ -713,6 +723,12 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
         ]
     if path == "alarm":
         return [(str(a), _alarm_text(s, a), a == s.alarm_s) for a in ALARM_CHOICES]
+    if path == "contrast":
+        return [(str(c), _t(s, f"contrast_{c}"), c == s.contrast) for c in CONTRAST_CHOICES]
+    if path == "dim":
+        return [(str(m), _minutes_text(s, m), m == s.dim_after_min) for m in DIM_CHOICES]
+    if path == "blank":
+        return [(str(m), _minutes_text(s, m), m == s.blank_after_min) for m in BLANK_CHOICES]
     if path == "volume":
         return [(v, _t(s, f"vol_{v}"), v == s.volume) for v in VOLUMES]
     if path == "language":
@@ -732,10 +748,17 @@ def _current_value(state: AppState, key: str) -> str:
         "game_turn": _game_turn_text(s, s.turns.game_turn_s),
         "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
         "alarm": _alarm_text(s, s.alarm_s),
+        "contrast": _t(s, f"contrast_{s.contrast}") if s.contrast in CONTRAST_CHOICES else str(s.contrast),
+        "dim": _minutes_text(s, s.dim_after_min),
+        "blank": _minutes_text(s, s.blank_after_min),
         "volume": _t(s, f"vol_{s.volume}"),
         "language": s.lang.upper(),
     }
     return values.get(key, "")
+
+
+def _minutes_text(settings: Settings, minutes: int) -> str:
+    return _t(settings, "after_min", n=minutes) if minutes else _t(settings, "never")
 
 
 def _alarm_text(settings: Settings, seconds: int) -> str:

@@ -23,6 +23,10 @@ MIN_TURN_S, MAX_TURN_S = 5, MAX_DURATION_S  # a per-turn limit
 MIN_BANK_S, MAX_BANK_S = 10, 99 * 60 + 59  # each player's time (the bank)
 MAX_EXTRA_S = 60  # a Fischer increment or a Bronstein delay
 GAME_TURN_CHOICES = (0, 30, 60, 90, 120, 180)  # a per-turn limit inside the games (0: none)
+CONTRAST_CHOICES = (32, 128, 255)  # the OLED: dark, medium, bright
+DIM_CHOICES = (0, 2, 5, 10, 30)  # minutes idle before the OLED dims (0: never)
+BLANK_CHOICES = (0, 30, 60, 120)  # minutes idle before the OLED goes dark against burn-in (0: never)
+MAX_IDLE_MIN = 24 * 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,9 @@ class Settings:
     player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
     player_count: int = 4
     turns: TurnSettings = TurnSettings()
+    contrast: int = 255  # the OLED's contrast 0–255
+    dim_after_min: int = 10  # idle minutes before the OLED dims (0: never)
+    blank_after_min: int = 60  # idle minutes before it goes dark, the burn-in guard (0: never)
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data (a session's starting settings are journaled with it)."""
@@ -88,6 +95,9 @@ class Settings:
             "player_names": list(self.player_names),
             "player_count": self.player_count,
             "turns": self.turns.to_dict(),
+            "contrast": self.contrast,
+            "dim_after_min": self.dim_after_min,
+            "blank_after_min": self.blank_after_min,
         }
 
     @classmethod
@@ -103,6 +113,9 @@ class Settings:
             player_names=tuple(n for n in map(_name, data["player_names"]) if n),
             player_count=int(data["player_count"]),
             turns=TurnSettings.from_dict(data.get("turns", {})),
+            contrast=int(data.get("contrast", cls().contrast)),
+            dim_after_min=int(data.get("dim_after_min", cls().dim_after_min)),
+            blank_after_min=int(data.get("blank_after_min", cls().blank_after_min)),
         )
 
     def remembered(self) -> dict[str, Any]:
@@ -115,6 +128,9 @@ class Settings:
             "lang": self.lang,
             "player_count": self.player_count,
             "game_turn_s": self.turns.game_turn_s,
+            "contrast": self.contrast,
+            "dim_after_min": self.dim_after_min,
+            "blank_after_min": self.blank_after_min,
         }
 
     def with_remembered(self, saved: Mapping[str, Any]) -> Settings:
@@ -139,6 +155,15 @@ class Settings:
         game_turn = saved.get("game_turn_s")
         if _is_int(game_turn) and game_turn in GAME_TURN_CHOICES:
             s = replace(s, turns=replace(s.turns, game_turn_s=game_turn))
+        contrast = saved.get("contrast")
+        if _is_int(contrast) and 0 <= contrast <= 255:
+            s = replace(s, contrast=contrast)
+        dim = saved.get("dim_after_min")
+        if _is_int(dim) and 0 <= dim <= MAX_IDLE_MIN:
+            s = replace(s, dim_after_min=dim)
+        blank = saved.get("blank_after_min")
+        if _is_int(blank) and 0 <= blank <= MAX_IDLE_MIN:
+            s = replace(s, blank_after_min=blank)
         return s
 
 
