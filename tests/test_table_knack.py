@@ -1,8 +1,5 @@
 """Knack das Wort at the table: whole games driven through the app by events, scored by the rules core."""
 
-from dataclasses import replace
-
-from firmware_host.core import app
 from firmware_host.core.games import knack_das_wort as kw
 from firmware_host.core.record import parse_record
 from firmware_host.core.screens import BigScreen, ListScreen
@@ -129,22 +126,3 @@ def test_nothing_to_undo_after_setup_and_back_at_setup_leaves():
     table.press("back")
     assert table.state.flow is None and not table.begun
 
-
-def test_same_players_again_keeps_the_names_and_the_seat_order():
-    table = Table().open_game(GAME)
-    table.turn(3 - table.state.flow.stage.seats.count).type("Anna", "Ben", "Cem")
-    table.hold("next")  # Ben starts: the seats are Ben, Cem, Anna
-    table.press("start")
-    first = table.begun[-1].players
-    assert first[0] == "Ben" and sorted(first) == ["Anna", "Ben", "Cem"]
-    table.press("menu")
-    assert "again" not in app.main_keys(table.state)  # a game is open: "continue" it, not "again"
-    # the game over (the table left its last screen), and a restart between: the session's snapshot
-    table.state = app.restore(app.snapshot(replace(table.state, flow=None, overlay=None)))
-    table.press("menu")
-    labels = {key: label for key, label, _ in app.menu_entries(table.state, "")}
-    assert labels["again"] == f"Nochmal: Knack das Wort ({', '.join(first)})"
-    table.press("next", app.main_keys(table.state).index("again")).press("start")
-    assert table.state.flow.stage.seats.names[:3] == first and table.state.flow.stage.seats.count == 3
-    table.press("start")
-    assert table.begun[-1].players == first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
@@ -76,7 +77,7 @@ class Settings:
     alarm_s: int = 60  # the end alarm rings this long at most (a button silences it); 0: once
     volume: str = "normal"
     lang: str = "de"
-    player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
+    player_names: tuple[str, ...] = ()  # the config's, then the last named at the table; else "Spieler N"
     player_count: int = 4
     turns: TurnSettings = TurnSettings()
     contrast: int = 255  # the OLED's contrast 0–255
@@ -127,6 +128,7 @@ class Settings:
             "volume": self.volume,
             "lang": self.lang,
             "player_count": self.player_count,
+            "player_names": list(self.player_names),
             "game_turn_s": self.turns.game_turn_s,
             "contrast": self.contrast,
             "dim_after_min": self.dim_after_min,
@@ -164,6 +166,9 @@ class Settings:
         blank = saved.get("blank_after_min")
         if _is_int(blank) and 0 <= blank <= MAX_IDLE_MIN:
             s = replace(s, blank_after_min=blank)
+        names = saved.get("player_names")
+        if _are_names(names):
+            s = replace(s, player_names=tuple(_name(name) for name in names))
         return s
 
 
@@ -186,9 +191,22 @@ def still_chosen(saved: Mapping[str, Any], from_file: Mapping[str, Any]) -> dict
         if key.startswith(FILE_PREFIX):
             continue
         then = FILE_PREFIX + key
-        if then not in saved or key not in from_file or saved[then] == from_file[key]:
+        if then not in saved or key not in from_file or _same(saved[then], from_file[key]):
             chosen[key] = value
     return chosen
+
+
+def _same(kept: object, now: object) -> bool:
+    """Whether a value kept in the journal (JSON: lists) and the file's value now (tuples) are the same."""
+    return json.dumps(kept, sort_keys=True) == json.dumps(now, sort_keys=True)
+
+
+def _are_names(value: object) -> TypeGuard[list[str]]:
+    """Players' names as saved: 1 to `MAX_PLAYERS` different names (`text_input.NAME`, not blank)."""
+    return (
+        isinstance(value, list) and 1 <= len(value) <= MAX_PLAYERS and len(set(value)) == len(value)
+        and all(isinstance(name, str) and _name(name) for name in value)
+    )
 
 
 def _name(value: object) -> str:
