@@ -74,3 +74,12 @@ def test_a_choice_stands_exactly_while_the_file_says_what_it_said_then(chosen, f
         assert (key not in standing) == changed
         if not changed:
             assert standing[key] == value
+
+
+def test_a_kept_list_is_the_same_as_the_files_tuple():
+    import json
+
+    kept = json.loads(json.dumps(remembered_with_file({"player_names": ["Ben", "Anna"]},
+                                                      {"player_names": ("Anna", "Ben")})))
+    assert still_chosen(kept, {"player_names": ("Anna", "Ben")}) == {"player_names": ["Ben", "Anna"]}
+    assert still_chosen(kept, {"player_names": ("Anna", "Cem")}) == {}
