@@ -73,3 +73,17 @@ def test_the_shell_turns_the_pages_of_a_long_footer(sim):
     assert sim.image.tobytes() == first  # round again
     sim.send(Notice("kurz", sim.clock.now))
     assert shell.pages == 1 and shell.page_at is None and shell.page == 0
+
+
+def test_the_big_view_shows_the_player_with_their_total_and_the_card_with_its_length_in_large_glyphs():
+    from firmware_host.render import big_font_size
+    from tests.game_scripts import play_to_snapshots
+
+    knack = dict((snap.slug, screen) for snap, screen in play_to_snapshots("knack-das-wort.script"))
+    assert knack["anna-at-30-points"].big == "Anna 30"
+    card = dict((snap.slug, screen) for snap, screen in play_to_snapshots("perfektes-wort.script"))
+    assert card["round-1-card"].big == "F 8"
+    for screen in (knack["anna-at-30-points"], card["round-1-card"]):
+        # between a 12-px title and footer on 128×64: at least 24 px (DejaVu Bold: capitals 17 px and more,
+        # beside the primary text's 10)
+        assert big_font_size(screen.big, 124, 64 - 2 * _metrics(64).pitch - 2) >= 24

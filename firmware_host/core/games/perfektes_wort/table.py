@@ -634,8 +634,8 @@ def _calling_screen(flow: Flow, stage: Calling | Timing, ctx: Ctx) -> Screen:
     play, lang = _play(flow), ctx.lang
     rnd = play.revealed
     title = t(lang, "call_title", round=rnd, length=play.max_length(rnd))
-    if isinstance(stage, Calling):
-        return BigScreen(title, play.letter(rnd), flow.message or t(lang, "hint_call"))
+    if isinstance(stage, Calling):  # the big view: the card as it looks, letter and longest length
+        return BigScreen(title, f"{play.letter(rnd)} {play.max_length(rnd)}", flow.message or t(lang, "hint_call"))
     big = f"{play.letter(rnd)}  {format_seconds(ctx.timer_left)}"
     return BigScreen(title, big, flow.message or t(lang, "hint_timing"))
 
