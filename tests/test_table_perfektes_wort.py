@@ -77,7 +77,7 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
         assert table.screen.title.startswith("Runde") or table.screen.title.startswith("Stand")
         table.press("next")  # reveal
         letter, length = call(table, rnd)
-        assert table.screen.big == letter and f"höchstens {length}" in table.screen.title
+        assert table.screen.big == f"{letter} {length}" and f"höchstens {length}" in table.screen.title
         if rnd == 1:
             run_timer(table)
         else:
