@@ -1,6 +1,8 @@
 """The buzzer: a passive piezo over gpiozero's TonalBuzzer (plays frequencies) or an active buzzer over
 `Buzzer` (beeps only the notes' lengths). Notes play in a background thread; `play` replaces what plays,
-`stop` cancels, `close` silences and releases the pin.
+`stop` cancels, `close` silences and releases the pin. The loudness of a piezo is the PWM duty cycle of its
+square wave (`duty`, 0.5 loudest). TonalBuzzer.play always sets 0.5, so a note is set on its
+`pwm_device` as TonalBuzzer.play does it — the pin's frequency, then the duty as the device's value.
 
 For tests, `start` (how a job is run; default: a daemon thread) and `wait` (waits a note's length on a
 cancel event, returns True when cancelled) are injectable, so a sequence can be stepped without sleeping.
@@ -60,7 +62,9 @@ class Buzzer:
             return (0.0, float("inf"))
         return (float(self._device.min_tone.frequency), float(self._device.max_tone.frequency))
 
-    def play(self, notes: Sequence[Note]) -> None:
+    def play(self, notes: Sequence[Note], duty: float = 0.5) -> None:
+        """Play `notes` at PWM `duty` (a tonal piezo; clamped to 0–0.5; an active buzzer ignores it)."""
+        duty = min(0.5, max(0.0, duty))
         with self._lock:
             if self._closed:
                 return
@@ -68,27 +72,29 @@ class Buzzer:
             cancel = self._cancel = threading.Event()
             self._silence()
         notes = tuple(notes)
-        if notes:
-            self._start(lambda: self._run(notes, cancel))
+        if notes and duty > 0.0:
+            self._start(lambda: self._run(notes, duty, cancel))
 
-    def _run(self, notes: tuple[Note, ...], cancel: threading.Event) -> None:
+    def _run(self, notes: tuple[Note, ...], duty: float, cancel: threading.Event) -> None:
         for freq, seconds in notes:
             with self._lock:
                 if cancel.is_set():
                     return
-                self._sound(freq)
+                self._sound(freq, duty)
             if self._wait(cancel, seconds):
                 return
         with self._lock:
             if not cancel.is_set():
                 self._silence()
 
-    def _sound(self, freq: float | None) -> None:
+    def _sound(self, freq: float | None, duty: float) -> None:
         if freq is None:
             self._silence()
         elif self._tonal:
             low, high = self.range_hz
-            self._device.play(min(high, max(low, freq)))
+            pwm = self._device.pwm_device
+            pwm.pin.frequency = min(high, max(low, freq))
+            pwm.value = duty
         else:
             self._device.on()
 

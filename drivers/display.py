@@ -122,6 +122,16 @@ class LumaDisplay:
         if not self._closed:
             self._call("clear")
 
+    def set_contrast(self, level: int) -> None:
+        """The panel's contrast 0–255 (luma's `contrast`: the OLED's drive current, so its brightness)."""
+        if not self._closed:
+            self._call("contrast", min(255, max(0, int(level))))
+
+    def set_visible(self, visible: bool) -> None:
+        """Switch the panel on or off, keeping what it shows (luma's `show`/`hide`: no pixel is lit)."""
+        if not self._closed:
+            self._call("show" if visible else "hide")
+
     def close(self) -> None:
         """Blank the panel and release the bus (luma's cleanup: hide + clear unless persist)."""
         if self._closed:

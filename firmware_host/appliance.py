@@ -24,9 +24,10 @@ from firmware_host.core import app
 from firmware_host.core.effects import Effect
 from firmware_host.core.event_codec import CodecError, decode
 from firmware_host.core.events import Event, Notice, Resumed, Trouble, kept_event
-from firmware_host.core.settings import Settings
+from firmware_host.core.settings import Settings, still_chosen
 from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import load_kept
+from firmware_host.panel import PanelGuard
 from firmware_host.paths import journal_path
 from firmware_host.shell import GAME_EFFECTS, Outputs, Shell
 from firmware_host.shell_effects import appliance_outputs
@@ -36,21 +37,31 @@ from hw.build import Hardware, build
 log = logging.getLogger("wordtable")
 
 
-def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Settings:
-    """The config's defaults, overridden by what the table chose last time."""
+def settings_from_config(resolved: Resolved, remembered: Mapping[str, Any]) -> Settings:
+    """The config's settings, overridden by what the table chose since in the menu — unless the config
+    file changed that key after the menu change (`settings.still_chosen`: the newer of the two wins)."""
+    base = _config_settings(resolved)
+    return base.with_remembered(still_chosen(remembered, base.remembered()))
+
+
+def _config_settings(resolved: Resolved) -> Settings:
     cfg = resolved.config
     players = cfg.scoreboard.players
     base = Settings(
         duration_s=cfg.timer.duration_s,
         presets=cfg.timer.presets,
         warn_s=cfg.timer.warn_s,
+        alarm_s=cfg.timer.alarm_s,
         volume=cfg.timer.volume,
         lang=cfg.appliance.language,
         player_names=players,
         player_count=len(players) if players else 4,
         turns=cfg.turn_timer.settings(),
+        contrast=cfg.screen.contrast,
+        dim_after_min=cfg.screen.dim_after_min,
+        blank_after_min=cfg.screen.blank_after_min,
     )
-    return base.with_remembered(remembered)
+    return base
 
 
 def replay(start: app.AppState, entries: Iterable[Mapping[str, Any]]) -> tuple[app.AppState, int]:
@@ -132,9 +143,10 @@ def open_appliance(
 
     try:
         outputs = outputs_hook(appliance_outputs(
-            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off
+            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off,
+            from_file=_config_settings(resolved).remembered(),
         ))
-        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
+        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))
         shell.start(effects)
     except BaseException:  # e.g. an output left unwired: nothing may stay running
         hardware.close()
@@ -205,7 +217,11 @@ def _resume_or_start(
             state, effects = app.step(state, resumed)
             target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
             return state, effects, target, skipped
-        base = app.restore(app.snapshot(state))
+        idle = app.snapshot(state)  # the table as it was, with the settings as they stand now
+        settings = settings_from_config(resolved, journal.settings())
+        if state.timer.countdown.is_full() and not state.timer.alarmed:
+            del idle["timer"]  # a full timer is full for the duration that stands now
+        base = app.restore({**idle, "settings": settings.to_dict()})
     else:
         base = app.initial(settings_from_config(resolved, journal.settings()))[0]
     session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})

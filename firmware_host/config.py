@@ -15,15 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
+from firmware_host.core.alarm import MAX_ALARM_S
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.core.settings import (
     MAX_BANK_S,
     MAX_EXTRA_S,
+    MAX_IDLE_MIN,
     MAX_TURN_S,
     MIN_BANK_S,
     MIN_TURN_S,
     OVER_CHOICES,
     TURN_MODES,
+    Settings,
     TurnSettings,
 )
 from firmware_host.core.sounds import VOLUMES
@@ -63,7 +66,8 @@ class TimerConfig:
     duration_s: int
     presets: tuple[int, ...]
     warn_s: int  # 0 = no warning beeps
-    volume: str  # off | soft | normal
+    alarm_s: int  # the end alarm rings on this long at most (any button silences it); 0 = once
+    volume: str  # off | soft | normal | loud
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +86,16 @@ class TurnTimerConfig:
     def settings(self) -> TurnSettings:
         return TurnSettings(self.mode, self.turn_s, self.over, self.bank_s, self.increment_s, self.delay_s,
                             self.game_turn_s)
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenConfig:
+    """`[screen]`: the OLED's contrast 0–255, and the idle minutes before it dims and before it goes dark
+    (the burn-in guard); 0: never."""
+
+    contrast: int
+    dim_after_min: int
+    blank_after_min: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +133,7 @@ class Config:
     appliance: ApplianceConfig
     timer: TimerConfig
     turn_timer: TurnTimerConfig
+    screen: ScreenConfig
     scoreboard: ScoreboardConfig
     dictionary: DictionaryConfig
     logging: LoggingConfig
@@ -155,6 +170,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
                     listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)
                 ),
                 "warn_s": Field(integer(0, 60), 10),
+                "alarm_s": Field(integer(0, MAX_ALARM_S), Settings().alarm_s),
                 "volume": Field(text(VOLUMES), "normal"),
             },
             False,
@@ -168,6 +184,14 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
                 "increment_s": Field(integer(0, MAX_EXTRA_S), _TURNS.increment_s),
                 "delay_s": Field(integer(0, MAX_EXTRA_S), _TURNS.delay_s),
                 "game_turn_s": Field(integer(0, MAX_TURN_S), _TURNS.game_turn_s),
+            },
+            False,
+        ),
+        "screen": (
+            {
+                "contrast": Field(integer(0, 255), Settings().contrast),
+                "dim_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().dim_after_min),
+                "blank_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().blank_after_min),
             },
             False,
         ),
@@ -211,6 +235,7 @@ def parse_config(
         ),
         timer=TimerConfig(**raw["timer"]),
         turn_timer=TurnTimerConfig(**raw["turn_timer"]),
+        screen=ScreenConfig(**raw["screen"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
         dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
         logging=LoggingConfig(**raw["logging"]),
@@ -315,29 +340,33 @@ def _toml_value(key: str, value: Any) -> str:
     return json.dumps(value)
 
 
-def _dump_sections(obj: Any, prefix: str) -> list[str]:
+def _dump_sections(obj: Any, comment: str = "") -> list[str]:
+    """Each dataclass field of `obj` as a TOML section; a value that is not set (None, an empty list) as a
+    comment. `comment` ("# ") makes every line a comment."""
     lines: list[str] = []
     for f in fields(obj):
         section = getattr(obj, f.name)
         if not is_dataclass(section):
             continue
-        lines.append(f"[{prefix}{f.name}]")
+        lines.append(f"{comment}[{f.name}]")
         for g in fields(section):
             value = getattr(section, g.name)
-            lines.append(
-                f"# {g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
-            )
+            unset = value is None or value == ()
+            line = f"{g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
+            lines.append(f"{comment or '# ' if unset else comment}{line}")
         lines.append("")
     return lines
 
 
 def dump(resolved: Resolved) -> str:
-    """The resolved configuration as TOML (profile sections under `profile.`, config under `config.`)."""
+    """The resolved configuration as TOML: the user config's sections as the file has them (pasted into
+    /etc/wordtable/config.toml as is, it means the same), then the board profile's, as comments (they
+    belong in the profile, not in the config)."""
     lines = [
-        f"# board profile: {resolved.profile.source}",
         f"# user config: {resolved.config.source or '(none: built-in defaults)'}",
         "",
     ]
-    lines += _dump_sections(resolved.profile, "profile.")
-    lines += _dump_sections(resolved.config, "config.")
+    lines += _dump_sections(resolved.config)
+    lines += [f"# board profile: {resolved.profile.source} (not part of the config file)", ""]
+    lines += _dump_sections(resolved.profile, "# ")
     return "\n".join(lines).rstrip("\n") + "\n"

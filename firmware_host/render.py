@@ -1,10 +1,15 @@
 """Draw screen models onto 1-bit images: `render(screen, size) -> PIL.Image.Image` (mode "1").
 
 A pure function of the model and the panel size: no device, no clock, no state beyond cached fonts.
-Lit OLED pixels are 1. Fonts are the bundled DejaVu Sans (regular and bold), which carry Ä Ö Ü ß;
-text is drawn without anti-aliasing (font mode "1") so the image is exactly what the panel shows.
+Lit OLED pixels are 1. Text is the bundled Terminus (OpenType bitmap strikes of the Terminus Font, SIL
+Open Font License 1.1, `fonts/LICENSE-Terminus.txt`; Ä Ö Ü ß and the typographic marks “ „ … → − ·), a
+face made for small monochrome screens, in two sizes: secondary text (titles, hints, footers) in the
+12-px face (capitals 8 px high), primary content (list rows, message lines, the player on turn) in the
+14-px face (capitals 10 px high) on a 64-px panel. Big values (the timer, the current word) are DejaVu
+Sans Bold, scaled to fit. Everything is drawn without anti-aliasing (font mode "1"), so the image is
+exactly what the panel shows.
 
-Layouts (sizes below are for 64-pixel-high panels; other heights scale the small font):
+Layouts (sizes below are for 64-pixel-high panels; taller panels take larger strikes):
 - BigScreen: small title on top, the big value in bold as large as fits between title and footer,
   small footer at the bottom; `inverted` swaps background and text.
 - ListScreen: bold title with a page indicator ("1/2") and a rule, then rows of label (left, clipped
@@ -38,8 +43,10 @@ from PIL import Image, ImageDraw, ImageFont
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, Screen, TurnScreen
 
 FONT_DIR = Path(__file__).parent / "fonts"
-REGULAR = FONT_DIR / "DejaVuSans.ttf"
-BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+REGULAR = FONT_DIR / "terminus-normal.otb"
+BOLD = FONT_DIR / "terminus-bold.otb"
+BIG = FONT_DIR / "DejaVuSans-Bold.ttf"  # scalable: the big values
+STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes the Terminus faces hold
 
 ELLIPSIS = "…"
 MAX_DRAWN = 1024  # characters of one text that are drawn at most: more than any panel shows
@@ -60,29 +67,61 @@ Font = ImageFont.FreeTypeFont
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> Font:
-    """The bundled DejaVu Sans at `size` pixels (loaded once per size and weight)."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+    """The bundled Terminus strike for `size` pixels: the largest it holds that is not larger (at least the
+    smallest, 12 px); loaded once per strike and weight."""
+    strike = max([s for s in STRIKES if s <= size] or [STRIKES[0]])
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), strike)
+
+
+@lru_cache(maxsize=256)
+def big_font(size: int) -> Font:
+    """DejaVu Sans Bold at `size` pixels: the big values, scaled to fit."""
+    return ImageFont.truetype(str(BIG), size)
 
 
 @dataclass(frozen=True, slots=True)
 class _Metrics:
-    """Small text on one panel height: rows are `pitch` px, the baseline `baseline` px below a row's top."""
+    """Text of one size on one panel height: rows are `pitch` px, the baseline `baseline` px below a row's
+    top. `_metrics` is the secondary text's, `_primary` the primary content's."""
 
     size: int
     pitch: int
     baseline: int
 
 
-@lru_cache(maxsize=16)
-def _metrics(height: int) -> _Metrics:
-    size = max(8, min(16, round(height * 10 / 64)))
+def _measured(size: int) -> _Metrics:
     top = int(min(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[1] for b in (False, True)))
     bottom = int(max(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[3] for b in (False, True)))
-    return _Metrics(size=size, pitch=bottom - top + 1, baseline=1 - top)
+    return _Metrics(size=size, pitch=bottom - top, baseline=-top)
 
 
-def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
-    """Draw `screen` on a new mode "1" image of `size` (width, height) pixels."""
+@lru_cache(maxsize=16)
+def _metrics(height: int) -> _Metrics:
+    return _measured(max(12, round(height * 12 / 64)))
+
+
+@lru_cache(maxsize=16)
+def _primary(height: int) -> _Metrics:
+    return _measured(max(14, round(height * 14 / 64)))
+
+
+def cap_height(size: int, bold: bool = False) -> int:
+    """The height in pixels of a capital H drawn in `font(size, bold)` (what a reader across the table sees)."""
+    image = Image.new("1", (4 * size, 4 * size), 0)
+    pen = ImageDraw.Draw(image)
+    pen.fontmode = "1"
+    pen.text((size, 3 * size), "H", font=font(size, bold), fill=1, anchor="ls")
+    box = image.getbbox()
+    return 0 if box is None else box[3] - box[1]
+
+
+def render(screen: Screen, size: tuple[int, int], page: int = 0) -> Image.Image:
+    """Draw `screen` on a new mode "1" image of `size` (width, height) pixels. A text too long for its place
+    is shown a part at a time (wrapped to lines at spaces, line `page` modulo their number; a message's
+    body likewise by screenfuls): the shell counts `page` up every `shell.PAGE_S` while `pages(screen, size)`
+    is more than 1, so nothing is cut off and every frame is a pure function of (screen, size, page)."""
+    global _page
+    _page = page
     width, height = size
     if width <= 0 or height <= 0:
         raise ValueError(f"panel size must be positive, got {width}×{height}")
@@ -205,6 +244,71 @@ def _draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fn
     draw.bitmap((int(x) + left, int(y) + top), image, fill=ink)
 
 
+_lost: list[str] | None = None  # while `lost` renders: every text cut or left out
+_pages: list[int] | None = None  # while `pages` renders: how many parts each paged text has
+_page = 0  # the part of a paged text to draw (set by `render`)
+
+
+def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
+    """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
+    with "…" (a list's items on other pages are not lost: the cursor pages to them). Renders to find out."""
+    global _lost
+    _lost = []
+    try:
+        render(screen, size)
+        return _lost
+    finally:
+        _lost = None
+
+
+def pages(screen: Screen, size: tuple[int, int]) -> int:
+    """How many parts the longest paged text of `screen` has on a panel of `size` (1: all of it fits)."""
+    global _pages
+    _pages = []
+    try:
+        render(screen, size)
+        return max(_pages, default=1)
+    finally:
+        _pages = None
+
+
+SEPARATOR = " · "  # between the parts of a hint ("START los · NEXT Dauer"): a page breaks there first
+
+
+@lru_cache(maxsize=1024)
+def paged(text: str, fnt: Font, width: float) -> tuple[str, ...]:
+    """The pages `text` is shown in, each fitting `width` px: whole hint parts (split at " · ") joined while
+    they fit, a part too long for a page wrapped at spaces (a word too long cut into pieces)."""
+    pages: list[str] = []
+    for part in text.split(SEPARATOR):
+        joined = f"{pages[-1]}{SEPARATOR}{part}" if pages else part
+        if pages and fnt.getlength(joined) <= width:
+            pages[-1] = joined
+        elif fnt.getlength(part) <= width:
+            pages.append(part)
+        else:
+            pages += wrap(part, fnt, width)
+    return tuple(pages) or ("",)
+
+
+def _paged(text: str, fnt: Font, width: float) -> str:
+    """`text` if it fits in `width` px; else its page for the current frame (`paged`)."""
+    if fnt.getlength(text) <= width:
+        return text
+    parts = paged(text, fnt, width)
+    if _pages is not None:
+        _pages.append(len(parts))
+    return _fit(parts[_page % len(parts)], fnt, width)
+
+
+def _fit(text: str, fnt: Font, width: float) -> str:
+    """`clip`, noting a cut text for `lost`."""
+    shown = clip(text, fnt, width)
+    if shown != text and _lost is not None:
+        _lost.append(text)
+    return shown
+
+
 @lru_cache(maxsize=4096)
 def clip(text: str, fnt: Font, width: float) -> str:
     """`text` if it fits in `width` px, else its longest prefix that fits with "…" appended ("" if none)."""
@@ -265,7 +369,7 @@ def big_font_size(text: str, width: int, height: int) -> int:
     """The largest bold size whose advance fits `width` and whose ink fits `height` (at least the minimum)."""
 
     def fits(size: int) -> bool:
-        fnt = font(size, bold=True)
+        fnt = big_font(size)
         left, top, right, bottom = fnt.getbbox(text, anchor="ls")
         return max(fnt.getlength(text), right - left) <= width and bottom - top <= height
 
@@ -293,7 +397,7 @@ def _footer(draw: ImageDraw.ImageDraw, text: str, size: tuple[int, int], m: _Met
     """The footer: one centred row at the bottom (nothing when empty)."""
     width, height = size
     small = font(m.size)
-    _text_row(draw, clip(text, small, width - 2 * PAD), small, width / 2, height - m.pitch, m, ink, "ms")
+    _text_row(draw, _paged(text, small, width - 2 * PAD), small, width / 2, height - m.pitch, m, ink, "ms")
 
 
 def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]) -> None:
@@ -305,7 +409,7 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     top = 0
     bottom = height
     if screen.title:
-        _text_row(draw, clip(screen.title, small, width - 2 * PAD), small, width / 2, 0, m, ink, "ms")
+        _text_row(draw, _paged(screen.title, small, width - 2 * PAD), small, width / 2, 0, m, ink, "ms")
         top = m.pitch
     if screen.footer:
         bottom = height - m.pitch
@@ -318,7 +422,9 @@ def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, widt
     if not text or bottom - top < 4:
         return
     box_w, box_h = width - 2 * PAD, bottom - top - 2
-    fnt = font(big_font_size(text, box_w, box_h), bold=True)
+    fnt = big_font(big_font_size(text, box_w, box_h))
+    if fnt.getlength(text) > box_w and _lost is not None:
+        _lost.append(text)
     _, ink_top, _, ink_bottom = fnt.getbbox(text, anchor="ls")
     # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
     # and the ink vertically
@@ -331,13 +437,13 @@ def _draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, i
     width, height = size
     m = _metrics(height)
     small = font(m.size)
-    name = font(round(m.size * 1.5), bold=True)
+    name = font(_primary(height).size, bold=True)
     paper, ink = (1, 0) if screen.inverted else (0, 1)
     draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
     ink_top, ink_bottom = (int(v) for v in name.getbbox(_EXTENT_PROBE, anchor="ls")[1::2])
     baseline = 1 - ink_top
     status_w = small.getlength(screen.status) + GAP if screen.status else 0
-    _draw_text(draw, (PAD, baseline), clip(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
+    _draw_text(draw, (PAD, baseline), _paged(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
     if screen.status:
         _draw_text(draw, (width - PAD, baseline), screen.status, small, ink, "rs")
     bottom = height
@@ -352,7 +458,7 @@ def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: i
     bold = font(m.size, bold=True)
     small = font(m.size)
     right_w = small.getlength(right) + GAP if right else 0
-    _text_row(draw, clip(title, bold, width - 2 * PAD - right_w), bold, PAD, 0, m, 1)
+    _text_row(draw, _paged(title, bold, width - 2 * PAD - right_w), bold, PAD, 0, m, 1)
     _text_row(draw, right, small, width - PAD, 0, m, 1, "rs")
     draw.line((0, m.pitch, width - 1, m.pitch), fill=1)
     return m.pitch + 2
@@ -375,10 +481,10 @@ class ListLayout:
 def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
     """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
     width, height = size
-    m = _metrics(height)
+    m, p = _metrics(height), _primary(height)
     header = m.pitch + 2 if screen.title else 0
     footer = m.pitch if screen.footer else 0
-    rows = max(1, (height - header - footer) // m.pitch)
+    rows = max(1, (height - header - footer) // p.pitch)
     columns = max(1, width // COLUMN_MIN_WIDTH)
     pages = max(1, -(-len(screen.items) // (columns * rows)))
     cursor = screen.cursor
@@ -400,7 +506,8 @@ def _draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, i
         col, row = divmod(slot, lay.rows)
         x0 = col * col_w
         x1 = x0 + col_w - 1 - (1 if col < lay.columns - 1 else 0)  # a 1-px gap between columns
-        _draw_row(draw, item, x0, x1, top + row * m.pitch, m, selected=first + slot == screen.cursor)
+        p = _primary(height)
+        _draw_row(draw, item, x0, x1, top + row * p.pitch, p, selected=first + slot == screen.cursor)
     _footer(draw, screen.footer, size, m, 1)
 
 
@@ -415,26 +522,28 @@ def _draw_row(
         mid = top + m.pitch // 2
         draw.polygon([(x0 + 1, mid - 3), (x0 + 4, mid), (x0 + 1, mid + 3)], fill=ink)
     inner = x1 - PAD - (x0 + GUTTER)
-    value = clip(item.value, fnt, inner * 0.6)
+    value = _paged(item.value, fnt, inner * 0.6)
     value_w = fnt.getlength(value) + GAP if value else 0
-    _text_row(draw, clip(item.label, fnt, inner - value_w), fnt, x0 + GUTTER, top, m, ink)
+    _text_row(draw, _paged(item.label, fnt, inner - value_w), fnt, x0 + GUTTER, top, m, ink)
     _text_row(draw, value, fnt, x1 - PAD, top, m, ink, "rs")
 
 
 def _draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[int, int]) -> None:
     width, height = size
-    m = _metrics(height)
-    fnt = font(m.size)
+    m, p = _metrics(height), _primary(height)
+    fnt = font(p.size)
     top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
     bottom = height - m.pitch if screen.footer else height
-    fit = max(0, (bottom - top) // m.pitch)
-    lines: list[str] = []
-    for line in screen.lines:
-        if len(lines) > fit:
-            break
-        lines += wrap(line, fnt, width - 2 * PAD, max_lines=fit + 1)
-    if len(lines) > fit > 0:
-        lines = [*lines[: fit - 1], clip(lines[fit - 1] + ELLIPSIS, fnt, width - 2 * PAD)]
+    fit = max(0, (bottom - top) // p.pitch)
+    lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
+    if fit > 0 and len(lines) > fit:  # a screenful at a time
+        screenfuls = -(-len(lines) // fit)
+        if _pages is not None:
+            _pages.append(screenfuls)
+        first = (_page % screenfuls) * fit
+        lines = lines[first : first + fit]
+    elif fit == 0 and lines and _lost is not None:
+        _lost.append(" ".join(screen.lines))
     for i, line in enumerate(lines[:fit]):
-        _text_row(draw, line, fnt, PAD, top + i * m.pitch, m, 1)
+        _text_row(draw, line, fnt, PAD, top + i * p.pitch, p, 1)
     _footer(draw, screen.footer, size, m, 1)

@@ -38,15 +38,17 @@ from firmware_host.core.effects import (
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, Tick, Trouble, Typing, WordsChecked, event_time
+from firmware_host.core.events import Event, LongPress, Press, Tick, Trouble, Turn, Typing, WordsChecked, event_time
 from firmware_host.core.screens import Screen
-from firmware_host.core.sounds import Note, notes
+from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
+from firmware_host.panel import PanelGuard
 from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
 
 CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
+PAGE_S = 2.0  # a text too long for the panel shows a page at a time, each this long (`Outputs.pager`)
 
 
 GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)
@@ -61,7 +63,8 @@ class JournalLike(Protocol):
         """After a commit, with the state it led to: keep what a resume replays short."""
 
 
-Renderer = Callable[[Screen, tuple[int, int]], Any]
+Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image
+Pager = Callable[[Screen, tuple[int, int]], int]  # how many pages the screen's longest text has (1: it fits)
 
 
 @dataclass(kw_only=True)
@@ -74,6 +77,7 @@ class Outputs:
     sounder: Sounder
     display: Display
     renderer: Renderer
+    pager: Pager
     save_settings: Callable[[dict[str, Any]], None]  # `SaveSettings`: remember the table's choices
     power_off: Callable[[], None]  # `PowerOff`: switch the machine off
     on_frame: Callable[[Screen, Any], None]  # every frame drawn (the sim mirrors frames here)
@@ -99,6 +103,10 @@ class Shell:
     last_journaled: float = float("-inf")
     _answers: list[Event] = field(default_factory=list)
     frames: int = 0
+    page: int = 0  # the page of the screen's long texts on the panel now (the renderer pages them)
+    pages: int = 1
+    page_at: float | None = None  # when the next page is due (None: everything fits)
+    panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
     on_state: Callable[[app.AppState], None] | None = None  # after every handled event (the table page)
 
@@ -113,9 +121,16 @@ class Shell:
     def start(self, effects: list[Effect]) -> None:
         """Carry out the effects of the initial (or resumed) state."""
         self.carry_out(effects)
+        self._panel_follows(self.clock(), active=True)
 
     def handle(self, event: Event) -> list[Effect]:
-        """Handle one event and then the answers it asked for (see `CheckWords`), in order."""
+        """Handle one event and then the answers it asked for (see `CheckWords`), in order. A button that
+        finds the panel dark (the burn-in guard) only lights it again: nobody saw what they pressed."""
+        if self.panel is not None and not isinstance(event, Tick):
+            self.panel.check(event_time(event))  # as the loop's timeout would have by now
+            woken = self.panel.active(event_time(event))
+            if woken and isinstance(event, (Press, LongPress, Turn)):
+                return []
         effects = self._handle(event)
         while self._answers:
             effects += self._handle(self._answers.pop(0))
@@ -124,7 +139,18 @@ class Shell:
                 self.on_state(self.state)
             except Exception:  # the page must never stop the table
                 log.exception("publishing the state failed")
+        self._panel_follows(event_time(event), active=not isinstance(event, Tick))
         return effects
+
+    def _panel_follows(self, now: float, active: bool) -> None:
+        """The panel after a step: the settings' contrast and idle times; a running timer or a ringing
+        alarm keeps the table active."""
+        if self.panel is None:
+            return
+        s = self.state.settings
+        self.panel.configure(s.contrast, s.dim_after_min, s.blank_after_min, now)
+        if active or self.state.timer.running or self.state.ringing is not None:
+            self.panel.active(now)
 
     def _handle(self, event: Event) -> list[Effect]:
         """Step the core, journal the event with the record lines it caused, carry out the effects.
@@ -183,14 +209,13 @@ class Shell:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
                     self.screen = effect.screen
+                    self.page = 0
                     try:
-                        image = out.renderer(effect.screen, out.display.size)
-                    except Exception:  # a screen that cannot be drawn must not stop the timer
-                        log.exception("cannot draw %r", effect.screen)
-                        continue
-                    out.display.show(image)
-                    self.frames += 1
-                    out.on_frame(effect.screen, image)
+                        self.pages = out.pager(effect.screen, out.display.size)
+                    except Exception:
+                        self.pages = 1
+                    self.page_at = self.clock() + PAGE_S if self.pages > 1 else None
+                    self._draw()
             elif isinstance(effect, SetBar):
                 if effect.level != self.bar_level:
                     self.bar_level = effect.level
@@ -198,7 +223,7 @@ class Shell:
             elif isinstance(effect, Beep):
                 sound = notes(effect.pattern, effect.volume)
                 if sound:
-                    out.sounder.play(sound)
+                    out.sounder.play(sound, duty(effect.volume))
                 out.on_sound(effect.pattern, sound)
             elif isinstance(effect, WakeAt):
                 self.wake_at = effect.at
@@ -215,17 +240,46 @@ class Shell:
             elif isinstance(effect, PowerOff):
                 out.power_off()
 
+    def _draw(self) -> None:
+        """Put the screen on the panel at the current page."""
+        out, screen = self.outputs, self.screen
+        if screen is None:
+            return
+        try:
+            image = out.renderer(screen, out.display.size, self.page)
+        except Exception:  # a screen that cannot be drawn must not stop the timer
+            log.exception("cannot draw %r", screen)
+            return
+        out.display.show(image)
+        self.frames += 1
+        out.on_frame(screen, image)
+
+    def turn_page(self, now: float) -> None:
+        """The next page of the screen's long texts (no event: the core's state does not change)."""
+        if self.page_at is None:
+            return
+        self.page += 1
+        self.page_at = max(self.page_at + PAGE_S, now)
+        self._draw()
+
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
         while True:
-            timeout = None if self.wake_at is None else max(0.0, self.wake_at - self.clock())
+            panel_at = None if self.panel is None else self.panel.next_at()
+            due = [t for t in (self.wake_at, self.page_at, panel_at) if t is not None]
+            timeout = None if not due else max(0.0, min(due) - self.clock())
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
             try:
                 event = self.inbox.get(timeout=timeout)
             except queue.Empty:
-                event = None if self.wake_at is None or self.clock() < self.wake_at else Tick(self.clock())
+                now = self.clock()
+                event = None if self.wake_at is None or now < self.wake_at else Tick(now)
                 if event is None:
+                    if self.page_at is not None and now >= self.page_at:
+                        self.turn_page(now)
+                    if self.panel is not None:
+                        self.panel.check(now)
                     on_idle()
                     continue
             if event is None:

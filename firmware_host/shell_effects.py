@@ -1,8 +1,9 @@
 """The appliance's `Outputs`: where each effect the shell carries out goes, every one wired here.
 
 - `Show`, `SetBar`, `Beep` -> the board's display (through the renderer), LED bar and sounder;
-- `SaveSettings` -> the journal's settings (remembered for the next session; without a journal, or
-  when it fails, only logged);
+- `SaveSettings` -> the journal's settings (remembered for the next session, each beside what the
+  config file said for it then: `settings.remembered_with_file`; without a journal, or when it fails,
+  only logged);
 - `Keep` -> a file in the state directory (`kept_store`);
 - `CheckWords` -> the word list, read at the first question (not at start-up); None without one;
 - `PowerOff` -> the injected `power_off`;
@@ -14,17 +15,18 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
 from firmware_host.core.screens import Screen
+from firmware_host.core.settings import remembered_with_file
 from firmware_host.core.sounds import Note
 from firmware_host.dictionary import DictionaryError, load_dictionary
 from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
-from firmware_host.render import render
+from firmware_host.render import pages, render
 from firmware_host.shell import Outputs
 from hw.build import Hardware
 
@@ -69,15 +71,17 @@ def appliance_outputs(
     *,
     dictionary: Path | None,
     power_off: Callable[[], None],
+    from_file: Mapping[str, Any],
 ) -> Outputs:
-    """Every output of the appliance, wired to the board, the journal and the state directory."""
+    """Every output of the appliance, wired to the board, the journal and the state directory.
+    `from_file`: the config file's settings (`Settings.remembered()` of the config alone)."""
 
     def save_settings(values: dict[str, Any]) -> None:
         if journal is None:
             log.warning("settings not remembered (no journal): %s", ", ".join(values))
             return
         try:
-            for key, value in values.items():
+            for key, value in remembered_with_file(values, from_file).items():
                 journal.set_setting(key, value)
         except JournalError as exc:
             log.error("settings not remembered: %s", exc)
@@ -90,6 +94,7 @@ def appliance_outputs(
         sounder=hardware.sounder,
         display=hardware.display,
         renderer=render,
+        pager=pages,
         save_settings=save_settings,
         power_off=power_off,
         on_frame=ignore_frame,

@@ -113,6 +113,55 @@ def _power_rows(p: Profile) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _circuit(p: Profile) -> list[str]:
+    """Each part's circuit in text, with the profile's GPIOs (header pins in brackets)."""
+    def g(gpio: int) -> str:
+        return f"GPIO {gpio} [pin {physical_pin(gpio)}]"
+
+    lines = ["LED bar (one segment each; anode side to the GPIO):"]
+    lines += [f"  {g(gpio):<17} --[330 Ω]--|>|-- GND     segment {i}" for i, gpio in
+              enumerate(p.led_bar.pins, start=1)]
+    lines += ["", "Buzzer (the piezo switched by an NPN transistor from 5 V):",
+              "  5V [pin 2] ------------ piezo +",
+              "                          piezo - ---- C",
+              f"  {g(p.buzzer.pin):<17} --[1 kΩ]--------- B   NPN (2N2222 / BC337)",
+              "  GND ------------------------------- E"]
+    b = p.buttons
+    lines += ["", "Buttons (to GND; the Pi's internal pull-ups, no resistor):"]
+    named = [("START", b.start), ("NEXT", b.next), ("BACK", b.back), ("MENU", b.menu)]
+    if b.turn is not None:
+        named.append(("TURN", b.turn))
+    lines += [f"  {g(gpio):<17} ---o/ o--- GND     {name}" for name, gpio in named]
+    if p.encoder.enabled:
+        lines += ["", "Rotary encoder KY-040:",
+                  "  + -> 3V3 [pin 17] (never 5 V: its pull-ups would put 5 V on the GPIOs)",
+                  "  GND -> GND; CLK, DT, SW -> their GPIOs in the pin table"]
+    if p.display.interface == "i2c":
+        lines += ["", "OLED (I2C):",
+                  "  VCC -> 3V3 [pin 1]   GND -> GND [pin 9]   SDA -> GPIO 2 [pin 3]   SCL -> GPIO 3 [pin 5]"]
+    if p.buses.uart:
+        lines += ["", "RDM6300 reader (its TX is 5 V: a divider down to 3.3 V):",
+                  "  +5V -> 5V [pin 4]   GND -> GND",
+                  "  TX --[1 kΩ]--+-- GPIO 15 RXD [pin 10]",
+                  "               [2 kΩ]",
+                  "                |",
+                  "               GND"]
+    return lines
+
+
+def _power_budget(p: Profile) -> str:
+    """The currents drawn, part by part, and the supply that covers them."""
+    leds = len(p.led_bar.pins)
+    parts = [("Pi Zero 2 W / Pi 4", 600), (f"{leds} LED segments × 4 mA", 4 * leds), ("OLED", 25), ("piezo", 30)]
+    if p.buses.uart:
+        parts.append(("RDM6300", 50))
+    total = sum(ma for _, ma in parts)
+    listed = ", ".join(f"{name} ≈ {ma} mA" for name, ma in parts)
+    return (f"{listed}; together ≈ {total} mA. A 5 V 2.5 A supply (3 A for a Pi 4, 5 A for a Pi 5) leaves room "
+            f"for a USB scanner and keyboard. The LEDs draw from the GPIOs: {leds} × 4 mA stays inside the "
+            "Pi's 50 mA for all pins together.")
+
+
 def _bom(p: Profile) -> list[tuple[str, str, str]]:
     n = len(p.led_bar.pins)
     rows = [
@@ -158,6 +207,15 @@ def _bom(p: Profile) -> list[tuple[str, str, str]]:
             f"{p.display.interface.upper()} at 0x{p.display.address:02X}"
             if p.display.interface == "i2c"
             else p.display.interface.upper(),
+        )
+    )
+    rows.append(
+        (
+            "",
+            "panel to read across a table: 2.42\" SSD1309 128×64 (driver ssd1309) or 3.12\" SSD1322 "
+            "256×64 (driver ssd1322, SPI)",
+            "the 0.96\" is the budget option: 10-px capitals are 1.7 mm high on it, 4.3 mm on the 2.42\", "
+            "3 mm on the 3.12\" (readable at 1–2 m); 256 px show two list columns and whole hints",
         )
     )
     if p.buses.uart:
@@ -345,6 +403,22 @@ def readme(p: Profile, source: str) -> str:
             "- **USB keyboard** (optional): any keyboard, plugged in at any time; the appliance grabs it "
             "while it runs, so what is typed reaches the table and never a console login."
         )
+    out += ["", "## Circuit", "", "```", *_circuit(p), "```", ""]
+    out += [
+        "**OLED pin order differs between modules**: some 4-pin I2C boards are GND VCC SCL SDA, others VCC "
+        "GND SCL SDA — read the labels on your board, never the order of a photo; VCC on GND destroys it.",
+        "",
+        "**Wire colours** (also in diagram.svg): red 5 V, orange 3V3, black GND — signal wires in any other "
+        "colour, so no signal is mistaken for 5 V (a 5 V wire on a GPIO destroys the Pi).",
+        "",
+        "**Power budget** (5 V supply): " + _power_budget(p),
+        "",
+        "**Button layout and enclosure**: START big and in the middle (it is pressed most), NEXT to its "
+        "right, BACK to its left, MENU apart (top or side, so it is not hit by mistake); the OLED above the "
+        "buttons, tilted towards the players; the LED bar along the front edge so every seat sees it; the "
+        "piezo behind a few holes in the case (a closed case muffles it); the reader's coil under "
+        "a marked spot on the lid.",
+    ]
     out += ["", "## Bill of materials", "", "| Qty | Part | Notes |", "|---|---|---|"]
     out += [f"| {q} | {part} | {note} |" for q, part, note in _bom(p)]
     out += ["", "## Raspberry Pi OS set-up", "", *_setup(p)]
@@ -356,12 +430,12 @@ def readme(p: Profile, source: str) -> str:
 # ---- the SVG diagram -------------------------------------------------------------------------------
 
 PART_COLOURS = {
-    "LED bar": "#d62728",
+    "LED bar": "#e377c2",  # signals never in the power colours (5 V red, 3V3 orange, GND black)
     "Buzzer": "#9467bd",
     "Buttons": "#1f77b4",
     "Rotary encoder": "#17becf",
     "OLED": "#2ca02c",
-    "RDM6300 reader": "#ff7f0e",
+    "RDM6300 reader": "#bcbd22",
     "Shutdown button": "#8c564b",
 }
 POWER_COLOURS = {"3V3": "#f5a623", "5V": "#e8112d", "GND": "#222222"}

@@ -1,3 +1,4 @@
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,7 @@ language = "fr"
 duration_s = 0
 presets = [30, 30]
 warn_s = -1
-volume = "loud"
+volume = "deafening"
 colour = "red"
 [scoreboard]
 players = ["Anna"]
@@ -123,9 +124,18 @@ def test_resolve_collects_profile_and_config_errors(tmp_path):
 
 def test_dump_shows_profile_and_config(tmp_path):
     text = dump(resolve("sim", write(tmp_path, GOOD)))
-    assert "[profile.led_bar]\npins = [5, 6, 12, 13, 16, 17, 22, 23, 24, 25]\n" in text
+    assert "# [led_bar]\n# pins = [5, 6, 12, 13, 16, 17, 22, 23, 24, 25]\n" in text
     assert 'players = ["Anna", "Björn", "Ülkü"]' in text
     assert 'driver = "dummy"' in text and 'volume = "soft"' in text
+
+
+@pytest.mark.parametrize("text", ["", GOOD])
+def test_the_dump_pasted_into_the_config_file_means_the_same(tmp_path, text):
+    resolved = resolve("sim", write(tmp_path, text))
+    pasted = tmp_path / "pasted.toml"
+    pasted.write_text(dump(resolved), encoding="utf-8")
+    assert "[timer]\n" in dump(resolved) and "[config." not in dump(resolved)
+    assert replace(load_config(pasted, environ={}), source=None) == replace(resolved.config, source=None)
 
 
 @pytest.mark.slow

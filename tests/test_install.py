@@ -111,6 +111,8 @@ def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -
                      "package wordtable[pi]", "I2C and UART", "udev rule", "polkit rule", "systemd unit",
                      "enable and start"):
         assert any(step.startswith(expected) for step in steps), (expected, steps)
+    apt = next(step for step in steps if step.startswith("apt packages"))
+    assert "wngerman" in apt.split()  # the German word list: the dictionary assist is on by default
     for command in ("useradd", "-m venv --system-site-packages", "pip install", "99-wordtable-reader.rules",
                     "50-wordtable-poweroff.rules", "wordtable.service", "enable wordtable.service"):
         shown = [line.replace("\\", "") for line in out.splitlines() if "would run:" in line]

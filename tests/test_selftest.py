@@ -229,7 +229,16 @@ def test_the_buzzer_plays_rising_tones_then_the_volumes(rig):
     r = rig()
     played: list[tuple[Any, ...]] = []
     play = r.hardware.sounder.play
-    r.hardware.sounder.play = lambda notes: (played.append(tuple(notes)), play(notes))  # type: ignore[method-assign]
+    pin = r.hardware.pin_factory.pin(QUICK.buzzer.pin)
+    duties: list[float] = []
+
+    def spy(notes, duty=0.5):
+        played.append(tuple(notes))
+        play(notes, duty)
+        if len(played) > 1:  # a volume: the duty the piezo's pin plays at
+            duties.append(wait_until(lambda: pin.state != 0) and pin.state)
+
+    r.hardware.sounder.play = spy  # type: ignore[method-assign]
     sounded: list[bool] = []
 
     def heard() -> None:  # the piezo's pin plays while the maker listens
@@ -239,10 +248,10 @@ def test_the_buzzer_plays_rising_tones_then_the_volumes(rig):
     r.actions = {"buzzer.tones": heard, "buzzer.volume": lambda: r.type("y")}
     results = r.run("buzzer")
     assert outcomes(results) == {"buzzer.tones": Outcome.PASS, "buzzer.volume": Outcome.PASS}
-    tones, soft, normal = played
+    tones, soft, normal, loud = played
     assert [hz for hz, _ in tones] == list(TONES) and list(TONES) == sorted(TONES)
-    assert [hz for hz, _ in soft] == [hz for hz, _ in normal]
-    assert sum(s for _, s in soft) < sum(s for _, s in normal)
+    assert soft == normal == loud  # the same tune …
+    assert duties == sorted(duties) and len(set(duties)) == 3  # … louder each time
     assert "8 rising tones (262–1319 Hz)" in r.prompts[0].text
     assert sounded == [True]
     assert r.hardware.pin_factory.pin(QUICK.buzzer.pin).state == 0  # silent after the walk

@@ -343,6 +343,8 @@ def test_leaving_for_the_sand_timer_pauses_the_turn_clock_and_coming_back_shows_
     clock.press("start").wait(3)
     assert "0:57" in clock.text  # the sand timer runs, the turn clock waits
     clock.wait(100)
+    assert "Taste" in clock.text  # the sand timer's alarm rings on: a button only silences it
+    clock.press("next")
     clock.hold("back")
     assert clock.text == "Anna (Pause) | 0:48 | Pause – START: weiter"
     clock.press("start").wait(1).press("start")

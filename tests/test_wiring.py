@@ -82,3 +82,20 @@ def test_the_guide_brings_the_box_up_with_doctor_then_selftest_and_lists_every_f
     for problem in PROBLEMS.values():
         fix = problem.fix.format(**EXAMPLE).replace("*", "\\*")
         assert f"| {problem.check} | {problem.symptom} | {fix} |" in troubleshooting
+
+
+def test_the_circuit_shows_every_profile_pin_with_its_parts_and_a_power_budget():
+    from hw.profile import load_profile
+    from hw.wiring import PART_COLOURS, POWER_COLOURS, physical_pin
+
+    p = load_profile("default")
+    readme = generate("default")["README.md"]
+    circuit = readme.split("## Circuit", 1)[1].split("## Bill of materials", 1)[0]
+    for gpio in p.led_bar.pins:
+        assert f"GPIO {gpio} [pin {physical_pin(gpio)}]" in circuit and "--[330 Ω]--|>|-- GND" in circuit
+    for gpio in (p.buttons.start, p.buttons.next, p.buttons.back, p.buttons.menu):
+        assert f"GPIO {gpio} [pin {physical_pin(gpio)}]  ---o/ o--- GND" in circuit
+    assert f"GPIO {p.buzzer.pin} [pin {physical_pin(p.buzzer.pin)}]  --[1 kΩ]" in circuit and "NPN" in circuit
+    assert "pin order differs" in circuit and "together ≈" in circuit and "Button layout" in circuit
+    assert not set(PART_COLOURS.values()) & set(POWER_COLOURS.values())
+    assert "#e8112d" not in PART_COLOURS.values()  # no signal drawn in the 5 V red

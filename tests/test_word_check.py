@@ -56,7 +56,7 @@ class Null:
     def set_level(self, level):
         pass
 
-    def play(self, notes):
+    def play(self, notes, duty=0.5):
         pass
 
     def show(self, image):
@@ -67,7 +67,8 @@ def shell_with(check):
     state, _ = app.initial(Settings())
     state = replace(state, flow=AskingFlow(), home="game")
     null = Null()
-    outputs = Outputs(bar=null, sounder=null, display=null, renderer=lambda s, size: None,
+    outputs = Outputs(bar=null, sounder=null, display=null, renderer=lambda s, size, page=0: None,
+                      pager=lambda s, size: 1,
                       save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
                       keep=lambda name, data: None, check_words=check)

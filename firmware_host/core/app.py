@@ -24,6 +24,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from firmware_host.core.alarm import ALARM_CHOICES, Ringing
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import (
     Beep,
@@ -75,12 +76,15 @@ from firmware_host.core.flow import (
 )
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
-from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.i18n import LANGUAGES, pick, signed
 from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState, page_event, page_screen
 from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import (
+    BLANK_CHOICES,
+    CONTRAST_CHOICES,
+    DIM_CHOICES,
     GAME_TURN_CHOICES,
     MAX_DURATION_S,
     MAX_PLAYERS,
@@ -101,7 +105,8 @@ ENTRY_SHOWN = 18  # the last characters of a typed line that the footer shows
 UNSAVED_MARK = "!"
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = (
-    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "volume", "language", "power_off",
+    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "alarm", "volume", "contrast", "dim",
+    "blank", "language", "power_off",
 )
 
 
@@ -141,6 +146,7 @@ class AppState:
     now: float = 0.0
     unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
     page: PageState = field(default_factory=PageState)  # the table page (`core.page_table`)
+    ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
     picker: Picker | None = None  # the letter picker, open for the field on screen (`entry_field`)
     typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
 
@@ -164,10 +170,18 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
     alarm = timer.alarmed and not state.timer.alarmed
+    was_ringing = state.ringing is not None
     state = replace(state, timer=timer)
+    if alarm and state.home != "game":  # a game answers the time-up itself (its alarm sounds once)
+        # a stale notice ("Umgedreht") must not stand beside "Zeit!"
+        state = replace(state, ringing=Ringing.of(now, state.settings.alarm_s), notice="")
     if alarm and state.flow is not None:
         state, more = _apply(state, state.flow.timer_over(ctx(state)))
         effects += more
+    state, more, silenced = _ring(state, event, was_ringing)
+    effects += more
+    if silenced:
+        return state, effects + view(state)
     checked = edge_checked(event)
     if isinstance(checked, TextRefused):
         state, more = _refuse(state, checked.text(state.settings.lang))
@@ -218,6 +232,22 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects += more
     state = _settled(state)
     return state, effects + view(state)
+
+
+def _ring(state: AppState, event: Event, was_ringing: bool) -> tuple[AppState, list[Effect], bool]:
+    """The ringing alarm: ends when its time is over or the timer runs again; any button (a press, a long
+    press, a turn) that comes while it rang only silences it (True: the event is used up); otherwise the
+    alarm sounds again when due. "Zeit!" stays on screen either way."""
+    ringing, now = state.ringing, state.now
+    if ringing is None:
+        return state, [], False
+    if ringing.over(now) or state.timer.running:
+        return replace(state, ringing=None), [], False
+    if was_ringing and isinstance(event, (Press, LongPress, Turn)):
+        return replace(state, ringing=None), [Log("alarm silenced at the table")], True
+    if ringing.due(now):
+        return replace(state, ringing=ringing.rang(now)), [Beep("alarm", state.settings.volume)], False
+    return state, [], False
 
 
 def _home_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
@@ -350,11 +380,16 @@ def edge_checked(event: Event) -> Event | TextRefused:
 
 
 def view(state: AppState) -> list[Effect]:
-    """The screen, the LED bar and the next wake-up for `state`."""
+    """The screen, the LED bar and the next wake-up for `state` (a ringing alarm flashes the bar)."""
+    ringing, now = state.ringing, state.now
+    wake = state.timer.next_wake(now)
+    if ringing is None:
+        return [Show(screen(state)), SetBar(state.timer.bar_level(now)), WakeAt(wake)]
+    ring_wake = ringing.next_wake(now)
     return [
         Show(screen(state)),
-        SetBar(state.timer.bar_level(state.now)),
-        WakeAt(state.timer.next_wake(state.now)),
+        SetBar(ringing.bar_level(now)),
+        WakeAt(ring_wake if wake is None else min(wake, ring_wake)),
     ]
 
 
@@ -411,7 +446,7 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
             if undone is None:
                 return replace(cleared, overlay=MenuView(), notice=_t(s, "nothing_to_undo")), []
             player, points = board.history[-1]
-            notice = _t(s, "undone", name=board.players[player], points=points)
+            notice = _t(s, "undone", name=board.players[player], points=signed(points))
             return replace(cleared, board=undone, notice=notice), []
         if event.button is Button.MENU:
             return replace(cleared, overlay=MenuView()), []
@@ -516,6 +551,14 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
         settings = replace(s, warn_s=int(key))
         timer = state.timer.with_warning(settings.warn_s, state.now)
         return _with_settings(replace(state, timer=timer, overlay=back), settings)
+    if menu.path == "alarm":
+        return _with_settings(replace(state, overlay=back), replace(s, alarm_s=int(key)))
+    if menu.path == "contrast":
+        return _with_settings(replace(state, overlay=back), replace(s, contrast=int(key)))
+    if menu.path == "dim":
+        return _with_settings(replace(state, overlay=back), replace(s, dim_after_min=int(key)))
+    if menu.path == "blank":
+        return _with_settings(replace(state, overlay=back), replace(s, blank_after_min=int(key)))
     if menu.path == "volume":
         state, effects = _with_settings(replace(state, overlay=back), replace(s, volume=key))
         return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
@@ -783,7 +826,8 @@ def _start_pause(state: AppState) -> tuple[AppState, list[Effect]]:
 def _add_points(state: AppState, points: int) -> tuple[AppState, list[Effect]]:
     board = state.board.add(points)
     name, total = board.players[board.selected], board.totals[board.selected]
-    return replace(state, board=board, notice=_t(state.settings, "added", name=name, points=points, total=total)), []
+    notice = _t(state.settings, "added", name=name, points=signed(points), total=total)
+    return replace(state, board=board, notice=notice), []
 
 
 def _set_duration(state: AppState, seconds: int) -> tuple[AppState, list[Effect]]:
@@ -816,6 +860,7 @@ def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[E
     if isinstance(state.flow, KeepsTime):
         state, paused = _apply(state, state.flow.pause(ctx(state)))
     timer, now = state.timer, state.now
+    state = replace(state, ringing=None)
     if not timer.running:
         return replace(state, now=at), [*paused, Log("resumed")]
     left = timer.left(now)
@@ -881,6 +926,14 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
         return [
             (str(w), _t(s, "warn_value", s=w) if w else _t(s, "warn_off"), w == s.warn_s) for w in WARN_CHOICES
         ]
+    if path == "alarm":
+        return [(str(a), _alarm_text(s, a), a == s.alarm_s) for a in ALARM_CHOICES]
+    if path == "contrast":
+        return [(str(c), _t(s, f"contrast_{c}"), c == s.contrast) for c in CONTRAST_CHOICES]
+    if path == "dim":
+        return [(str(m), _minutes_text(s, m), m == s.dim_after_min) for m in DIM_CHOICES]
+    if path == "blank":
+        return [(str(m), _minutes_text(s, m), m == s.blank_after_min) for m in BLANK_CHOICES]
     if path == "volume":
         return [(v, _t(s, f"vol_{v}"), v == s.volume) for v in VOLUMES]
     if path == "language":
@@ -899,10 +952,22 @@ def _current_value(state: AppState, key: str) -> str:
         "duration": format_seconds(s.duration_s),
         "game_turn": _game_turn_text(s, s.turns.game_turn_s),
         "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
+        "alarm": _alarm_text(s, s.alarm_s),
+        "contrast": _t(s, f"contrast_{s.contrast}") if s.contrast in CONTRAST_CHOICES else str(s.contrast),
+        "dim": _minutes_text(s, s.dim_after_min),
+        "blank": _minutes_text(s, s.blank_after_min),
         "volume": _t(s, f"vol_{s.volume}"),
         "language": s.lang.upper(),
     }
     return values.get(key, "")
+
+
+def _minutes_text(settings: Settings, minutes: int) -> str:
+    return _t(settings, "after_min", n=minutes) if minutes else _t(settings, "never")
+
+
+def _alarm_text(settings: Settings, seconds: int) -> str:
+    return _t(settings, "alarm_for", time=format_seconds(seconds)) if seconds else _t(settings, "alarm_once")
 
 
 def _game_turn_text(settings: Settings, seconds: int) -> str:
@@ -986,7 +1051,8 @@ def _timer_screen(state: AppState) -> BigScreen:
     title = f"{_t(s, 'timer')} {format_seconds(state.timer.countdown.duration)}"
     if status in ("running", "paused", "ready"):
         title += f" · {_t(s, status)}"
-    footer = state.notice or _t(s, f"hint_{status}")
+    hint = "hint_ringing" if state.ringing is not None else f"hint_{status}"
+    footer = state.notice or _t(s, hint)
     return BigScreen(title, _timer_text(state), footer, inverted=status == "done")
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from drivers.errors import HardwareError
 from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, Turn
 from firmware_host.core.screens import MessageScreen
-from firmware_host.core.sounds import Note
+from firmware_host.core.sounds import Note, duty
 from firmware_host.core.sounds import notes as pattern_notes
 from firmware_host.render import render
 from firmware_host.selftest import patterns
@@ -153,7 +153,7 @@ class Selftest:
                       Step("led_bar.dim", "LED bar: PWM dimming", self._dim)]
         if "buzzer" in wanted:
             steps += [Step("buzzer.tones", f"buzzer ({p.buzzer.kind}, GPIO {p.buzzer.pin}): tones", self._tones),
-                      Step("buzzer.volume", "buzzer: volume soft, normal", self._volume)]
+                      Step("buzzer.volume", "buzzer: volume soft, normal, loud", self._volume)]
         if "readers" in wanted:
             for reader in p.readers:
                 steps.append(Step(f"reader.{reader.name}", f"reader {reader.name} ({reader.kind} at "
@@ -314,8 +314,8 @@ class Selftest:
         self.hardware.bar.set_level(0)
         return result
 
-    def _play(self, notes: Sequence[Note]) -> None:
-        self.hardware.sounder.play(notes)
+    def _play(self, notes: Sequence[Note], volume: str = "loud") -> None:
+        self.hardware.sounder.play(notes, duty(volume))
         self._pause(sum(seconds for _, seconds in notes) + 0.3)
 
     def _tones(self) -> Result:
@@ -337,13 +337,14 @@ class Selftest:
         )
 
     def _volume(self) -> Result:
-        for volume in ("soft", "normal"):
-            self._play(pattern_notes("celebrate", volume))
+        for volume in ("soft", "normal", "loud"):
+            self._play(pattern_notes("celebrate", volume), volume)
         self._message(text(self.lang, "buzzer"), [text(self.lang, "buzzer_volume")], text(self.lang, "yes_no"))
         return self._confirm(
-            "buzzer.volume", "buzzer: volume soft, normal",
-            "The buzzer played the same tune twice: first clipped (volume soft), then full length (normal). Right?",
-            "no difference: a piezo has no loudness control; soft plays each note shorter",
+            "buzzer.volume", "buzzer: volume soft, normal, loud",
+            "The buzzer played the same tune three times, louder each time (soft, normal, loud). Right?",
+            "no difference: an active buzzer has no loudness control (a passive piezo, buzzer.kind = \"tonal\", "
+            "has: the PWM duty cycle); or the pin factory has no PWM on the pin",
         )
 
     def _reader(self, name: str) -> Result:

@@ -44,8 +44,8 @@ def choices() -> tuple[tuple[CardDeck, str], ...]:
 TEXT = {
     "de": {
         "title": "Deck",
-        "buttons": "Tasten",
-        "cards": "Karten",
+        "buttons": "Gerät mischt",
+        "cards": "echte Karten",
         "choose_hint": "START wählen · BACK Menü",
         "draw": "Nachziehstapel",
         "discard": "Ablagestapel",
@@ -55,7 +55,7 @@ TEXT = {
         "hint_cards": "Karte scannen · NEXT Stapel",
         "shuffled": "Gemischt, Seed {seed}",
         "scanned": "{pile}: {face}",
-        "use_buttons": "Tasten-Deck: Karte {code} nicht gebraucht",
+        "use_buttons": "Gerät mischt: Karte {code} nicht gebraucht",
         "not_here": "Hier nicht möglich",
         "seed_field": "Neu mischen: Seed",
         "round": "Runde {round} · {left}",

@@ -212,7 +212,8 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
             if game.tasks:  # what the previous player's action cards ask of this turn
                 title = t(lang, "tasks", tasks=", ".join(game.tasks))
             hint = t(lang, "played", cards=", ".join(game.cards)) if game.cards else t(lang, "hint_turn")
-            return BigScreen(title, player, self.message or hint)
+            # the big view: who is on turn and their total, what the table looks at
+            return BigScreen(title, f"{player} {game.points(player)}", self.message or hint)
         if not standings.final:
             title = t(lang, "left", player=_next_left(game))
             left = stage.left if isinstance(stage, Playing) else 0

@@ -8,7 +8,7 @@ TITLE = {"de": "Knack das Wort", "en": "Knack das Wort"}
 
 TEXT: Table = {
     "de": {
-        "turn": "Zug {n} · {points} Punkte",
+        "turn": "Zug {n} · Name und Punkte",
         "turn_timed": "Zug {n} · {time}",
         "hint_turn": "Wort/Zahl: tippen/MENU · NEXT zieht · START Karten",
         "word_field": "Wort von {player}",
@@ -36,7 +36,7 @@ TEXT: Table = {
         "not_count": "„{text}“ ist keine Anzahl Karten",
     },
     "en": {
-        "turn": "Turn {n} · {points} points",
+        "turn": "Turn {n} · name and points",
         "turn_timed": "Turn {n} · {time}",
         "hint_turn": "word/number: type/MENU · NEXT draws · START cards",
         "word_field": "Word of {player}",

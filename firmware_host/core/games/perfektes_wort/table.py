@@ -11,8 +11,9 @@ Each of the 9 rounds: reveal (NEXT; a scanned or typed card when the next card i
 (round, letter, maximum length) → START runs the 1-minute timer; at the alarm (or a second START) word entry
 opens → one typed line per player (empty: no word) → review: the round's words with what breaks a rule marked
 (and, when the appliance has a word list, the words it does not know: the round's words and their prefixes are
-asked about with `CheckWords` once all are entered, the answers come back as `WordsChecked`); Turn moves, NEXT
-declares the word invalid, a typed line corrects it; a word too long or declared invalid is shortened
+asked about with `CheckWords` once all are entered, the answers come back as `WordsChecked`); Turn or NEXT
+moves (a long NEXT back), a long START declares the word invalid, a typed line corrects it; a word too long
+or declared invalid is shortened
 (Turn/NEXT pick a prefix — only those the word list knows, when it answered —, a typed length or prefix) or
 struck; START goes on → the round's points with the bonus fields circled and struck → solo: strike a bonus
 field → the scoreboard → NEXT reveals the next card. After round 9 the final breakdown and the winner; START
@@ -570,9 +571,11 @@ def _reviewing(flow: Flow, stage: Reviewing, play: Game, event: Event, ctx: Ctx)
     rnd, player, count = play.revealed, flow.players[stage.slot], len(flow.players)
     if isinstance(event, Turn):
         return Outcome(replace(flow, stage=Reviewing((stage.slot + event.steps) % count)))
-    if is_hold(event, Button.NEXT):
+    if is_press(event, Button.NEXT):  # a short NEXT only moves: it never marks a word
         return Outcome(replace(flow, stage=Reviewing((stage.slot + 1) % count)))
-    if is_press(event, Button.NEXT):
+    if is_hold(event, Button.NEXT):
+        return Outcome(replace(flow, stage=Reviewing((stage.slot - 1) % count)))
+    if is_hold(event, Button.START):
         return flow._enter(ctx, (Verdict(rnd, player, False),), Flow._after_changes)
     if isinstance(event, TextEntry):
         return _asking(flow._enter(ctx, (Correct(rnd, player, event.text.strip()),), Flow._after_changes))
@@ -685,8 +688,8 @@ def _calling_screen(flow: Flow, stage: Calling | Timing, ctx: Ctx) -> Screen:
     play, lang = _play(flow), ctx.lang
     rnd = play.revealed
     title = t(lang, "call_title", round=rnd, length=play.max_length(rnd))
-    if isinstance(stage, Calling):
-        return BigScreen(title, play.letter(rnd), flow.message or t(lang, "hint_call"))
+    if isinstance(stage, Calling):  # the big view: the card as it looks, letter and longest length
+        return BigScreen(title, f"{play.letter(rnd)} {play.max_length(rnd)}", flow.message or t(lang, "hint_call"))
     big = f"{play.letter(rnd)}  {format_seconds(ctx.timer_left)}"
     drafts = t(lang, "hint_drafts", n=len(flow.drafts), count=len(flow.players)) if flow.drafts else ""
     return BigScreen(title, big, flow.message or drafts or t(lang, "hint_timing"))

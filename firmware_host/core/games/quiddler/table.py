@@ -26,6 +26,7 @@ from typing import Literal
 from firmware_host.core.effects import EndGame
 from firmware_host.core.events import Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.i18n import signed
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
@@ -512,7 +513,7 @@ def _page_screen(page: Page, game: Game, lang: str) -> Screen:
     if page == "table":
         scored = game.rounds[-1]
         items = tuple(
-            ListItem(row.player + ("*" if row.went_out else ""), f"{row.result:+d} → {row.total}")
+            ListItem(row.player + ("*" if row.went_out else ""), f"{signed(row.result)} → {row.total}")
             for row in scored.rows
         )
         most = next((r.player for r in scored.rows if r.most_words_bonus), "–")

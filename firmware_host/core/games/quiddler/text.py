@@ -50,7 +50,7 @@ TEXT = {
         "table_title": "Runde {n}: Wertung",
         "table_bonus": "Meiste: {most} · Längstes: {longest}",
         "board_title": "Stand nach Runde {n}/{total}",
-        "final_title": "Sieger: {names}",
+        "final_title": "Gewonnen: {names}",
         "final_hint": "START: Ende",
         "next_hint": "NEXT weiter",
         "nothing_to_undo": "Nichts rückgängig zu machen",
