@@ -27,6 +27,7 @@ from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
 log = logging.getLogger("wordtable")
 
 MAGIC = b"WTIDX 1\n"
+SPELLING = 2  # the version of the spellings below: an index of another version is rebuilt
 GERMAN_LISTS = (Path("/usr/share/dict/ngerman"),)
 ENGLISH_LISTS = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/british-english"))
 ENGLISH_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -43,8 +44,12 @@ def german_spelling(line: str) -> str | None:
 
 
 def english_spelling(line: str) -> str | None:
-    """A list line in Quiddler's spelling (A–Z upper case), or None (possessives, accents, …)."""
-    word = line.strip().upper()
+    """A list line in Quiddler's spelling (A–Z upper case), or None: possessives, accents, and proper
+    names and abbreviations (capitalised in the list), which Quiddler does not allow."""
+    line = line.strip()
+    if not line or not line[0].islower():
+        return None
+    word = line.upper()
     return word if word and all(ch in ENGLISH_LETTERS for ch in word) else None
 
 
@@ -136,7 +141,7 @@ def open_index(source: Path, language: str, state_dir: Path, name: str | None = 
     `name` is what the table is told (default: the list's file name). Raises `WordIndexError`."""
     label = name or source.name
     try:
-        stamp = {**_source_stamp(source), "language": language}
+        stamp = {**_source_stamp(source), "language": language, "spelling": SPELLING}
     except OSError as exc:
         raise WordIndexError(f"{source}: cannot read the word list ({exc.strerror})") from None
     target = state_dir / "words" / f"{source.name}.{language}.idx"
