@@ -27,7 +27,7 @@ from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
 log = logging.getLogger("wordtable")
 
 MAGIC = b"WTIDX 1\n"
-SPELLING = 2  # the version of the spellings below: an index of another version is rebuilt
+SPELLING = 3  # the version of the spellings below: an index of another version is rebuilt
 GERMAN_LISTS = (Path("/usr/share/dict/ngerman"),)
 ENGLISH_LISTS = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/british-english"))
 ENGLISH_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -44,13 +44,16 @@ def german_spelling(line: str) -> str | None:
 
 
 def english_spelling(line: str) -> str | None:
-    """A list line in Quiddler's spelling (A–Z upper case), or None: possessives, accents, and proper
-    names and abbreviations (capitalised in the list), which Quiddler does not allow."""
+    """A list line in Quiddler's spelling (A–Z upper case), or None: possessives, accents, proper names
+    and abbreviations (capitalised in the list, or without a vowel: "ct", "qt"), which Quiddler does not
+    allow. The list still holds some words a table would refuse; the table decides, as ever."""
     line = line.strip()
     if not line or not line[0].islower():
         return None
     word = line.upper()
-    return word if word and all(ch in ENGLISH_LETTERS for ch in word) else None
+    if not all(ch in ENGLISH_LETTERS for ch in word) or not any(ch in "AEIOUY" for ch in word):
+        return None
+    return word
 
 
 SPELLINGS: dict[str, Callable[[str], str | None]] = {"de": german_spelling, "en": english_spelling}

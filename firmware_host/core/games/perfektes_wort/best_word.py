@@ -60,11 +60,18 @@ def as_of(game: Game, rnd: int) -> Game:
 def gain(game: Game, player: str, rnd: int, word: str) -> int:
     """What `word` in row `rnd` adds to `player`'s total, by `scoring.score`, on `as_of(game, rnd)`
     with the player's own word of that round taken away ("" adds 0)."""
-    base = _without(as_of(game, rnd), player, rnd)
-    if not word:
-        return 0
-    with_word = replace(base, entries=(*base.entries, Entry(rnd, player, word)))
-    return _total(with_word, player) - _total(base, player)
+    return _gains(_without(as_of(game, rnd), player, rnd), player, rnd, (word,))[0]
+
+
+def _gains(base: Game, player: str, rnd: int, words: tuple[str, ...]) -> list[int]:
+    """`gain` of each of `words` on `base` (the game without the player's word of round `rnd`)."""
+    if not any(words):
+        return [0] * len(words)
+    before = _total(base, player)
+    return [
+        _total(replace(base, entries=(*base.entries, Entry(rnd, player, word))), player) - before if word else 0
+        for word in words
+    ]
 
 
 def best_words(game: Game, rnd: int, words: WordGroups) -> tuple[BestWord, ...]:
@@ -81,9 +88,8 @@ def best_words(game: Game, rnd: int, words: WordGroups) -> tuple[BestWord, ...]:
         base = _without(state, player, rnd)
         word = _best(groups, _fixed_letters(base, player, rnd, grey=False), _open_fields(base, player, rnd))
         own = next((e.written for e in state.entries if (e.round, e.player) == (rnd, player)), "")
-        found.append(
-            BestWord(rnd, player, word, gain(game, player, rnd, word), own, gain(game, player, rnd, own))
-        )
+        points, written = _gains(base, player, rnd, (word, own))
+        found.append(BestWord(rnd, player, word, points, own, written))
     return tuple(found)
 
 
