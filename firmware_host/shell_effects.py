@@ -5,6 +5,8 @@
   when it fails, only logged);
 - `Keep` -> a file in the state directory (`kept_store`);
 - `CheckWords` -> the word list, read at the first question (not at start-up); None without one;
+- `RevealBest` -> the word index of its language (`word_index`, built once into the state directory),
+  opened at the first reveal; None without a list;
 - `PowerOff` -> the injected `power_off`;
 - frames and sounds -> observers: none on the Pi (`ignore_frame`, `ignore_sound`); the simulator and
   the benchmarks put their own in through `open_appliance`'s `outputs_hook`.
@@ -26,6 +28,14 @@ from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
 from firmware_host.render import render
 from firmware_host.shell import Outputs
+from firmware_host.word_index import (
+    ENGLISH_LISTS,
+    GERMAN_LISTS,
+    WordIndex,
+    WordIndexError,
+    first_list,
+    open_index,
+)
 from hw.build import Hardware
 
 log = logging.getLogger("wordtable")
@@ -62,6 +72,37 @@ class WordCheck:
         return lexicon
 
 
+LIST_NAMES = {"ngerman": "wngerman", "american-english": "wamerican", "british-english": "wbritish"}
+
+
+class WordLists:
+    """`RevealBest`'s lists: German (the configured list, else `wngerman`) and English (`wamerican`, else
+    `wbritish`), each as a compact index kept in the state directory, opened at the first reveal."""
+
+    def __init__(self, configured: Path | None, state_dir: Path) -> None:
+        self._configured, self._state_dir = configured, state_dir
+        self._open: dict[str, WordIndex | None] = {}
+
+    def __call__(self, language: str) -> WordIndex | None:
+        if language not in self._open:
+            self._open[language] = self._load(language)
+        return self._open[language]
+
+    def _load(self, language: str) -> WordIndex | None:
+        german = language == "de"
+        source = first_list(self._configured if german else None, GERMAN_LISTS if german else ENGLISH_LISTS)
+        if source is None:
+            log.info("no %s word list: no reveal of the best play", "German" if german else "English")
+            return None
+        try:
+            index = open_index(source, language, self._state_dir, LIST_NAMES.get(source.name, source.name))
+        except WordIndexError as exc:
+            log.warning("%s; no reveal of the best play", exc)
+            return None
+        log.info("word list for the reveal: %s, %d words", source, index.words)
+        return index
+
+
 def appliance_outputs(
     hardware: Hardware,
     journal: Journal | None,
@@ -96,4 +137,5 @@ def appliance_outputs(
         on_sound=ignore_sound,
         keep=keep,
         check_words=WordCheck(dictionary),
+        word_lists=WordLists(dictionary, state_dir),
     )

@@ -31,7 +31,8 @@ def wired() -> dict:
     null = Null()
     return dict(bar=null, sounder=null, display=null, renderer=lambda screen, size: None,
                 save_settings=lambda settings: None, power_off=lambda: None, on_frame=ignore_frame,
-                on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None)
+                on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None,
+                word_lists=lambda language: None)
 
 
 def test_every_output_is_a_required_field():

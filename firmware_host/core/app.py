@@ -34,6 +34,7 @@ from firmware_host.core.effects import (
 )
 from firmware_host.core.events import (
     TROUBLES,
+    BestRevealed,
     Button,
     CardRemoved,
     CardScan,
@@ -156,7 +157,7 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "WARNING"))
     elif isinstance(event, Kept):
         state = replace(state, kept=event.items)
-    elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
+    elif isinstance(event, WordsChecked | BestRevealed):  # an answer for the game, wherever the table is looking
         if state.flow is not None:
             state, more = _apply(state, state.flow.handle(event, ctx(state)))
             effects += more

@@ -223,3 +223,23 @@ def _without(game: Game, player: str, rnd: int) -> Game:
 
 def _total(game: Game, player: str) -> int:
     return next(p.total for p in score(game).players if p.name == player)
+
+
+def reveal_lines(game: Game, rnd: int, words: WordGroups) -> tuple[tuple[str, str, int, str, int], ...]:
+    """`best_words` as the lines of an `events.BestRevealed`: (player, best, points, own, own points)."""
+    return tuple((b.player, b.word, b.points, b.written_word, b.written) for b in best_words(game, rnd, words))
+
+
+def reveal_text(lines: tuple[tuple[str, str, int, str, int], ...], solo: bool) -> list[tuple[str, str, int]]:
+    """What the table is told: one line for all when every player's best is the same, else one per
+    player ("für Geli"); solo, the player's own points beside the best. (key, best word, points) with
+    key "all", "solo:<own points>" or the player's name. It judges no word the table accepted: it only
+    says what the list offers (a word worth more than that is one the list lacks)."""
+    if solo:
+        _, word, points, _, own = lines[0]
+        return [(f"solo:{own}", word, points)]
+    shared = {(word, points) for _, word, points, _, _ in lines}
+    if len(shared) == 1:
+        word, points = shared.pop()
+        return [("all", word, points)]
+    return [(player, word, points) for player, word, points, _, _ in lines]
