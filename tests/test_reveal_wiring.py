@@ -1,0 +1,106 @@
+"""The reveal's round trip: the flow asks (RevealBest), the shell solves over the word list of the
+language and hands the answer back as an input (BestRevealed), journaled so that a replay needs no list;
+the round's points show the perfect word."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from firmware_host.core import app
+from firmware_host.core.effects import RevealBest
+from firmware_host.core.event_codec import decode, encode
+from firmware_host.core.events import BestRevealed, Button, Press
+from firmware_host.core.games.perfektes_wort.best_word import gain
+from firmware_host.core.games.perfektes_wort.table import Points, Reviewing
+from firmware_host.core.games.word_groups import GroupedWords
+from firmware_host.shell import Outputs, Shell
+from firmware_host.word_index import read_list
+from tests.test_table_perfektes_wort import start_with_own_cards
+from tests.test_word_check import Null, Recorder
+
+WORDS = read_list(Path(__file__).parent / "wordlists" / "de_small.txt", "de")
+LIST = GroupedWords.of("tests", WORDS)
+
+
+def reviewing(*names: str, words: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    table = start_with_own_cards(*names)
+    table.press("next").press("start").press("start")  # reveal (F, at most 7), timer, words now
+    table.type(*words)
+    assert isinstance(table.state.flow.stage, Reviewing)
+    return table
+
+
+def shell_on(state, lists):  # type: ignore[no-untyped-def]
+    null = Null()
+    outputs = Outputs(bar=null, sounder=null, display=null, renderer=lambda s, size: None,
+                      save_settings=lambda settings: None, power_off=lambda: None,
+                      on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
+                      keep=lambda name, data: None, check_words=lambda words: None, word_lists=lists)
+    return Shell(state, outputs, clock=lambda: 50.0, journal=Recorder())
+
+
+def brute_best(game, player: str) -> int:  # type: ignore[no-untyped-def]
+    legal = [w for w in WORDS if w[0] == "F" and 2 <= len(w) <= 7]
+    return max(gain(game, player, 1, w) for w in legal)
+
+
+def test_the_points_show_the_perfect_word_and_the_answer_is_journaled_and_replays_without_the_list() -> None:
+    table = reviewing("Geli", "Klaus", words=("Fisch", "Fuß"))
+    before = table.state
+    shell = shell_on(before, lambda language: LIST if language == "de" else None)
+    shell.handle(Press(Button.START, 40.0))
+    flow = shell.state.flow
+    assert isinstance(flow.stage, Points)
+    journaled = shell.journal.events
+    assert [type(e).__name__ for e in journaled] == ["Press", "BestRevealed"]
+    answer = journaled[1]
+    assert decode(encode(answer)) == answer and answer.source == "tests" and answer.round == 1
+    game = flow.played.game
+    best = brute_best(game, "Geli")
+    assert best == brute_best(game, "Klaus")  # nothing differs between them in round 1
+    (line,) = [line for line in answer.best if line[0] == "Geli"]
+    assert line[2] == best and line[3:] == ("FISCH", gain(game, "Geli", 1, "FISCH"))
+    labels = [item.label for item in shell.screen.items]
+    assert f"Das perfekte Wort: {line[1]} – {best} Punkte" in labels and "Wortliste: tests" in labels
+    replayed = before
+    for event in journaled:  # no list needed: the answer is in the journal
+        replayed, _ = app.step(replayed, event)
+    assert replayed.flow == shell.state.flow
+
+
+def test_without_a_word_list_nothing_is_revealed_and_nothing_breaks() -> None:
+    table = reviewing("Geli", "Klaus", words=("Fisch", "Fuß"))
+    shell = shell_on(table.state, lambda language: None)
+    shell.handle(Press(Button.START, 40.0))
+    assert [type(e).__name__ for e in shell.journal.events] == ["Press"]
+    labels = [item.label for item in shell.screen.items]
+    assert not any("perfekte" in label for label in labels)
+
+
+def test_solo_tells_the_own_points_beside_the_possible_ones() -> None:
+    table = reviewing("Geli", words=("Fuchs",))
+    table.press("start")
+    (ask,) = [e for e in table.effects if isinstance(e, RevealBest)]
+    assert ask.language == "de" and ask.round == 1
+    table.step(BestRevealed(1, "tests", ask.solve(LIST), table._at()))
+    game = table.state.flow.played.game
+    own, best = gain(game, "Geli", 1, "FUCHS"), brute_best(game, "Geli")
+    labels = [item.label for item in table.screen.items]
+    assert any(label.startswith(f"Dein Wort {own}, möglich {best} (") for label in labels), labels
+
+
+def test_players_whose_best_differs_are_told_one_by_one() -> None:
+    table = reviewing("Geli", "Klaus", words=("Fisch", "Fuß"))
+    table.press("start")
+    lines = (("Geli", "FUCHS", 20, "FISCH", 18), ("Klaus", "FISCH", 21, "FUß", 12))
+    table.step(BestRevealed(1, "tests", lines, table._at()))
+    labels = [item.label for item in table.screen.items]
+    assert "für Geli: FUCHS – 20" in labels and "für Klaus: FISCH – 21" in labels
+
+
+def test_the_reveal_can_be_off() -> None:
+    table = reviewing("Geli", "Klaus", words=("Fisch", "Fuß"))
+    table.state = replace(table.state, flow=replace(table.state.flow, reveal="off"))
+    table.press("start")
+    assert not any(isinstance(e, RevealBest) for e in table.effects)
