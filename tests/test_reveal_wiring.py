@@ -104,3 +104,29 @@ def test_the_reveal_can_be_off() -> None:
     table.state = replace(table.state, flow=replace(table.state.flow, reveal="off"))
     table.press("start")
     assert not any(isinstance(e, RevealBest) for e in table.effects)
+
+
+# --- Quiddler: every player's best lay-down beside the round's table --------------------------------
+
+EN = GroupedWords.of("tests", read_list(Path(__file__).parent / "wordlists" / "en_small.txt", "en"))
+
+
+def test_quiddler_round_table_shows_each_players_best_lay_down_with_the_longest_word_bonus() -> None:
+    from tests.test_table_quiddler import Table as QuiddlerTable
+    from tests.test_table_quiddler import play_round, setup
+
+    table = QuiddlerTable(player_names=("Ann", "Bob"))
+    setup(table, 0)
+    lays = {"Ann": ([], "(QU)IT", False), "Bob": (["CAT"], "", True)}
+    play_round(table, ["Ann", "Bob"], (lays, [], {}))  # type: ignore[arg-type]
+    (ask,) = [e for e in table.effects if isinstance(e, RevealBest)]
+    assert (ask.language, ask.round) == ("en", 1)
+    lines = ask.solve(EN)
+    # Ann kept (QU)IT unused: 0; laid, 9 + 2 + 3 = 14 and QUIT (4 letters) beats Bob's CAT for the
+    # longest word (the one bonus of two players). Bob's CAT, 8 + 2 + 3 = 13, is his best, and longest
+    # against what Ann laid (nothing).
+    assert lines == (("Ann", "(QU)IT +L", 14, "", 0), ("Bob", "CAT +L", 13, "CAT", 13))
+    table.send(BestRevealed, 1, "tests", lines)
+    labels = [(item.label, item.value) for item in table.screen.items]
+    assert ("Ann möglich: (QU)IT (+ längstes Wort)", "14") in labels
+    assert ("Bob möglich: CAT (+ längstes Wort)", "13") in labels and ("Wortliste: tests", "") in labels

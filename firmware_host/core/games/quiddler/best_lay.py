@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from firmware_host.core.games.word_groups import WordGroups
 
 from .deck import Deck
+from .notation import format_cards
+from .rules import Game
 from .scoring import Bonus, Lay, letter_count, score_round
 
 MIN_CARDS = 2
@@ -205,3 +207,27 @@ def hint(visible: Sequence[str], words: WordGroups, deck: Deck) -> Candidate | N
     valuable, then the alphabetically first); None when there is none."""
     found = candidates(visible, words, deck)
     return max(found, key=lambda c: (len(c.cards), c.value, [-ord(ch) for ch in c.word]), default=None)
+
+
+LONGEST_MARK = " +L"  # a revealed lay-down that would have taken the longest-word bonus
+
+
+def reveal_round(game: Game, number: int, words: WordGroups) -> tuple[tuple[str, str, int, str, int], ...]:
+    """The best lay-down of every player's hand in the scored round `number` (their words and unused
+    cards: the hand after the last discard), as the lines of an `events.BestRevealed`: (player, best
+    words in card notation — with `LONGEST_MARK` when it would have taken the longest-word bonus against
+    what the others laid —, its card score, the words laid, their card score)."""
+    scored = game.rounds[number - 1]
+    deck = game.setup.deck
+    lays = [
+        Lay(row.player, tuple(w.cards for w in row.words), row.unused, row.went_out) for row in scored.rows
+    ]
+    lines = []
+    for lay, row in zip(lays, scored.rows, strict=True):
+        hand = [face for word in lay.words for face in word] + list(lay.unused)
+        best = best_lay(hand, words, deck)
+        points, longest = lay_points(best, lay.player, lays, deck, game.setup.two_player_bonus)
+        text = " ".join(format_cards(word) for word in best.words) + (LONGEST_MARK if longest else "")
+        own = " ".join(format_cards(word) for word in lay.words)
+        lines.append((lay.player, text, points, own, row.card_score))
+    return tuple(lines)
