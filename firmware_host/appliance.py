@@ -49,6 +49,7 @@ def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Sett
         player_names=players,
         player_count=len(players) if players else 4,
         turns=cfg.turn_timer.settings(),
+        reveal=cfg.dictionary.reveal,
     )
     return base.with_remembered(remembered)
 

@@ -21,6 +21,7 @@ from firmware_host.core.settings import (
     MIN_BANK_S,
     MIN_TURN_S,
     OVER_CHOICES,
+    REVEAL_CHOICES,
     TURN_MODES,
     TurnSettings,
 )
@@ -78,7 +79,11 @@ class ScoreboardConfig:
 
 @dataclass(frozen=True, slots=True)
 class DictionaryConfig:
+    """`[dictionary]`: the German word list (else `wngerman`'s) and when the best play is revealed:
+    "round" (after each round's review), "end" (Das perfekte Wort: the nine at the end), "off"."""
+
     path: Path | None
+    reveal: str = "round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +150,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
             False,
         ),
-        "dictionary": ({"path": Field(text(), None)}, False),
+        "dictionary": ({"path": Field(text(), None), "reveal": Field(text(REVEAL_CHOICES), "round")}, False),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
     }
 
@@ -172,7 +177,9 @@ def parse_config(
         timer=TimerConfig(**raw["timer"]),
         turn_timer=TurnTimerConfig(**raw["turn_timer"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
-        dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
+        dictionary=DictionaryConfig(
+            path=None if dictionary is None else Path(dictionary), reveal=raw["dictionary"]["reveal"]
+        ),
         logging=LoggingConfig(**raw["logging"]),
         source=source,
     )

@@ -130,3 +130,49 @@ def test_quiddler_round_table_shows_each_players_best_lay_down_with_the_longest_
     labels = [(item.label, item.value) for item in table.screen.items]
     assert ("Ann möglich: (QU)IT (+ längstes Wort)", "14") in labels
     assert ("Bob möglich: CAT (+ längstes Wort)", "13") in labels and ("Wortliste: tests", "") in labels
+
+
+# --- when: the config's `[dictionary] reveal` --------------------------------------------------------
+
+
+def test_the_config_says_when_and_refuses_anything_else() -> None:
+    import pytest
+
+    from firmware_host.config import ConfigError, parse_config
+
+    assert parse_config({}).dictionary.reveal == "round"
+    assert parse_config({"dictionary": {"reveal": "end"}}).dictionary.reveal == "end"
+    with pytest.raises(ConfigError) as info:
+        parse_config({"dictionary": {"reveal": "never"}})
+    assert "dictionary.reveal" in str(info.value)
+
+
+def test_only_at_the_end_the_nine_rounds_are_revealed_on_the_final_standing() -> None:
+    from tests.table_driver import Table
+
+    table = Table(reveal="end").open_game("game:perfektes-wort")
+    table.turn(2 - table.state.flow.seats.count)
+    table.type("Geli", "Klaus")
+    table.press("start").press("start").press("start").press("start")  # players, side, card, deck
+    asks: list[RevealBest] = []
+    for rnd in range(1, 10):
+        table.press("next").press("start").press("start")  # reveal, timer, words now
+        letter = table.state.flow.played.game.letter(rnd)
+        table.type(letter + "ANE", "")  # Geli writes a word, Klaus none
+        table.press("start")  # the review is done: the round's points
+        asks += [e for e in table.effects if isinstance(e, RevealBest)]
+        table.press("start")  # the scoreboard
+    assert asks == []  # not after the rounds
+    table.press("next")  # the final standing
+    asks = [e for e in table.effects if isinstance(e, RevealBest)]
+    assert [a.round for a in asks] == list(range(1, 10))
+    for ask in asks:
+        table.step(BestRevealed(ask.round, "tests", ask.solve(LIST), table._at()))
+    labels = [item.label for item in table.screen.items]
+    rows = [label for label in labels if label[:1] == "R" and " – " in label]
+    assert len(rows) == 9 and labels[-1] == "Wortliste: tests"
+    game = table.state.flow.played.game
+    first = next(line for line in asks[0].solve(LIST) if line[0] == "Geli")
+    assert rows[0] == f"R1: {first[1] or '—'} – {first[2]}"
+    assert first[2] == max((gain(game, "Geli", 1, w) for w in WORDS
+                            if w[0] == game.letter(1) and len(w) <= game.max_length(1)), default=0)

@@ -401,6 +401,7 @@ def ctx(state: AppState) -> Ctx:
         timer_duration=timer.countdown.duration,
         kept=kept_items(state.kept),
         turns=state.settings.turns,
+        reveal=state.settings.reveal,
     )
 
 

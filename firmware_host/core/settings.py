@@ -22,6 +22,7 @@ MIN_TURN_S, MAX_TURN_S = 5, MAX_DURATION_S  # a per-turn limit
 MIN_BANK_S, MAX_BANK_S = 10, 99 * 60 + 59  # each player's time (the bank)
 MAX_EXTRA_S = 60  # a Fischer increment or a Bronstein delay
 GAME_TURN_CHOICES = (0, 30, 60, 90, 120, 180)  # a per-turn limit inside the games (0: none)
+REVEAL_CHOICES = ("round", "end", "off")  # the best play a word list allowed: after each round, at the end, never
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ class Settings:
     player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
     player_count: int = 4
     turns: TurnSettings = TurnSettings()
+    reveal: str = "round"  # one of REVEAL_CHOICES (config `[dictionary] reveal`)
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data (a session's starting settings are journaled with it)."""
@@ -85,6 +87,7 @@ class Settings:
             "player_names": list(self.player_names),
             "player_count": self.player_count,
             "turns": self.turns.to_dict(),
+            "reveal": self.reveal,
         }
 
     @classmethod
@@ -99,6 +102,7 @@ class Settings:
             player_names=tuple(n for n in map(_name, data["player_names"]) if n),
             player_count=int(data["player_count"]),
             turns=TurnSettings.from_dict(data.get("turns", {})),
+            reveal=str(data.get("reveal", "round")),
         )
 
     def remembered(self) -> dict[str, Any]:

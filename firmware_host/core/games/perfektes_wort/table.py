@@ -799,4 +799,4 @@ def _asking(outcome: Outcome) -> Outcome:
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:
     """The flow at its setup: the seats from the configured names."""
-    return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS))
+    return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS), reveal=ctx.reveal)

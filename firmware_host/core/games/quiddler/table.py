@@ -109,6 +109,7 @@ class QuiddlerFlow:
     message: str = ""
     passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
     best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
+    reveal: bool = True  # ask for them (the table's `reveal` setting is not "off")
 
     @property
     def game(self) -> str:
@@ -363,7 +364,8 @@ class QuiddlerFlow:
         if undone is None:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
         played, _, effects = undone
-        return Outcome(QuiddlerFlow(_next_entry(played.game), played), effects)
+        undone_flow = replace(self, entry=_next_entry(played.game), played=played, message="", passes=0)
+        return Outcome(undone_flow, effects)
 
     # --- screens -----------------------------------------------------------------------------------
 
@@ -380,7 +382,7 @@ class QuiddlerFlow:
 def _revealing(outcome: Outcome) -> Outcome:
     """A round that was scored asks the English word list for every player's best lay-down."""
     flow = outcome.flow
-    if not isinstance(flow, QuiddlerFlow) or flow.played is None or not flow.played.game.rounds:
+    if not isinstance(flow, QuiddlerFlow) or flow.played is None or not flow.played.game.rounds or not flow.reveal:
         return outcome
     number = len(flow.played.game.rounds)
     ask = RevealBest("en", number, partial(reveal_round, flow.played.game, number))
@@ -406,7 +408,7 @@ def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
     defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
     given = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
     seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
-    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2))
+    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2), reveal=ctx.reveal != "off")
 
 
 # --- the per-turn limit ---------------------------------------------------------------------------
