@@ -176,3 +176,26 @@ def test_only_at_the_end_the_nine_rounds_are_revealed_on_the_final_standing() ->
     assert rows[0] == f"R1: {first[1] or '—'} – {first[2]}"
     assert first[2] == max((gain(game, "Geli", 1, w) for w in WORDS
                             if w[0] == game.letter(1) and len(w) <= game.max_length(1)), default=0)
+
+
+def test_solitaire_hint_on_demand_and_the_won_game_says_it_was_hinted() -> None:
+    from firmware_host.core.games.quiddler import format_cards, new_solitaire
+    from firmware_host.core.games.quiddler.best_lay import hint
+    from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+    from tests.test_table_quiddler import Table as QuiddlerTable
+
+    table = QuiddlerTable("quiddler-solitaire")
+    table.type("42")
+    table.press(Button.START)
+    (ask,) = [e for e in table.type("?") if isinstance(e, RevealBest)]
+    visible = [face for face in new_solitaire(42).visible if face is not None]
+    expected = hint(visible, EN, STANDARD_DECK)
+    lines = ask.solve(EN)
+    assert lines == (() if expected is None else (("", format_cards(expected.cards), expected.value, "", 0),))
+    table.send(BestRevealed, ask.round, "tests", lines)
+    word = format_cards(expected.cards) if expected else ""
+    assert table.screen.footer == (f"Hinweis: {word} (tests)" if expected else "Kein Wort der Liste (tests)")
+    assert table.state.flow.hints == 1
+    while table.screen.title.startswith("Solitär"):
+        table.type("".join(str(p + 1) for p, item in enumerate(table.screen.items) if not item.label.endswith("–")))
+    assert "mit 1 Hinweis(en)" in table.text

@@ -75,6 +75,9 @@ TEXT = {
         "no_such_cards": "„{text}“ liegt nicht offen",
         "won_title": "Gewonnen!",
         "won_line": "{words} Wörter, alle 48 Karten",
+        "won_hinted": "mit {n} Hinweis(en)",
+        "hint": "Hinweis: {cards} ({source})",
+        "no_hint": "Kein Wort der Liste ({source})",
         "won_hint": "START: Ende",
     },
     "en": {
@@ -147,6 +150,9 @@ TEXT = {
         "no_such_cards": "“{text}” is not face up",
         "won_title": "Won!",
         "won_line": "{words} words, all 48 cards",
+        "won_hinted": "with {n} hint(s)",
+        "hint": "Hint: {cards} ({source})",
+        "no_hint": "No word of the list ({source})",
         "won_hint": "START: finish",
     },
 }
