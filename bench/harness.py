@@ -13,16 +13,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware_host.appliance import Appliance, open_appliance
-from firmware_host.config import resolve
+from firmware_host.config import Resolved, resolve
 from firmware_host.shell import Outputs
 
 
 def start_appliance(
-    state_dir: Path, hook: Callable[[Outputs], Outputs], pin_factory: Any = None
+    state_dir: Path, hook: Callable[[Outputs], Outputs], pin_factory: Any = None, resolved: Resolved | None = None
 ) -> tuple[Appliance, threading.Thread]:
     """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it);
-    `pin_factory`: another gpiozero factory than the sim profile's mock one."""
-    resolved = resolve("sim", None, environ={})
+    `pin_factory`: another gpiozero factory than the sim profile's mock one; `resolved`: another
+    configuration than the sim profile's."""
+    resolved = resolved or resolve("sim", None, environ={})
     holder: list[Appliance] = []
     ready = threading.Event()
 

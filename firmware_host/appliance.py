@@ -125,7 +125,7 @@ def open_appliance(
     try:
         inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
         hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory,
-                         display_device=display_device, clock=clock)
+                         display_device=display_device, clock=clock, keyboard_layout=resolved.config.keyboard.layout)
     except BaseException:
         if journal is not None:
             journal.close()

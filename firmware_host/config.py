@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.core.settings import (
     MAX_BANK_S,
@@ -87,6 +88,11 @@ class DictionaryConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyboardLayoutConfig:
+    layout: str  # the USB keyboards' layout: "de" (QWERTZ) or "us" (`drivers.keymap.LAYOUTS`)
+
+
+@dataclass(frozen=True, slots=True)
 class LoggingConfig:
     level: str
 
@@ -99,6 +105,7 @@ class Config:
     scoreboard: ScoreboardConfig
     dictionary: DictionaryConfig
     logging: LoggingConfig
+    keyboard: KeyboardLayoutConfig = KeyboardLayoutConfig(DEFAULT_LAYOUT)
     source: str | None = None  # the file it came from; None: built-in defaults
 
 
@@ -152,6 +159,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
         ),
         "dictionary": ({"path": Field(text(), None), "reveal": Field(text(REVEAL_CHOICES), "round")}, False),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
+        "keyboard": ({"layout": Field(text(tuple(LAYOUTS)), DEFAULT_LAYOUT)}, False),
     }
 
 
@@ -181,6 +189,7 @@ def parse_config(
             path=None if dictionary is None else Path(dictionary), reveal=raw["dictionary"]["reveal"]
         ),
         logging=LoggingConfig(**raw["logging"]),
+        keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
         source=source,
     )
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from firmware_host.core import app
 from firmware_host.core.app import AppState
-from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, TextEntry, Turn
-from firmware_host.core.text_input import CODE, LINE, at_edge
+from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, Turn
+from firmware_host.core.text_field import typed
+from firmware_host.core.text_input import CODE, at_edge
 
 BUTTONS = {b.value: b for b in Button}
 VERBS = ("press", "hold", "turn", "type", "choose", "scan", "unplug", "plug", "wait", "show", "expect", "restart")
@@ -107,7 +108,7 @@ def event_for(action: Action, now: float) -> Event | None:
     if action.verb == "turn":
         return Turn(action.steps, now)
     if action.verb == "type":
-        return TextEntry(at_edge(action.arg, LINE), now)
+        return typed(action.arg, now)
     if action.verb == "scan":
         return CardScan(action.arg, at_edge(action.arg2, CODE), now)
     if action.verb in ("unplug", "plug"):

@@ -39,7 +39,7 @@ from firmware_host.core.effects import (
     Show,
     WakeAt,
 )
-from firmware_host.core.events import BestRevealed, Event, Tick, Trouble, WordsChecked, event_time
+from firmware_host.core.events import BestRevealed, Event, Tick, Trouble, Typing, WordsChecked, event_time
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, notes
@@ -129,13 +129,18 @@ class Shell:
         An input is on storage before any of its effects is carried out (acknowledged = on storage). A
         clock tick is no input: it is journaled after its effects — so the alarm never waits for the
         storage — and only when it matters for a resume: a checkpoint every CHECKPOINT_S while the timer
-        runs, the alarm (the time is up), or a tick that changed the game record."""
+        runs, the alarm (the time is up), or a tick that changed the game record. A keyboard's line in the
+        making (`Typing`) is only shown: it is never journaled (the `TextEntry` that Enter sends is)."""
         tick = isinstance(event, Tick)
         try:
             state, effects = app.step(self.state, event)
         except Exception:  # one bad event must not stop the table
             log.exception("the core failed on %r; the event is set aside", event)
             state, effects = app.step(self.state, Trouble("set_aside", type(event).__name__, event_time(event)))
+            self.state = state
+            self.carry_out(effects)
+            return effects
+        if isinstance(event, Typing):
             self.state = state
             self.carry_out(effects)
             return effects

@@ -22,9 +22,10 @@ from typing import Any
 
 from firmware_host.appliance import Appliance, open_appliance
 from firmware_host.config import Resolved
-from firmware_host.core.events import CardScan, TextEntry, Turn
+from firmware_host.core.events import CardScan, TextEntry, Turn, Typing
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
+from firmware_host.core.text_field import typed
 from firmware_host.core.text_input import CODE, LINE, at_edge
 from firmware_host.shell import Outputs
 from firmware_host.textscreen import frame
@@ -123,6 +124,8 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
                 view.typing = view.typing[:-1]
             elif len(view.typing) <= TYPED_MAX:  # a paste longer than any line is cut (and then refused)
                 view.typing += key
+            if not view.typing or not view.typing.startswith("@"):  # the OLED shows the line as it is typed
+                appliance.shell.put(Typing(view.typing or "", time.monotonic()))
             view.draw()
             continue
         if key == "q":
@@ -141,7 +144,7 @@ def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardSca
     """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another.
     The text goes through `text_input.at_edge` (normalised, or cut so the core refuses it with its reason)."""
     if not line.startswith("@"):
-        return TextEntry(at_edge(line, LINE), at)
+        return typed(line, at)
     parts = line[1:].split()
     readers = [r.name for r in resolved.profile.readers] or ["rfid"]
     if len(parts) >= 2 and parts[0] in readers:

@@ -4,6 +4,8 @@
 every problem with its dotted key: a pin used twice (both keys named), a pin of an enabled bus, a pin
 outside GPIO 2–27, an unknown display driver, a wrong type, an unknown key. Pins are BCM numbers.
 Card readers are the `[[readers]]` list (`drivers.reader_config`: keys like `readers[0].port`).
+`[keyboard]` says whether USB keyboards are read (`drivers.keyboard`): every keyboard found, or only the
+`devices` listed (on a mock board only those: the simulator never reads the machine's own keyboard).
 The parts' own config types (`DisplayConfig`, `ReaderConfig`) belong to their drivers; this module fills them.
 """
 
@@ -100,6 +102,13 @@ class EncoderConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyboardConfig:
+    enabled: bool  # USB (or paired Bluetooth) keyboards type into the table
+    devices: tuple[str, ...]  # only these input devices (paths); empty: every keyboard found
+    grab: bool  # keys reach only the appliance (EVIOCGRAB), never the console
+
+
+@dataclass(frozen=True, slots=True)
 class PowerConfig:
     shutdown_pin: int | None  # kept free for the kernel's gpio-shutdown overlay
 
@@ -116,6 +125,7 @@ class Profile:
     power: PowerConfig
     source: str = "<string>"
     readers: tuple[ReaderConfig, ...] = ()  # [[readers]]: none = the button deck only
+    keyboard: KeyboardConfig = KeyboardConfig(enabled=True, devices=(), grab=True)
 
     def used_pins(self) -> dict[int, str]:
         """Every GPIO this profile drives -> the dotted key that claims it (buses not included)."""
@@ -175,6 +185,14 @@ SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
         True,
     ),
     "power": ({"shutdown_pin": Field(_GPIO, None)}, False),
+    "keyboard": (
+        {
+            "enabled": Field(boolean(), True),
+            "devices": Field(listing(text(), max_len=8, unique=True), ()),
+            "grab": Field(boolean(), True),
+        },
+        False,
+    ),
 }
 
 
@@ -281,6 +299,7 @@ def parse_profile(data: dict[str, Any], source: str = "<string>") -> Profile:
         power=PowerConfig(**raw["power"]),
         source=source,
         readers=readers,
+        keyboard=KeyboardConfig(**raw["keyboard"]),
     )
 
 

@@ -166,8 +166,11 @@ def _bom(p: Profile) -> list[tuple[str, str, str]]:
             ("2", "resistors 1 kΩ + 2 kΩ", "divider: the reader's 5 V TX to the 3.3 V RXD"),
         ]
     rows.append(
-        ("0–2", "USB barcode/QR scanner with serial (CDC-ACM) mode", "alternative or addition to RFID")
+        ("0–2", "USB barcode/QR scanner (keyboard mode, or serial CDC-ACM mode)", "alternative or addition to RFID")
     )
+    if p.keyboard.enabled:
+        rows.append(("0–1", "USB keyboard (German QWERTZ by default; US by config)",
+                     "optional: words and names; without one, the letter picker on the buttons"))
     if p.power.shutdown_pin is not None:
         rows.append(("1", "push button for a safe shutdown", "optional, on the kept-free pin"))
     rows.append(("1", "breadboard (830 points) and male–female jumper wires", "or a prototyping HAT"))
@@ -197,7 +200,8 @@ def _setup(p: Profile) -> list[str]:
             "Zero 2 W, `dtoverlay=disable-bt` in config.txt gives the reader the stable PL011 UART."
         ]
         step += 1
-    groups = ["gpio"] + (["i2c"] if p.buses.i2c else []) + (["spi"] if p.buses.spi else [])
+    groups = (["gpio"] + (["i2c"] if p.buses.i2c else []) + (["spi"] if p.buses.spi else [])
+              + (["input"] if p.keyboard.enabled or any(r.kind == "hid" for r in p.readers) else []))
     lines += [
         f"{step}. Put the user running wordtable in the groups {', '.join(f'`{g}`' for g in groups)}: "
         f"`sudo usermod -aG {','.join(groups)} wordtable` (the installer does this). The card readers are "
@@ -331,9 +335,16 @@ def readme(p: Profile, source: str) -> str:
             "2 kΩ from GPIO 15 to GND. The antenna coil lies flat under the spot where cards are tapped."
         )
     out.append(
-        "- **USB scanner**: plugs into a USB port; set it to serial (CDC-ACM / virtual COM) mode so "
-        "it appears as `/dev/ttyACM0` (the installer's udev rule gives it a stable name)."
+        "- **USB scanner**: plugs into a USB port. In serial (CDC-ACM / virtual COM) mode it appears as "
+        "`/dev/ttyACM0` (the installer's udev rule gives it a stable name): `kind = \"scanner\"`. In its "
+        "factory keyboard mode it is an input device: `kind = \"hid\"` with its `usb` VID:PID; the "
+        "appliance grabs it, so its codes are card scans and never land in a text field."
     )
+    if p.keyboard.enabled:
+        out.append(
+            "- **USB keyboard** (optional): any keyboard, plugged in at any time; the appliance grabs it "
+            "while it runs, so what is typed reaches the table and never a console login."
+        )
     out += ["", "## Bill of materials", "", "| Qty | Part | Notes |", "|---|---|---|"]
     out += [f"| {q} | {part} | {note} |" for q, part, note in _bom(p)]
     out += ["", "## Raspberry Pi OS set-up", "", *_setup(p)]

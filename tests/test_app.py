@@ -176,7 +176,7 @@ def test_scoreboard_runs_the_timer_from_the_same_screen():
 
 def test_bad_typed_points_are_refused_with_a_message():
     state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
-    state, effects = run(state, TextEntry("viele", 0))
+    state, effects = run(state, TextEntry("+?", 0))
     assert beeps(effects) == ["error"] and "keine Zahl" in app.screen(state).footer
 
 

@@ -145,6 +145,8 @@ def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root
     assert "wordtable:" in (root / "etc/passwd").read_text()
     group = (root / "etc/group").read_text()
     assert "dialout:x:20:pi\n" in group and "gpio:x:999:wordtable" in group  # readers: group wordtable
+    assert "input:x:999:wordtable" in group  # keyboards and keyboard-mode scanners
+    assert not (root / "etc/udev/rules.d/98-wordtable-scanner.rules").exists()  # the default has none
     calls = _calls(fakes)
     assert any(call.startswith("useradd --root") for call in calls)
     assert any("venv-python -m pip install" in call and "--require-hashes -r" in call
@@ -157,6 +159,21 @@ def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root
     assert "run:" not in second
     assert _snapshot(root) == before
     assert len(_calls(fakes)) == calls_before
+
+
+@systemctl
+def test_a_keyboard_mode_scanner_in_the_profile_gets_its_udev_rule_and_loses_it_when_gone(fakes, root, tmp_path):
+    profile = tmp_path / "board.toml"
+    default = (SRC / "hw/profiles/default.toml").read_text()
+    profile.write_text(default + '\n[[readers]]\nname = "draw"\nkind = "hid"\nusb = "1EAB:8003"\nrole = "draw"\n')
+    _run(fakes, "--root", str(root), "--profile", str(profile))
+    rule = (root / "etc/udev/rules.d/98-wordtable-scanner.rules").read_text()
+    assert 'ATTRS{idVendor}=="1eab", ATTRS{idProduct}=="8003"' in rule
+    assert 'SYMLINK+="input/wordtable-draw"' in rule and 'GROUP="wordtable"' in rule
+    second = _run(fakes, "--root", str(root), "--profile", str(profile)).stdout
+    assert second.rstrip().endswith("nothing to change"), second
+    _run(fakes, "--root", str(root))  # the default profile: no scanner, no rule
+    assert not (root / "etc/udev/rules.d/98-wordtable-scanner.rules").exists()
 
 
 @systemctl

@@ -409,7 +409,7 @@ def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cur
     table.step(WordsChecked((("FXYZ", False), ("FASS", True)), table._at()))
     assert table.screen.cursor == 0 and table.screen.footer == "FXYZ: nicht im Wörterbuch"
     table.turn(1)
-    assert table.screen.footer == "NEXT ungültig · Text korrigiert · START weiter"
+    assert table.screen.footer == "NEXT ungültig · Korrektur: tippen/MENU · START weiter"
 
 
 def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():
@@ -424,7 +424,7 @@ def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_un
     table.type("B7")
     table.press("start")  # the rest round by round
     assert table.lines[0]["deck"] == ["B7"]
-    assert table.screen.title == "Runde 1 von 9" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    assert table.screen.title == "Runde 1 von 9" and table.screen.footer == "Karte 2: scannen, tippen (B7) oder MENU"
     table.press("next")  # card 2 is not known: refused
     assert "error" in table.beeps and "Runde 1 braucht Karte 2" in table.screen.footer
     table.step(CardScan("scanner", "PW01", table._at()))  # F/6: round 1 begins with F, at most 7
@@ -440,7 +440,7 @@ def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_un
     table.press("start").press("start")
     table.type("Fass", "Fisch")
     table.press("start").press("start")  # review → points → the board
-    assert table.screen.footer == "Karte 3 scannen oder tippen (z. B. B7)"
+    assert table.screen.footer == "Karte 3: scannen, tippen (B7) oder MENU"
     table.step(CardScan("scanner", "PW02", table._at()))  # G/8: round 2 with G, at most 6
     assert table.screen.big == "G" and "höchstens 6" in table.screen.title
     assert report(table).result.rounds == 2
@@ -453,7 +453,7 @@ def test_with_no_card_at_the_start_the_first_reveal_takes_two():
     assert table.lines[0]["deck"] == []
     table.type("B7")
     assert isinstance(table.state.flow.stage, Revealing)
-    assert table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    assert table.screen.footer == "Karte 2: scannen, tippen (B7) oder MENU"
     table.type("F6")
     assert [line["event"] for line in table.lines] == ["setup", "card", "card", "reveal"]
     assert table.screen.big == "F"

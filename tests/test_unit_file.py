@@ -84,7 +84,8 @@ def test_sandbox_still_reaches_gpio_i2c_and_serial() -> None:
     grants = [value.split() for key, value in settings if key == "DeviceAllow"]
     allowed = {grant[0] for grant in grants if grant[1:] == ["rw"]}
     assert {"char-gpiochip", "char-i2c", "char-ttyAMA", "char-ttyS", "char-ttyUSB", "char-ttyACM"} <= allowed
-    assert values["SupplementaryGroups"].split() == ["gpio", "i2c"]  # readers: group wordtable (udev)
+    assert values["SupplementaryGroups"].split() == ["gpio", "i2c", "input"]  # serial readers: group wordtable
+    assert ["char-input", "r"] in grants  # keyboards and keyboard-mode scanners: read (and grab), never write
     assert values["User"] == "wordtable" and values["StateDirectory"] == "wordtable"
     assert "AF_UNIX" in values["RestrictAddressFamilies"].split()  # sd_notify and the D-Bus power-off
 

@@ -37,7 +37,7 @@ def test_pin_table_rows_name_gpio_physical_pin_and_part():
         "dtparam=i2c_arm_baudrate=400000",
         "enable_uart=1",
         "dtoverlay=gpio-shutdown,gpio_pin=4",
-        "usermod -aG gpio,i2c wordtable",
+        "usermod -aG gpio,i2c,input wordtable",
         "99-wordtable-reader.rules",
     ):
         assert line in readme

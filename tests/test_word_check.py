@@ -10,6 +10,7 @@ from firmware_host.core.events import Event, TextEntry, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import MessageScreen, Screen
 from firmware_host.core.settings import Settings
+from firmware_host.core.text_field import TextField
 from firmware_host.shell import Outputs, Shell
 
 
@@ -32,6 +33,9 @@ class AskingFlow:
 
     def screen(self, ctx: Ctx) -> Screen:
         return MessageScreen("Wörter", (self.shown,))
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        return TextField("Wort", "word")
 
 
 class Recorder:

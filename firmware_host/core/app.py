@@ -6,6 +6,11 @@ Buttons: START starts/pauses/resumes the timer (long: flip), NEXT moves on, BACK
 out, MENU opens the menu (long: power off); a fitted TURN button starts/pauses the timer like START. In
 the menu NEXT moves, START chooses, BACK goes up a level. A game that keeps time (the turn timer) owns the
 timer while it is on screen: leaving it pauses its clock and gives the sand timer back.
+
+Typed lines: a screen waiting for one (`entry_field`) gets the letter picker (`core.text_picker`): by
+itself where text is the only input, else from the menu's first entries ("Buchstaben: …"); while it is
+open the buttons pick letters and a long START hands the line to the screen. A keyboard's line in the
+making (`Typing`) is shown in the footer (or the picker) as it is typed; it decides nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import (
     Beep,
+    BeginGame,
     Effect,
     EndGame,
     Keep,
@@ -49,6 +55,7 @@ from firmware_host.core.events import (
     Tick,
     Trouble,
     Turn,
+    Typing,
     WordsChecked,
     canonical_json,
     event_time,
@@ -69,10 +76,14 @@ from firmware_host.core.settings import (
     Settings,
 )
 from firmware_host.core.sounds import VOLUMES
-from firmware_host.core.text_input import CODE, LINE, TextRefused, clean
+from firmware_host.core.text_field import TextField, too_long, typed
+from firmware_host.core.text_input import CODE, LINE, NAME, TextRefused, clean
+from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import Timer, format_seconds, parse_duration
 
 HOME_MODES = ("timer", "scoreboard")
+TYPING_SHOWN = 200  # the most of a keyboard's line in the making that the state holds
+ENTRY_SHOWN = 18  # the last characters of a typed line that the footer shows
 UNSAVED_MARK = "!"
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = (
@@ -115,6 +126,8 @@ class AppState:
     notice: str = ""
     now: float = 0.0
     unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
+    picker: Picker | None = None  # the letter picker, open for the field on screen (`entry_field`)
+    typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
 
 
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
@@ -129,8 +142,11 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     if isinstance(event, Resumed):
         state, effects = _resumed(state, event.at, event.off_s)
         return state, effects + view(state)
+    if isinstance(event, Typing):  # shown only: neither the clock nor anything else moves on it
+        state = replace(state, typing=event.text[:TYPING_SHOWN])
+        return state, view(state)
     now = max(state.now, event_time(event))
-    state = replace(state, now=now)
+    state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
     alarm = timer.alarmed and not state.timer.alarmed
     state = replace(state, timer=timer)
@@ -174,20 +190,122 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     elif state.overlay is not None:
         state, more = _overlay_event(state, state.overlay, event)
         effects += more
-    elif state.home == "game" and (flow := state.flow) is not None:
-        if isinstance(event, Press) and event.button is Button.MENU:
-            state = replace(state, overlay=MenuView(), notice="")
-        else:
-            outcome = flow.handle(event, ctx(state))
-            state, more = _apply(replace(state, notice=""), outcome)
-            effects += more
-    elif state.home == "scoreboard":
-        state, more = _scoreboard_event(state, event)
-        effects += more
     else:
-        state, more = _timer_event(state, event)
+        state, more = _home_event(state, event)
         effects += more
+    state = _settled(state)
     return state, effects + view(state)
+
+
+def _home_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    """An event for the screen below the menu: the letter picker when it is open, else the game, the
+    scoreboard or the timer."""
+    picker = active_picker(state)
+    if picker is not None and _picks(event):
+        return _picker_event(state, picker, event)
+    if isinstance(event, TextEntry):
+        state = replace(state, picker=None)  # a line came from elsewhere: the picker is done
+    if state.home == "game" and (flow := state.flow) is not None:
+        if isinstance(event, Press) and event.button is Button.MENU:
+            return replace(state, overlay=MenuView(), notice=""), []
+        return _apply(replace(state, notice=""), flow.handle(event, ctx(state)))
+    if state.home == "scoreboard":
+        return _scoreboard_event(state, event)
+    return _timer_event(state, event)
+
+
+# --- typed lines and the letter picker ---------------------------------------------------------------
+
+
+def field_below(state: AppState) -> TextField | None:
+    """The typed line the screen below the menu waits for: the game's field, or on the free scoreboard a
+    name or points for the selected player; None elsewhere (the timer takes its length by the buttons)."""
+    if state.home == "game" and state.flow is not None:
+        return state.flow.text_field(ctx(state))
+    if state.home == "scoreboard":
+        name = state.board.players[state.board.selected]
+        return TextField(_t(state.settings, "board_field", name=name), "name", NAME.limit)
+    return None
+
+
+def entry_field(state: AppState) -> TextField | None:
+    """The typed line the screen on display waits for (None while the menu is open or none is wanted)."""
+    return field_below(state) if state.overlay is None else None
+
+
+def active_picker(state: AppState) -> Picker | None:
+    """The letter picker taking the buttons now: the one opened for the field on display, or a fresh one
+    where text is the field's only input."""
+    field = entry_field(state)
+    if field is None:
+        return None
+    if state.picker is not None:
+        return state.picker
+    return Picker(field) if field.only else None
+
+
+def _settled(state: AppState) -> AppState:
+    """A picker whose field has gone (another screen, another player's word) is closed."""
+    if state.picker is not None and state.picker.field != field_below(state):
+        return replace(state, picker=None)
+    return state
+
+
+def _picks(event: Event) -> bool:
+    """Whether the open picker takes `event` (MENU and the app's long presses stay the app's)."""
+    if isinstance(event, Turn):
+        return True
+    if isinstance(event, Press):
+        return event.button is not Button.MENU
+    if isinstance(event, LongPress):
+        return event.button in (Button.NEXT, Button.START, Button.ENCODER)
+    return False
+
+
+def _picker_event(state: AppState, picker: Picker, event: Event) -> tuple[AppState, list[Effect]]:
+    cleared = replace(state, notice="")
+    if isinstance(event, Turn):
+        return replace(cleared, picker=picker.moved(event.steps)), []
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return replace(cleared, picker=picker.moved(-1)), []
+    if isinstance(event, LongPress):  # START or the encoder's push: the line is done
+        return _submit(cleared, picker, event.at)
+    assert isinstance(event, Press)
+    if event.button is Button.NEXT:
+        return replace(cleared, picker=picker.moved(1)), []
+    if event.button in (Button.START, Button.ENCODER):
+        added = picker.added()
+        return replace(cleared, picker=added), [Beep("error", state.settings.volume)] if added.full else []
+    if picker.text:  # BACK takes the last letter off
+        return replace(cleared, picker=picker.deleted()), []
+    if picker.field.only:  # BACK on an empty line is the screen's BACK (undo)
+        closed = replace(state, picker=None)
+        if state.home == "game" and state.flow is not None:
+            return _apply(replace(closed, notice=""), state.flow.handle(event, ctx(state)))
+        return closed, []
+    return replace(cleared, picker=None), []  # BACK on an empty line closes the picker
+
+
+def _submit(state: AppState, picker: Picker, at: float) -> tuple[AppState, list[Effect]]:
+    """The picked line handed to the screen as a typed line. Refused there: the picker stays open with
+    the line, the reason in its footer."""
+    checked = edge_checked(typed(picker.line(), at))
+    if isinstance(checked, TextRefused):
+        refused, effects = _refuse(state, checked.text(state.settings.lang))
+        return replace(refused, picker=picker), effects
+    after, effects = _home_event(replace(state, picker=None), checked)
+    if any(isinstance(effect, Beep) and effect.pattern == "error" for effect in effects):
+        return replace(after, picker=picker, notice=after.notice or _screen(after).footer), effects
+    return after, effects
+
+
+def _entry_line(state: AppState) -> str:
+    """The footer while a line is typed on a keyboard: its end and a cursor, or that it is too long."""
+    text = state.typing
+    message = too_long(state.settings.lang, entry_field(state), text)
+    if message is not None:
+        return message
+    return "› " + (text if len(text) <= ENTRY_SHOWN else "…" + text[-ENTRY_SHOWN + 1 :]) + "▏"
 
 
 def edge_checked(event: Event) -> Event | TextRefused:
@@ -281,11 +399,25 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
     if isinstance(event, Turn):
         return _add_points(cleared, event.steps)
     if isinstance(event, TextEntry):
-        typed = parse_points(event.text)
-        if typed is None:
+        typed_points = parse_points(event.text)
+        if typed_points is not None:
+            return _add_points(cleared, typed_points)
+        name = " ".join(event.text.split())
+        if not any(ch.isalpha() for ch in name):
             return _refuse(state, _t(s, "not_a_number", text=event.text.strip()))
-        return _add_points(cleared, typed)
+        return _rename(cleared, name)
     return state, []
+
+
+def _rename(state: AppState, name: str) -> tuple[AppState, list[Effect]]:
+    """The selected player of the free scoreboard named `name`; the names are remembered."""
+    board, s = state.board, state.settings
+    old = board.players[board.selected]
+    if name in board.players and name != old:
+        return _refuse(state, _t(s, "name_taken", name=name))
+    players = tuple(name if i == board.selected else p for i, p in enumerate(board.players))
+    renamed = replace(state, board=replace(board, players=players), notice=_t(s, "renamed", old=old, name=name))
+    return _with_settings(renamed, replace(s, player_names=players))
 
 
 def _overlay_event(state: AppState, overlay: Overlay, event: Event) -> tuple[AppState, list[Effect]]:
@@ -330,6 +462,8 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
             return _go_home(state, key)
         if key == "continue":
             return _go_home(state, "game")
+        if key == "letters" and (field := field_below(state)) is not None:
+            return replace(state, overlay=None, picker=Picker(field)), []
         if key.startswith("game:"):
             return _new_game(state, key.removeprefix("game:"))
         if key == "power_off":
@@ -431,11 +565,21 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
             others = tuple(item for item in state.kept if item[0] != effect.name)
             state = replace(state, kept=tuple(sorted((*others, (effect.name, canonical_json(effect.data))))))
     effects.extend(outcome.effects)
+    begun = next((effect for effect in outcome.effects if isinstance(effect, BeginGame)), None)
+    if begun is not None and _named(begun.players):  # the same players again next time
+        state, saved = _with_settings(state, replace(state.settings, player_names=begun.players))
+        effects.extend(saved)
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
             state = replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
     return state, effects
+
+
+def _named(players: tuple[str, ...]) -> bool:
+    """Whether a game's players were given names (not only "Spieler 1", "Player 2" …)."""
+    defaults = {pick(TEXT, lang, "player_n", n=n) for lang in LANGUAGES for n in range(1, MAX_PLAYERS + 1)}
+    return bool(players) and not set(players) <= defaults
 
 
 def _go_home(state: AppState, home: str) -> tuple[AppState, list[Effect]]:
@@ -469,8 +613,9 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
 
 
 def can_snapshot(state: AppState) -> bool:
-    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, the timer not running."""
-    return state.flow is None and state.overlay is None and not state.timer.running
+    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, no letter picker open,
+    the timer not running."""
+    return state.flow is None and state.overlay is None and state.picker is None and not state.timer.running
 
 
 def snapshot(state: AppState) -> dict[str, Any]:
@@ -510,8 +655,12 @@ def restore(data: dict[str, Any]) -> AppState:
 
 
 def main_keys(state: AppState) -> list[str]:
-    """The main menu: continue the game in progress, timer and scoreboard, the games, then the settings."""
+    """The main menu: continue the game in progress, the letter picker for the field below (when one
+    waits), timer and scoreboard, the games, then the settings."""
     keys = ["continue"] if state.flow is not None else []
+    field = field_below(state)
+    if field is not None and not field.only:
+        keys.append("letters")
     return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + list(MAIN_MENU[2:])
 
 
@@ -544,6 +693,9 @@ def _main_label(state: AppState, key: str) -> str:
         return _t(state.settings, "continue", game=_game_title(state, playing))
     if key.startswith("game:"):
         return _game_title(state, registry.kit(key.removeprefix("game:")))
+    if key == "letters":
+        field = field_below(state)
+        return _t(state.settings, "letters", label=field.label if field else "")
     return _t(state.settings, key)
 
 
@@ -694,6 +846,12 @@ def screen(state: AppState) -> Screen:
     """The screen model for `state` (pure; `state.now` is the time it shows). While nothing is saved
     (`state.unsaved`), every title starts with `UNSAVED_MARK`."""
     shown = _screen(state)
+    picker = active_picker(state)
+    if picker is not None:
+        field = entry_field(state)
+        shown = picker.screen(state.settings.lang, state.typing, state.notice or (field.message if field else ""))
+    elif state.typing and state.overlay is None:
+        shown = replace(shown, footer=_entry_line(state))
     return replace(shown, title=f"{UNSAVED_MARK} {shown.title}") if state.unsaved else shown
 
 

@@ -55,6 +55,15 @@ class TextEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Typing:
+    """The line being typed on a keyboard, as it stands after each key (`text` "" once it is cleared).
+    Only shown on the display: never journaled, never a decision's input — Enter sends the `TextEntry`."""
+
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class CardScan:
     """A card placed on / read by a reader; `code` is the tag ID or the scanned code."""
 
@@ -160,8 +169,8 @@ class BestRevealed:
 
 
 Event = (
-    Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | Kept
-    | WordsChecked | BestRevealed | Trouble
+    Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
+    | Kept | WordsChecked | BestRevealed | Trouble
 )
 
 

@@ -16,6 +16,9 @@ A flow need not survive a restart by itself: the shell journals every input, and
 A flow with a clock of its own (the turn timer) also `KeepsTime`: it sets the appliance's timer exactly
 (`SetTimer`) and is told to stop its clock (`pause`) after a restart and when the table leaves it for
 another mode, so no time passes on it unseen.
+
+A screen that takes a typed line says so with `text_field` (`core.text_field.TextField`): the app then
+offers the letter picker for it (by itself when text is the only input there) and shows what is typed.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from firmware_host.core.effects import Effect
 from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen
 from firmware_host.core.settings import TurnSettings
+from firmware_host.core.text_field import TextField
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +115,9 @@ class Flow(Protocol):
         """What the display shows for this flow now."""
         ...
 
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The typed line the screen on display waits for; None when it takes none."""
+        ...
 
 
 @runtime_checkable

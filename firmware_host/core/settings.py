@@ -71,7 +71,7 @@ class Settings:
     warn_s: int = 10
     volume: str = "normal"
     lang: str = "de"
-    player_names: tuple[str, ...] = ()  # from the config; missing names are "Spieler N"
+    player_names: tuple[str, ...] = ()  # the config's, then the last named at the table; else "Spieler N"
     player_count: int = 4
     turns: TurnSettings = TurnSettings()
     reveal: str = "round"  # one of REVEAL_CHOICES (config `[dictionary] reveal`)
@@ -113,6 +113,7 @@ class Settings:
             "volume": self.volume,
             "lang": self.lang,
             "player_count": self.player_count,
+            "player_names": list(self.player_names),
             "game_turn_s": self.turns.game_turn_s,
         }
 
@@ -135,7 +136,18 @@ class Settings:
         game_turn = saved.get("game_turn_s")
         if _is_int(game_turn) and game_turn in GAME_TURN_CHOICES:
             s = replace(s, turns=replace(s.turns, game_turn_s=game_turn))
+        names = saved.get("player_names")
+        if _are_names(names):
+            s = replace(s, player_names=tuple(_name(name) for name in names))
         return s
+
+
+def _are_names(value: object) -> TypeGuard[list[str]]:
+    """Players' names as saved: 1 to `MAX_PLAYERS` different names (`text_input.NAME`, not blank)."""
+    return (
+        isinstance(value, list) and 1 <= len(value) <= MAX_PLAYERS and len(set(value)) == len(value)
+        and all(isinstance(name, str) and _name(name) for name in value)
+    )
 
 
 def _name(value: object) -> str:

@@ -24,6 +24,7 @@ from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.card_decks import card_decks
+from firmware_host.core.text_field import TextField
 
 ENROL = "enrol-cards"
 
@@ -40,6 +41,7 @@ TEXT = {
         "nothing_saved": "Nichts angelernt, nichts gespeichert",
         "saved_hint": "Taste: zum Menü",
         "not_here": "Hier nicht möglich",
+        "face_field": "Kartenseite wählen",
     },
     "en": {
         "title": "Enrol cards",
@@ -53,6 +55,7 @@ TEXT = {
         "nothing_saved": "Nothing enrolled, nothing saved",
         "saved_hint": "Any button: menu",
         "not_here": "Not possible here",
+        "face_field": "Choose a card face",
     },
 }
 
@@ -143,6 +146,12 @@ class EnrolFlow:
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
         return Outcome(replace(self, message=message), (Beep("error", ctx.volume),))
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """While cards are enrolled, a typed face selects it."""
+        if self.enrolment is None or self.saved is not None:
+            return None
+        return TextField(_t(ctx, "face_field"), "card")
 
     def screen(self, ctx: Ctx) -> Screen:
         if self.enrolment is None:

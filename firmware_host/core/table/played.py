@@ -22,6 +22,7 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.screens import Screen
 from firmware_host.core.table.seats import Seating, Seats, choose_players, refuse
+from firmware_host.core.text_field import TextField
 
 G = TypeVar("G")
 S = TypeVar("S")
@@ -157,6 +158,23 @@ class RecordedFlow(Generic[St, S, G, E]):
             return self.stage.seats.screen(ctx.lang, title, self.message)
         assert self.played is not None
         return self.play_screen(ctx, self.played.game)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """A name while the players are chosen; then `setup_field` until the game begins, `play_field` of
+        the game played after."""
+        if isinstance(self.stage, Seating):
+            return self.stage.seats.field(ctx.lang)
+        if self.played is None:
+            return self.setup_field(ctx)
+        return self.play_field(ctx, self.played.game)
+
+    def setup_field(self, ctx: Ctx) -> TextField | None:
+        """The typed line a setup stage after the players waits for (None: none)."""
+        return None
+
+    def play_field(self, ctx: Ctx, game: G) -> TextField | None:
+        """The typed line the game's screen waits for once it has begun (None: none)."""
+        return None
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
         """The game begun for these players (usually `begin(...)`); may raise `RuleError`."""

@@ -18,20 +18,23 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import pick
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import ListItem, ListScreen
+from firmware_host.core.text_field import TextField
 from firmware_host.core.text_input import NAME, clean, refusal
 
 TEXT = {
     "de": {
         "player_n": "Spieler {n}",
         "title": "{game}: {count} Spieler",
-        "hint": "Drehen/NEXT Anzahl · Namen tippen · START los",
+        "hint": "NEXT Anzahl · Namen: tippen/MENU · START los",
+        "name_for": "Name für Platz {n}",
         "start_mark": "beginnt",
         "nothing_to_undo": "Nichts rückgängig zu machen",
     },
     "en": {
         "player_n": "Player {n}",
         "title": "{game}: {count} players",
-        "hint": "Turn/NEXT count · type names · START go",
+        "hint": "NEXT count · names: type/MENU · START go",
+        "name_for": "Name for seat {n}",
         "start_mark": "starts",
         "nothing_to_undo": "Nothing to undo",
     },
@@ -76,6 +79,10 @@ class Seats:
             names = (*self.names[:seat], clean(event.text, NAME), *self.names[seat + 1 :])
             return replace(self, names=names, typed=seat + 1)
         return None
+
+    def field(self, lang: str) -> TextField:
+        """The name the setup waits for: the next seat's (the cursor's)."""
+        return TextField(t(lang, "name_for", n=self.typed % self.count + 1), "name", NAME.limit)
 
     def screen(self, lang: str, game: str, footer: str) -> ListScreen:
         items = tuple(

@@ -24,6 +24,7 @@ from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.table.turn_limit import limit_text, with_limit
+from firmware_host.core.text_field import TextField
 
 from . import rules as kw
 from .record import RULES
@@ -178,6 +179,20 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
         return refuse(self, ctx)
 
     # --- screens ------------------------------------------------------------------------------------
+
+    def play_field(self, ctx: Ctx, game: kw.Game) -> TextField | None:
+        """The word (or its letter count) of the player on turn; an action card's name in the menu; the
+        cards left at the end."""
+        stage, lang = self.stage, ctx.lang
+        if isinstance(stage, ActionMenu):
+            return TextField(t(lang, "card_field", player=game.current), "text")
+        if isinstance(stage, Scoreboard):
+            return None
+        if game.end is None:
+            return TextField(t(lang, "word_field", player=game.current), "word")
+        if not kw.score(game).final:
+            return TextField(t(lang, "left", player=_next_left(game)), "number")
+        return None
 
     def play_screen(self, ctx: Ctx, game: kw.Game) -> Screen:
         lang, stage = ctx.lang, self.stage

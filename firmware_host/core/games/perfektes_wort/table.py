@@ -44,6 +44,8 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageS
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
+from firmware_host.core.text_field import TextField
+from firmware_host.core.text_input import NAME, refusal
 from firmware_host.core.timer import format_seconds
 
 from .best_word import reveal_lines, reveal_text
@@ -284,6 +286,34 @@ class PerfektesWortFlow:
     def screen(self, ctx: Ctx) -> Screen:
         return SCREENS[type(self.stage)](self, self.stage, ctx)
 
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """Names at the setup, a points card or a letter card ("3b", "B7"), a player's word (the only
+        input at the word entry), a correction, a shortening, a bonus field to strike."""
+        stage, lang, play = self.stage, ctx.lang, self.play
+        if isinstance(stage, SeatPick):
+            return self.seats.field(lang)
+        if isinstance(stage, FacePick):
+            return TextField(t(lang, "face_field"), "card")
+        if isinstance(stage, Scanning):
+            return TextField(t(lang, "card_field", n=len(stage.scanned) + 1), "card")
+        if play is None:
+            return None
+        if isinstance(stage, Revealing | Standing) and _card_hint(play, lang) is not None:
+            return TextField(t(lang, "card_field", n=len(play.setup.deck) + 1), "card")
+        rnd = play.revealed
+        if isinstance(stage, Entering):
+            note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))
+            title = t(lang, "entry_title", player=self.players[stage.slot], round=rnd)
+            return TextField(title, "word", note=note, only=True, message=self.message)
+        if isinstance(stage, Reviewing):
+            return TextField(t(lang, "review_field", player=self.players[stage.slot]), "word")
+        if isinstance(stage, Fixing):
+            entry = play.entry(rnd, self.players[stage.slot])
+            return TextField(t(lang, "fix_field", word=entry.current if entry else ""), "text")
+        if isinstance(stage, SoloStriking):
+            return TextField(t(lang, "solo_field"), "text")
+        return None
+
     # --- setup ------------------------------------------------------------------------------------------
 
     def _back(self, ctx: Ctx) -> Outcome:
@@ -414,6 +444,9 @@ Flow = PerfektesWortFlow  # short, for the handlers below (not `core.flow.Flow`,
 def _seating(flow: Flow, stage: SeatPick, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
         return Outcome(replace(flow, stage=SidePick(stage.picks)))
+    refused = refusal(event.text, NAME) if isinstance(event, TextEntry) else None
+    if refused is not None:  # a typed name that is none (too long): the reason in the footer
+        return refuse(replace(flow, message=refused.text(ctx.lang)), ctx)
     moved = flow.seats.handle(event)
     return refuse(flow, ctx) if moved is None else Outcome(replace(flow, seats=moved))
 

@@ -22,6 +22,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.seats import is_hold, is_press, refuse
+from firmware_host.core.text_field import TextField
 
 from .best_lay import hint
 from .deck import STANDARD_DECK
@@ -122,6 +123,12 @@ class SolitaireFlow:
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
         return refuse(replace(self, message=message), ctx)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The game number while it is chosen; then a word (cards or pile numbers) until it is won."""
+        if self.layout is None:
+            return TextField(t(ctx.lang, "seed_title"), "number")
+        return None if self.layout.won else TextField(t(ctx.lang, "word_field"), "text")
 
     def screen(self, ctx: Ctx) -> Screen:
         lang, layout = ctx.lang, self.layout

@@ -32,6 +32,7 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageS
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.turn_limit import limit_text, with_limit
+from firmware_host.core.text_field import TextField
 from firmware_host.core.text_input import NAME, clean, refusal
 
 from .best_lay import LONGEST_MARK, reveal_round
@@ -377,6 +378,19 @@ class QuiddlerFlow:
         if limit is not None and player is not None and _turn_mark(self) is not None:
             shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
         return replace(shown, footer=self.message) if self.message else shown
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The player count and names at the setup; a player's words or unused cards in card notation."""
+        e, lang = self.entry, ctx.lang
+        if isinstance(e, SetupEntry) and e.stage == "count":
+            return TextField(t(lang, "count"), "number")
+        if isinstance(e, SetupEntry) and e.stage == "names":
+            return TextField(t(lang, "name_for", n=e.cursor + 1), "name", NAME.limit)
+        if isinstance(e, LayEntry) and self.played is not None and self.played.game.current is not None:
+            n = self.played.game.current.plan.number
+            key = "unused_title" if e.unused_stage else "words_title_out" if e.went_out else "words_title"
+            return TextField(t(lang, key, n=n, player=e.player), "cards")
+        return None
 
 
 def _revealing(outcome: Outcome) -> Outcome:

@@ -29,6 +29,7 @@ from firmware_host.core.screens import ListItem, ListScreen, Screen, TurnScreen
 from firmware_host.core.settings import MAX_BANK_S, MAX_EXTRA_S, MAX_TURN_S, MIN_BANK_S, MIN_TURN_S, TurnSettings
 from firmware_host.core.table.played import Played, RecordedFlow, begin, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
+from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds, parse_duration
 
 from . import rules as zz
@@ -190,6 +191,13 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         else:
             chosen = stage.with_extra(seconds)
         return Outcome(replace(self, stage=chosen, message=""))
+
+    def setup_field(self, ctx: Ctx) -> TextField | None:
+        """A time ("1:30") for the options' time rows; the other rows are chosen by the buttons."""
+        stage = self.stage
+        if isinstance(stage, Options) and stage.row in ("turn", "bank", "increment", "delay"):
+            return TextField(t(ctx.lang, f"row.{stage.row}"), "number")
+        return None
 
     # --- the clock ----------------------------------------------------------------------------------
 
