@@ -133,7 +133,8 @@ def open_appliance(
 
     try:
         outputs = outputs_hook(appliance_outputs(
-            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off
+            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path,
+            system_lists=resolved.config.dictionary.system, power_off=power_off,
         ))
         shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
         shell.start(effects)

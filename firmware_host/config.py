@@ -29,7 +29,18 @@ from firmware_host.core.settings import (
 from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.text_input import NAME
 from hw.profile import Profile, ProfileError, load_profile, profile_path
-from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, shown_text, text
+from hw.schema import (
+    Errors,
+    Field,
+    ValidationError,
+    boolean,
+    integer,
+    listing,
+    load_toml,
+    read_sections,
+    shown_text,
+    text,
+)
 
 DEFAULT_CONFIG_PATH = Path("/etc/wordtable/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/wordtable")
@@ -80,11 +91,13 @@ class ScoreboardConfig:
 
 @dataclass(frozen=True, slots=True)
 class DictionaryConfig:
-    """`[dictionary]`: the German word list (else `wngerman`'s) and when the best play is revealed:
-    "round" (after each round's review), "end" (Das perfekte Wort: the nine at the end), "off"."""
+    """`[dictionary]`: the German word list (else, when `system`, Debian's `wngerman`; English: `wamerican`
+    or `wbritish` when `system`) and when the best play is revealed: "round" (after each round's review),
+    "end" (Das perfekte Wort: the nine at the end), "off"."""
 
     path: Path | None
     reveal: str = "round"
+    system: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +170,14 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
             False,
         ),
-        "dictionary": ({"path": Field(text(), None), "reveal": Field(text(REVEAL_CHOICES), "round")}, False),
+        "dictionary": (
+            {
+                "path": Field(text(), None),
+                "reveal": Field(text(REVEAL_CHOICES), "round"),
+                "system": Field(boolean(), True),
+            },
+            False,
+        ),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
         "keyboard": ({"layout": Field(text(tuple(LAYOUTS)), DEFAULT_LAYOUT)}, False),
     }
@@ -186,7 +206,9 @@ def parse_config(
         turn_timer=TurnTimerConfig(**raw["turn_timer"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
         dictionary=DictionaryConfig(
-            path=None if dictionary is None else Path(dictionary), reveal=raw["dictionary"]["reveal"]
+            path=None if dictionary is None else Path(dictionary),
+            reveal=raw["dictionary"]["reveal"],
+            system=raw["dictionary"]["system"],
         ),
         logging=LoggingConfig(**raw["logging"]),
         keyboard=KeyboardLayoutConfig(**raw["keyboard"]),

@@ -53,8 +53,8 @@ class WordCheck:
     """`CheckWords`: which words are in the word list (config, else the system's German list); None
     when there is none. The list is read at the first question, so a missing one costs no start-up."""
 
-    def __init__(self, configured: Path | None) -> None:
-        self._configured = configured
+    def __init__(self, configured: Path | None, system: bool = True) -> None:
+        self._configured, self._system = configured, system
 
     def __call__(self, words: tuple[str, ...]) -> dict[str, bool] | None:
         lexicon = self._lexicon
@@ -63,7 +63,7 @@ class WordCheck:
     @functools.cached_property
     def _lexicon(self) -> Lexicon | None:
         try:
-            lexicon = load_dictionary(self._configured)
+            lexicon = load_dictionary(self._configured) if self._system or self._configured else None
         except DictionaryError as exc:
             log.warning("%s; playing without the dictionary assist", exc)
             return None
@@ -79,8 +79,8 @@ class WordLists:
     """`RevealBest`'s lists: German (the configured list, else `wngerman`) and English (`wamerican`, else
     `wbritish`), each as a compact index kept in the state directory, opened at the first reveal."""
 
-    def __init__(self, configured: Path | None, state_dir: Path) -> None:
-        self._configured, self._state_dir = configured, state_dir
+    def __init__(self, configured: Path | None, state_dir: Path, system: bool = True) -> None:
+        self._configured, self._state_dir, self._system = configured, state_dir, system
         self._open: dict[str, WordIndex | None] = {}
 
     def __call__(self, language: str) -> WordIndex | None:
@@ -90,7 +90,8 @@ class WordLists:
 
     def _load(self, language: str) -> WordIndex | None:
         german = language == "de"
-        source = first_list(self._configured if german else None, GERMAN_LISTS if german else ENGLISH_LISTS)
+        system = (GERMAN_LISTS if german else ENGLISH_LISTS) if self._system else ()
+        source = first_list(self._configured if german else None, system)
         if source is None:
             log.info("no %s word list: no reveal of the best play", "German" if german else "English")
             return None
@@ -109,6 +110,7 @@ def appliance_outputs(
     state_dir: Path,
     *,
     dictionary: Path | None,
+    system_lists: bool = True,
     power_off: Callable[[], None],
 ) -> Outputs:
     """Every output of the appliance, wired to the board, the journal and the state directory."""
@@ -136,6 +138,6 @@ def appliance_outputs(
         on_frame=ignore_frame,
         on_sound=ignore_sound,
         keep=keep,
-        check_words=WordCheck(dictionary),
-        word_lists=WordLists(dictionary, state_dir),
+        check_words=WordCheck(dictionary, system_lists),
+        word_lists=WordLists(dictionary, state_dir, system_lists),
     )

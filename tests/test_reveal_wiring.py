@@ -142,6 +142,8 @@ def test_the_config_says_when_and_refuses_anything_else() -> None:
 
     assert parse_config({}).dictionary.reveal == "round"
     assert parse_config({"dictionary": {"reveal": "end"}}).dictionary.reveal == "end"
+    assert parse_config({}).dictionary.system is True
+    assert parse_config({"dictionary": {"system": False}}).dictionary.system is False
     with pytest.raises(ConfigError) as info:
         parse_config({"dictionary": {"reveal": "never"}})
     assert "dictionary.reveal" in str(info.value)
@@ -199,3 +201,15 @@ def test_solitaire_hint_on_demand_and_the_won_game_says_it_was_hinted() -> None:
     while table.screen.title.startswith("Solitär"):
         table.type("".join(str(p + 1) for p, item in enumerate(table.screen.items) if not item.label.endswith("–")))
     assert "mit 1 Hinweis(en)" in table.text
+
+
+def test_without_system_lists_only_a_configured_list_is_used(tmp_path: Path) -> None:
+    from firmware_host.shell_effects import WordLists
+
+    assert WordLists(None, tmp_path, system=False)("de") is None
+    assert WordLists(None, tmp_path, system=False)("en") is None
+    mine = tmp_path / "mine.txt"
+    mine.write_text("Fuchs\nFuchsbau\n", encoding="utf-8")
+    index = WordLists(mine, tmp_path, system=False)("de")
+    assert index is not None and index.name == "mine.txt" and "FUCHSBAU" in index
+    assert (tmp_path / "words" / "mine.txt.de.idx").is_file()

@@ -16,7 +16,6 @@ offers (`BestWord.written` is what the player's own word was worth).
 from __future__ import annotations
 
 import re
-import sys
 from array import array
 from dataclasses import dataclass, replace
 
@@ -29,6 +28,7 @@ from .scoring import POINTS_HIT, POINTS_LENGTH, POINTS_VALID, score
 from .words import LETTERS
 
 MIN_LENGTH = 2
+NATIVE_LITTLE = array("H", [1]).tobytes() == b"\x01\x00"  # the machine's byte order (the Pi's: little)
 CIRCLE_POINTS = 5
 
 
@@ -131,7 +131,7 @@ class _Group:
 
     def _lanes(self, values: list[int]) -> int:
         lanes = array("H", values)
-        if sys.byteorder == "big":  # pragma: no cover - the Pi and the CI are little-endian
+        if not NATIVE_LITTLE:  # pragma: no cover - the Pi and the CI are little-endian
             lanes.byteswap()
         return int.from_bytes(lanes.tobytes(), "little")
 
@@ -161,7 +161,7 @@ class _Group:
                 lanes += CIRCLE_POINTS * self.holding(name)
         points = array("H")
         points.frombytes(lanes.to_bytes(2 * self.count, "little"))
-        if sys.byteorder == "big":  # pragma: no cover
+        if not NATIVE_LITTLE:  # pragma: no cover
             points.byteswap()
         return points
 
