@@ -41,7 +41,7 @@ WORD = st.text("ABCÄÖÜßXYZ", min_size=1, max_size=9)
 
 @given(st.lists(WORD, max_size=40))
 def test_the_file_holds_the_same_groups_as_the_words(words: list[str]) -> None:
-    index, header = decode_index("t", encode_index(words, {"source": "x"}))
+    index, header = decode_index("t", encode_index(words, {"source": "x", "language": "de"}))
     expected = GroupedWords.of("t", words)
     assert header["source"] == "x" and index.words == len(set(words))
     assert {key: index.group(*key) for key in index.spans} == expected.groups
