@@ -6,6 +6,7 @@ Every error is reported with its dotted key; `ConfigError` carries the whole lis
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -111,6 +112,16 @@ class LoggingConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class PageConfig:
+    """`[page]`: the table page (phones join the box). `enabled` unset: on with real pins, off on mock pins
+    (the simulator); see `page_enabled`."""
+
+    enabled: bool | None
+    port: int
+    bind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     appliance: ApplianceConfig
     timer: TimerConfig
@@ -118,6 +129,7 @@ class Config:
     scoreboard: ScoreboardConfig
     dictionary: DictionaryConfig
     logging: LoggingConfig
+    page: PageConfig = PageConfig(None, 8080, "0.0.0.0")
     keyboard: KeyboardLayoutConfig = KeyboardLayoutConfig(DEFAULT_LAYOUT)
     source: str | None = None  # the file it came from; None: built-in defaults
 
@@ -179,6 +191,14 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             False,
         ),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
+        "page": (
+            {
+                "enabled": Field(boolean(), None),
+                "port": Field(integer(0, 65535), 8080),
+                "bind": Field(text(), "0.0.0.0"),
+            },
+            False,
+        ),
         "keyboard": ({"layout": Field(text(tuple(LAYOUTS)), DEFAULT_LAYOUT)}, False),
     }
 
@@ -195,6 +215,7 @@ def parse_config(
     errors: Errors = []
     raw = read_sections(data, _sections(state_default), errors)
     _check_turn_timer(raw["turn_timer"], errors)
+    _check_page(raw["page"], errors)
     if errors:
         raise ConfigError(errors)
     dictionary = raw["dictionary"]["path"]
@@ -211,6 +232,7 @@ def parse_config(
             system=raw["dictionary"]["system"],
         ),
         logging=LoggingConfig(**raw["logging"]),
+        page=PageConfig(**raw["page"]),
         keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
         source=source,
     )
@@ -226,6 +248,24 @@ def _check_turn_timer(turns: dict[str, Any], errors: Errors) -> None:
     if isinstance(game_turn, int) and 0 < game_turn < MIN_TURN_S:
         errors.append(("turn_timer.game_turn_s",
                        f"{game_turn} is too short: 0 (no limit) or {MIN_TURN_S}–{MAX_TURN_S}"))
+
+
+def _check_page(page: dict[str, Any], errors: Errors) -> None:
+    bind = page["bind"]
+    if isinstance(bind, str):
+        try:
+            ipaddress.ip_address(bind)
+        except ValueError:
+            errors.append(("page.bind", f"{bind!r} is not an IP address (e.g. \"0.0.0.0\" or \"127.0.0.1\")"))
+
+
+def page_enabled(resolved: Resolved, asked: bool = False) -> bool:
+    """Whether the table page is served: as the config says; unset, on with real pins and off on mock pins
+    unless `asked` (`wordtable sim --page`)."""
+    enabled = resolved.config.page.enabled
+    if enabled is not None:
+        return enabled
+    return asked or resolved.profile.board.pin_factory != "mock"
 
 
 def load_config(path: Path | None = None, *, environ: Mapping[str, str] | None = None) -> Config:

@@ -12,6 +12,10 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
+- QrScreen: the QR code (segno, error level L) on the left as large as the height allows, dark modules on a
+  lit square with a one-module quiet zone (phones read dark on light); to its right, each clipped to that
+  column: the bold title on top, the big value in bold as large as fits, the lines, and the footer at the
+  bottom (wrapped to two rows when the panel has room).
 - TurnScreen: the title (the player on turn) in bold at 1.5 times the small size (clipped with "…") and the status
   right-aligned beside it, the time in bold as large as fits below, the footer at the bottom.
 
@@ -28,9 +32,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+import segno
 from PIL import Image, ImageDraw, ImageFont
 
-from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen, TurnScreen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, Screen, TurnScreen
 
 FONT_DIR = Path(__file__).parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -91,6 +96,8 @@ def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
         _draw_list(draw, screen, size)
     elif isinstance(screen, TurnScreen):
         _draw_turn(draw, screen, size)
+    elif isinstance(screen, QrScreen):
+        _draw_qr(draw, screen, size)
     else:
         _draw_message(draw, screen, size)
     return image
@@ -120,8 +127,58 @@ def drawable_screen(screen: Screen) -> Screen:
     if isinstance(screen, TurnScreen):
         return replace(screen, title=drawable(screen.title), time=drawable(screen.time, MAX_BIG),
                        footer=drawable(screen.footer), status=drawable(screen.status))
+    if isinstance(screen, QrScreen):
+        lines = tuple(drawable(line) for line in screen.lines)
+        return replace(screen, title=drawable(screen.title), big=drawable(screen.big, MAX_BIG), lines=lines,
+                       footer=drawable(screen.footer))
     lines = tuple(drawable(line) for line in screen.lines)
     return replace(screen, title=drawable(screen.title), lines=lines, footer=drawable(screen.footer))
+
+
+@lru_cache(maxsize=8)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of `data` as rows of modules (True: dark), without its quiet zone."""
+    code = segno.make(data, error="l", micro=False)
+    return tuple(tuple(bool(module) for module in row) for row in code.matrix)
+
+
+def qr_box(data: str, height: int) -> tuple[int, int, int]:
+    """Where `_draw_qr` puts the code on a panel `height` px high: (top, module size in px, side in px,
+    quiet zone included)."""
+    modules = len(qr_matrix(data)) + 2
+    scale = max(1, height // modules)
+    side = scale * modules
+    return max(0, (height - side) // 2), scale, side
+
+
+def _draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    top, scale, side = qr_box(screen.data, height)
+    draw.rectangle((0, top, side - 1, top + side - 1), fill=1)
+    for r, row in enumerate(qr_matrix(screen.data)):
+        for c, dark in enumerate(row):
+            if dark:
+                x, y = (c + 1) * scale, top + (r + 1) * scale
+                draw.rectangle((x, y, x + scale - 1, y + scale - 1), fill=0)
+    left = side + PAD
+    room = width - left - PAD
+    if room <= 0:
+        return
+    small, bold = font(m.size), font(m.size, True)
+    rows = height // m.pitch
+    footer = wrap(screen.footer, small, room, max_lines=2 if rows >= 8 else 1) if screen.footer else []
+    footer = [clip(line, small, room) for line in footer]
+    lines = [clip(line, small, room) for line in screen.lines][: max(0, rows - 4 - len(footer))]
+    _text_row(draw, clip(screen.title, bold, room), bold, left, 0, m, 1)
+    top, bottom = m.pitch, height - (len(footer) + len(lines)) * m.pitch
+    if screen.big and bottom - top > 4:
+        points = big_font_size(screen.big, room, bottom - top)
+        _draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, font(points, True), 1, "mm")
+    for i, text in enumerate(lines):
+        _text_row(draw, text, small, left, bottom + i * m.pitch, m, 1)
+    for i, text in enumerate(footer):
+        _text_row(draw, text, small, left, height - (len(footer) - i) * m.pitch, m, 1)
 
 
 @lru_cache(maxsize=4096)

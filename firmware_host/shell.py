@@ -103,6 +103,7 @@ class Shell:
     _answers: list[Event] = field(default_factory=list)
     frames: int = 0
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
+    on_state: Callable[[app.AppState], None] | None = None  # after every handled event (the table page)
 
     def put(self, event: Event) -> None:
         """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
@@ -121,6 +122,11 @@ class Shell:
         effects = self._handle(event)
         while self._answers:
             effects += self._handle(self._answers.pop(0))
+        if self.on_state is not None:
+            try:
+                self.on_state(self.state)
+            except Exception:  # the page must never stop the table
+                log.exception("publishing the state failed")
         return effects
 
     def _handle(self, event: Event) -> list[Effect]:

@@ -158,10 +158,13 @@ def appliance_buttons(resolved: Resolved) -> dict[str, int]:
     return buttons if b.turn is None else {**buttons, "turn": b.turn}
 
 
-def run_live(resolved: Resolved, state_dir: Path) -> int:
+def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False) -> int:
+    from firmware_host.page.attach import serve_page
+
     view = LiveView(resolved)
     appliance = open_appliance(resolved, state_dir, outputs_hook=view.hook, power_off=view.power_off)
     view.appliance = appliance
+    server = serve_page(appliance, resolved, state_dir, asked=page)
     stop = threading.Event()
     try:
         with raw_terminal():
@@ -171,5 +174,7 @@ def run_live(resolved: Resolved, state_dir: Path) -> int:
             appliance.shell.run()
     finally:
         stop.set()
+        if server is not None:
+            server.close()
         appliance.close()
     return 0

@@ -46,6 +46,7 @@ WANTS_LINK="$UNIT_DIR/multi-user.target.wants/wordtable.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-wordtable-reader.rules"
 SCANNER_RULE="$ROOT/etc/udev/rules.d/98-wordtable-scanner.rules"
 POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-wordtable-poweroff.rules"
+AVAHI_SERVICE="$ROOT/etc/avahi/services/wordtable.service"
 CONFIG_DIR="$ROOT/etc/wordtable"
 STATE_DIR="$ROOT/var/lib/wordtable"
 CHANGED=0
@@ -212,6 +213,8 @@ do_rules() {
     fi
     step "polkit rule: user $SERVICE_USER may power the machine off"
     install_file "$SRC/systemd/50-wordtable-poweroff.rules" "$POLKIT_RULE" 0644 || true
+    step "avahi service: the table page announced over mDNS"
+    install_file "$SRC/systemd/wordtable-avahi.service" "$AVAHI_SERVICE" 0644 || true
 }
 
 do_unit() {
@@ -247,7 +250,7 @@ uninstall() {
     fi
     if [ -L "$WANTS_LINK" ]; then act systemctl ${ROOT:+--root="$ROOT"} disable wordtable.service; else ok "disabled"; fi
     step "remove the unit, the rules and the program"
-    remove "$UNIT" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$PREFIX"
+    remove "$UNIT" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
     if ! in_root && [ "$CHANGED" -gt 0 ]; then
         act systemctl daemon-reload
         if command -v udevadm >/dev/null; then act udevadm control --reload-rules; fi

@@ -142,6 +142,7 @@ def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root
     assert (root / "etc/systemd/system/multi-user.target.wants/wordtable.service").is_symlink()
     assert (root / "etc/udev/rules.d/99-wordtable-reader.rules").is_file()
     assert (root / "etc/polkit-1/rules.d/50-wordtable-poweroff.rules").is_file()
+    assert (root / "etc/avahi/services/wordtable.service").is_file()
     assert "wordtable:" in (root / "etc/passwd").read_text()
     group = (root / "etc/group").read_text()
     assert "dialout:x:20:pi\n" in group and "gpio:x:999:wordtable" in group  # readers: group wordtable

@@ -126,3 +126,12 @@ def test_the_lock_pins_every_dependency_with_hashes() -> None:
         assert re.sub(r"[-_.]+", "-", name).lower() in normal, requirement
     blocks = re.split(r"\n(?=[A-Za-z])", lock.split("\n", 4)[-1])
     assert all("--hash=sha256:" in block for block in blocks if re.match(r"[A-Za-z]", block))
+
+
+def test_the_network_is_open_only_to_the_local_networks_for_the_table_page() -> None:
+    values = dict(_settings(UNIT.read_text()))
+    assert "PrivateNetwork" not in values  # the page needs the network
+    assert set(values["RestrictAddressFamilies"].split()) == {"AF_UNIX", "AF_INET", "AF_INET6"}
+    allowed = set(values["IPAddressAllow"].split())
+    assert allowed == {"localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
+    assert values["IPAddressDeny"] == "any"

@@ -84,6 +84,9 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
         print(f"wordtable run: {exc}", file=sys.stderr)
         show_failure(resolved.profile, resolved.config.appliance.language, "hardware", [str(exc)])
         return 1
+    from firmware_host.page.attach import serve_page
+
+    page = serve_page(appliance, resolved, directory)
     log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
 
     def on_term(signum: int, frame: object) -> None:
@@ -98,6 +101,8 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
         appliance.shell.run(on_idle=sdnotify.watchdog, idle_every=interval / 2 if interval else None)
     finally:
         sdnotify.stopping()
+        if page is not None:
+            page.close()
         appliance.close()
         log.info("stopped")
     return 0

@@ -19,7 +19,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -48,9 +48,12 @@ from firmware_host.core.events import (
     Kept,
     LongPress,
     Notice,
+    PageInfo,
     Press,
     ReaderStatus,
     Resumed,
+    SeatClaim,
+    SeatEntry,
     TextEntry,
     Tick,
     Trouble,
@@ -60,10 +63,22 @@ from firmware_host.core.events import (
     canonical_json,
     event_time,
 )
-from firmware_host.core.flow import Ctx, Flow, KeepsTime, Outcome, PauseTimer, ResetTimer, SetTimer, StartTimer
+from firmware_host.core.flow import (
+    Ctx,
+    Flow,
+    KeepsTime,
+    Outcome,
+    PauseTimer,
+    ResetTimer,
+    SetTimer,
+    StartTimer,
+    TakesSeats,
+)
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
 from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState, page_event, page_screen
+from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import (
@@ -111,7 +126,7 @@ class ConfirmPowerOff:
     pass
 
 
-Overlay = MenuView | DurationEdit | ConfirmPowerOff
+Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +141,7 @@ class AppState:
     notice: str = ""
     now: float = 0.0
     unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
+    page: PageState = field(default_factory=PageState)  # the table page (`core.page_table`)
     picker: Picker | None = None  # the letter picker, open for the field on screen (`entry_field`)
     typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
 
@@ -173,6 +189,14 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "WARNING"))
     elif isinstance(event, Kept):
         state = replace(state, kept=event.items)
+    elif isinstance(event, PageInfo):
+        state = replace(state, page=replace(state.page, address=event.address, code=event.code))
+    elif isinstance(event, SeatClaim):
+        state, more = _seat_claim(state, event)
+        effects += more
+    elif isinstance(event, SeatEntry):  # a phone: its seat's entry, whatever the box shows
+        state, more = _seat_entry(state, event)
+        effects += more
     elif isinstance(event, WordsChecked | BestRevealed):  # an answer for the game, wherever the table is looking
         if state.flow is not None:
             state, more = _apply(state, state.flow.handle(event, ctx(state)))
@@ -313,8 +337,12 @@ def edge_checked(event: Event) -> Event | TextRefused:
     code as `CODE`s), or why it is refused. Every event passes here, so no other part of the core sees text
     that is not normalised — not even one replayed from a journal written before the edges checked it."""
     try:
-        if isinstance(event, TextEntry):
+        if isinstance(event, TextEntry | SeatEntry):
             return replace(event, text=clean(event.text, LINE))
+        if isinstance(event, SeatClaim):
+            return replace(event, claim=clean(event.claim, CODE))
+        if isinstance(event, PageInfo):
+            return replace(event, address=clean(event.address, CODE), code=clean(event.code, CODE))
         if isinstance(event, CardScan):
             return replace(event, reader=clean(event.reader, CODE), code=clean(event.code, CODE))
     except TextRefused as exc:
@@ -429,6 +457,12 @@ def _overlay_event(state: AppState, overlay: Overlay, event: Event) -> tuple[App
         return _refuse(state, "")
     if isinstance(overlay, DurationEdit):
         return _duration_edit_event(state, overlay, event)
+    if isinstance(overlay, PageShow | ConfirmSeat):
+        done = page_event(state.page, overlay, event, state.settings.lang)
+        if done is None:
+            return _refuse(state, "")
+        page, close, notice = done
+        return replace(state, page=page, overlay=None if close else overlay, notice=notice), []
     return _menu_event(state, overlay, event)
 
 
@@ -468,6 +502,8 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
             return _new_game(state, key.removeprefix("game:"))
         if key == "power_off":
             return replace(state, overlay=ConfirmPowerOff()), []
+        if key == "page":
+            return replace(state, overlay=PageShow()), []
         entries = menu_entries(state, key)
         cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
         return replace(state, overlay=MenuView(key, cursor)), []
@@ -517,6 +553,35 @@ def _duration_edit_event(state: AppState, edit: DurationEdit, event: Event) -> t
             return _refuse(state, _t(s, "duration_range", low=MIN_DURATION_S, high=MAX_DURATION_S))
         return replace(state, overlay=DurationEdit(seconds), notice=""), []
     return _refuse(state, "")
+
+
+# --- the table page ----------------------------------------------------------------------------------
+
+
+def table_players(state: AppState) -> tuple[str, ...]:
+    """The players at the table, in seat order: the game's (its setup's while it is set up), else the free
+    scoreboard's. A phone's seat is an index into these."""
+    players = getattr(state.flow, "players", None)
+    if isinstance(players, tuple) and all(isinstance(p, str) for p in players):
+        return players
+    return state.board.players
+
+
+def _seat_entry(state: AppState, event: SeatEntry) -> tuple[AppState, list[Effect]]:
+    flow = state.flow
+    if not isinstance(flow, TakesSeats):
+        players = table_players(state)
+        name = players[event.seat] if 0 <= event.seat < len(players) else str(event.seat + 1)
+        return _refuse(state, _t(state.settings, "page_not_now", name=name))
+    return _apply(replace(state, notice=""), flow.seat_entry(event.seat, event.text, ctx(state)))
+
+
+def _seat_claim(state: AppState, event: SeatClaim) -> tuple[AppState, list[Effect]]:
+    players = table_players(state)
+    if not 0 <= event.seat < len(players):
+        return replace(state, page=replace(state.page, answered=(event.claim, False))), []
+    confirm = ConfirmSeat(event.seat, players[event.seat], event.claim)
+    return replace(state, overlay=confirm, notice=""), [Beep("key", state.settings.volume)]
 
 
 # --- games at the table ----------------------------------------------------------------------------
@@ -609,7 +674,8 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
         effects.append(EndGame(None))
         state = replace(state, notice=_t(state.settings, "abandoned", game=_game_title(state, old)))
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
-    return replace(state, flow=flow, home="game", overlay=None), effects
+    page = replace(state.page, games=state.page.games + 1)
+    return replace(state, flow=flow, home="game", overlay=None, page=page), effects
 
 
 def can_snapshot(state: AppState) -> bool:
@@ -661,7 +727,8 @@ def main_keys(state: AppState) -> list[str]:
     field = field_below(state)
     if field is not None and not field.only:
         keys.append("letters")
-    return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + list(MAIN_MENU[2:])
+    page = ["page"] if state.page.address else []
+    return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + page + list(MAIN_MENU[2:])
 
 
 def events_to_choose(state: AppState, text: str, at: float) -> list[Event] | None:
@@ -693,6 +760,8 @@ def _main_label(state: AppState, key: str) -> str:
         return _t(state.settings, "continue", game=_game_title(state, playing))
     if key.startswith("game:"):
         return _game_title(state, registry.kit(key.removeprefix("game:")))
+    if key == "page":
+        return page_text(state.settings.lang, "page")
     if key == "letters":
         field = field_below(state)
         return _t(state.settings, "letters", label=field.label if field else "")
@@ -859,6 +928,8 @@ def _screen(state: AppState) -> Screen:
     s, overlay = state.settings, state.overlay
     if isinstance(overlay, ConfirmPowerOff):
         return MessageScreen(_t(s, "power_off_q"), (_t(s, "power_off_yes"), _t(s, "power_off_no")))
+    if isinstance(overlay, PageShow | ConfirmSeat):
+        return page_screen(state.page, overlay, s.lang, state.notice)
     if isinstance(overlay, DurationEdit):
         return BigScreen(_t(s, "duration"), format_seconds(overlay.seconds), state.notice or _t(s, "hint_edit"))
     if isinstance(overlay, MenuView):

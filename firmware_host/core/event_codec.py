@@ -16,9 +16,12 @@ from firmware_host.core.events import (
     Kept,
     LongPress,
     Notice,
+    PageInfo,
     Press,
     ReaderStatus,
     Resumed,
+    SeatClaim,
+    SeatEntry,
     TextEntry,
     Tick,
     Trouble,
@@ -43,6 +46,12 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "turn", "steps": steps, "at": at}
         case TextEntry(text, at):
             return {"type": "text", "text": text, "at": at}
+        case SeatEntry(seat, text, at):
+            return {"type": "seat_text", "seat": seat, "text": text, "at": at}
+        case SeatClaim(seat, claim, at):
+            return {"type": "seat_claim", "seat": seat, "claim": claim, "at": at}
+        case PageInfo(address, code, at):
+            return {"type": "page", "address": address, "code": code, "at": at}
         case CardScan(reader, code, at):
             return {"type": "scan", "reader": reader, "code": code, "at": at}
         case CardRemoved(reader, code, at):
@@ -80,6 +89,12 @@ def decode(data: dict[str, Any]) -> Event:
             return Turn(int(data["steps"]), at)
         if kind == "text":
             return TextEntry(str(data["text"]), at)
+        if kind == "seat_text":
+            return SeatEntry(_seat(data["seat"]), str(data["text"]), at)
+        if kind == "seat_claim":
+            return SeatClaim(_seat(data["seat"]), str(data["claim"]), at)
+        if kind == "page":
+            return PageInfo(str(data["address"]), str(data["code"]), at)
         if kind == "scan":
             return CardScan(str(data["reader"]), str(data["code"]), at)
         if kind == "removed":
@@ -107,3 +122,10 @@ def decode(data: dict[str, Any]) -> Event:
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise CodecError(f"bad event {data!r}: {exc}") from None
     raise CodecError(f"unknown event type {data.get('type')!r}")
+
+
+def _seat(value: Any) -> int:
+    """A seat number: an int (not a bool, not a float) from 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"not a seat: {value!r}")
+    return value

@@ -64,6 +64,36 @@ class Typing:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatEntry:
+    """A line typed on a player's phone (the table page): `seat` is the player's index in the table's
+    players, which the page server took from the phone's seat token — never from what the phone says."""
+
+    seat: int
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClaim:
+    """A phone asks to take over a seat another phone holds; the table confirms it with START (`claim`
+    names the request, so the page server knows which one the table answered)."""
+
+    seat: int
+    claim: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PageInfo:
+    """The table page is served at `address` (e.g. "http://192.168.1.23:8080"; "" when it is off) and
+    writes need the table code `code` (the OLED shows both, and the QR code of the join address)."""
+
+    address: str
+    code: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class CardScan:
     """A card placed on / read by a reader; `code` is the tag ID or the scanned code."""
 
@@ -170,7 +200,7 @@ class BestRevealed:
 
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
-    | Kept | WordsChecked | BestRevealed | Trouble
+    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatClaim | PageInfo
 )
 
 

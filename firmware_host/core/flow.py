@@ -129,3 +129,23 @@ class KeepsTime(Protocol):
         show it. Called after a restart (before the clock starts anew) and whenever the table leaves this
         flow for another mode or comes back to it."""
         ...
+
+
+@runtime_checkable
+class TakesSeats(Protocol):
+    """A flow that takes entries from the players' phones (the table page), each for its own seat."""
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A line typed on the phone of seat `seat` (an index into the flow's players; the text already
+        normalised at the core's edge). A flow refuses a seat it has no player for, and an entry the
+        current stage does not ask of that seat."""
+        ...
+
+
+@runtime_checkable
+class ShowsPage(Protocol):
+    """A flow that tells the table page more than its OLED screen: JSON-ready data for seat `seat` (None:
+    a page without a seat). What one seat must not see yet (a word hidden until the alarm) is left out."""
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        ...

@@ -1,8 +1,8 @@
 """Screen models: what the display shows, as plain values. `firmware_host.render` draws them.
 
-Four layouts serve every mode: a big centred value (the timer), a list with a cursor and right-aligned
-values (menus, scoreboards), a message (text lines), and a turn clock (the player on turn and their
-time). Texts are already in the UI language.
+Five layouts serve every mode: a big centred value (the timer), a list with a cursor and right-aligned
+values (menus, scoreboards), a message (text lines), a turn clock (the player on turn and their time), and
+a QR code beside text (the table page's join address). Texts are already in the UI language.
 """
 
 from __future__ import annotations
@@ -62,7 +62,19 @@ class TurnScreen:
     inverted: bool = False  # flash: white background (the player's time has run out)
 
 
-Screen = BigScreen | ListScreen | MessageScreen | TurnScreen
+@dataclass(frozen=True, slots=True)
+class QrScreen:
+    """A QR code of `data` (left, as large as the panel's height allows) beside a title, a big value and
+    text lines (right): the table page's join address, its table code, the host."""
+
+    title: str
+    data: str
+    big: str
+    lines: tuple[str, ...] = ()
+    footer: str = ""
+
+
+Screen = BigScreen | ListScreen | MessageScreen | TurnScreen | QrScreen
 
 
 def describe(screen: Screen) -> str:
@@ -79,6 +91,8 @@ def describe(screen: Screen) -> str:
     elif isinstance(screen, TurnScreen):
         player = screen.title + (f" ({screen.status})" if screen.status else "")
         parts = [player, screen.time + (" (inverted)" if screen.inverted else ""), screen.footer]
+    elif isinstance(screen, QrScreen):
+        parts = [screen.title, f"[QR {screen.data}]", screen.big, " / ".join(screen.lines), screen.footer]
     else:
         parts = [screen.title, " / ".join(screen.lines), screen.footer]
     return " | ".join(part for part in parts if part)

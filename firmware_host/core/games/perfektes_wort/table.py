@@ -37,9 +37,10 @@ from functools import partial
 from typing import Any, ClassVar, Self
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import CheckWords, EndGame, Keep, Record, RevealBest
+from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
@@ -238,6 +239,33 @@ class PerfektesWortFlow:
     message: str = ""
     reveal: str = "round"  # the perfect word: "off", after each "round", or only at the "end"
     best: tuple[BestRevealed, ...] = ()  # the word list's reveals so far, one per round
+    drafts: tuple[tuple[int, str], ...] = ()  # words typed on phones while the sand runs: (seat, word), hidden
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A word from the phone of seat `seat`: while the sand runs it is the seat's draft (hidden, checked
+        by the rules core, replaced by a later one, withdrawn by an empty line) until the alarm enters all
+        drafts at once; after the alarm it is the seat's word at once, if the seat has none yet."""
+        flow, stage = replace(self, message=""), self.stage
+        if self.played is None or not 0 <= seat < len(self.players):
+            return refuse(replace(flow, message=t(ctx.lang, "phone_no_seat", seat=seat + 1)), ctx)
+        play, player = self.played.game, self.players[seat]
+        others = tuple(d for d in self.drafts if d[0] != seat)
+        if isinstance(stage, Timing):
+            if not text:
+                return Outcome(replace(flow, drafts=others))
+            try:
+                self.played.enter(Word(play.revealed, player, text))  # checked only: entered at the alarm
+            except RuleError as exc:
+                return refuse(replace(flow, message=exc.text(ctx.lang)), ctx)
+            return Outcome(replace(flow, drafts=tuple(sorted((*others, (seat, text))))))
+        if isinstance(stage, Entering) and play.entry(play.revealed, player) is None:
+            return _entered(flow._enter(ctx, (Word(play.revealed, player, text),), Flow._next_entry))
+        return refuse(replace(flow, message=t(ctx.lang, "phone_not_now", name=player)), ctx)
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        from .page import page_data  # the page's view of this flow (kept apart: it is long)
+
+        return page_data(self, seat, ctx)
 
     @property
     def game(self) -> str:
@@ -280,8 +308,36 @@ class PerfektesWortFlow:
 
     def timer_over(self, ctx: Ctx) -> Outcome:
         if isinstance(self.stage, Timing):
-            return Outcome(replace(self, stage=Entering(0)))
+            return self._pens_down(ctx)
         return Outcome(self)
+
+    def _pens_down(self, ctx: Ctx, timer: ResetTimer | None = None) -> Outcome:
+        """The sand has run out (or START stopped it): the phones' drafts are entered all at once (one the
+        rules now refuse is left out, its reason in the footer: the player types it on the box), and entry
+        goes on with the first player without a word — or, when all have one, to the review."""
+        assert self.played is not None
+        play, played, message = self.played.game, self.played, ""
+        effects: tuple[Effect, ...] = ()
+        for seat, text in self.drafts:
+            try:
+                played, more = played.enter(Word(play.revealed, self.players[seat], text))
+            except RuleError as exc:
+                message = exc.text(ctx.lang)
+                continue
+            effects += more
+        flow = replace(self, played=played, drafts=(), message=message, stage=Entering(0))
+        return _entered(Outcome(replace(flow, stage=flow._next_entry()), effects, timer))
+
+    def _next_entry(self) -> Stage:
+        """The first player without an entry this round, from the current one on; none: the review."""
+        assert self.played is not None
+        play = self.played.game
+        start = self.stage.slot if isinstance(self.stage, Entering) else 0
+        count = len(self.players)
+        for slot in (*range(start, count), *range(start)):
+            if play.entry(play.revealed, self.players[slot]) is None:
+                return Entering(slot)
+        return self._after_changes()
 
     def screen(self, ctx: Ctx) -> Screen:
         return SCREENS[type(self.stage)](self, self.stage, ctx)
@@ -508,13 +564,13 @@ def _revealing(flow: Flow, stage: Revealing | Standing, play: Game, event: Event
 
 def _calling(flow: Flow, stage: Calling, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
-        return Outcome(replace(flow, stage=Timing()), timer=StartTimer(ROUND_SECONDS))
+        return Outcome(replace(flow, stage=Timing(), drafts=()), timer=StartTimer(ROUND_SECONDS))
     return refuse(flow, ctx)
 
 
 def _timing(flow: Flow, stage: Timing, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
-        return Outcome(replace(flow, stage=Entering(0)), timer=ResetTimer())
+        return flow._pens_down(ctx, ResetTimer())
     return refuse(flow, ctx)
 
 
@@ -522,9 +578,7 @@ def _entering(flow: Flow, stage: Entering, play: Game, event: Event, ctx: Ctx) -
     if not isinstance(event, TextEntry):
         return refuse(flow, ctx)
     word = Word(play.revealed, flow.players[stage.slot], event.text.strip())
-    if stage.slot + 1 < len(flow.players):
-        return flow._enter(ctx, (word,), Entering(stage.slot + 1))
-    return _asking(flow._enter(ctx, (word,), Flow._after_changes))
+    return _entered(flow._enter(ctx, (word,), Flow._next_entry))
 
 
 def _reviewing(flow: Flow, stage: Reviewing, play: Game, event: Event, ctx: Ctx) -> Outcome:
@@ -650,7 +704,8 @@ def _calling_screen(flow: Flow, stage: Calling | Timing, ctx: Ctx) -> Screen:
     if isinstance(stage, Calling):
         return BigScreen(title, play.letter(rnd), flow.message or t(lang, "hint_call"))
     big = f"{play.letter(rnd)}  {format_seconds(ctx.timer_left)}"
-    return BigScreen(title, big, flow.message or t(lang, "hint_timing"))
+    drafts = t(lang, "hint_drafts", n=len(flow.drafts), count=len(flow.players)) if flow.drafts else ""
+    return BigScreen(title, big, flow.message or drafts or t(lang, "hint_timing"))
 
 
 def _entering_screen(flow: Flow, stage: Entering, ctx: Ctx) -> Screen:
@@ -819,6 +874,14 @@ def _card_of(event: Event, ctx: Ctx) -> LetterCard | str:
         return card_from_code(code, "card")
     except DataError as exc:
         return exc.text(ctx.lang)
+
+
+def _entered(outcome: Outcome) -> Outcome:
+    """After words were entered: once every player has one (the entry is over), ask the word list."""
+    flow = outcome.flow
+    if isinstance(flow, PerfektesWortFlow) and isinstance(flow.stage, Entering):
+        return outcome
+    return _asking(outcome)
 
 
 def _asking(outcome: Outcome) -> Outcome:
