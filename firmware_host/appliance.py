@@ -60,6 +60,7 @@ def _config_settings(resolved: Resolved) -> Settings:
         contrast=cfg.screen.contrast,
         dim_after_min=cfg.screen.dim_after_min,
         blank_after_min=cfg.screen.blank_after_min,
+        reveal=cfg.dictionary.reveal,
     )
     return base
 
@@ -143,7 +144,8 @@ def open_appliance(
 
     try:
         outputs = outputs_hook(appliance_outputs(
-            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off,
+            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path,
+            system_lists=resolved.config.dictionary.system, power_off=power_off,
             from_file=_config_settings(resolved).remembered(),
         ))
         shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))

@@ -25,6 +25,7 @@ from firmware_host.core.settings import (
     MIN_BANK_S,
     MIN_TURN_S,
     OVER_CHOICES,
+    REVEAL_CHOICES,
     TURN_MODES,
     Settings,
     TurnSettings,
@@ -105,7 +106,13 @@ class ScoreboardConfig:
 
 @dataclass(frozen=True, slots=True)
 class DictionaryConfig:
+    """`[dictionary]`: the German word list (else, when `system`, Debian's `wngerman`; English: `wamerican`
+    or `wbritish` when `system`) and when the best play is revealed: "round" (after each round's review),
+    "end" (Das perfekte Wort: the nine at the end), "off"."""
+
     path: Path | None
+    reveal: str = "round"
+    system: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +206,14 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
             False,
         ),
-        "dictionary": ({"path": Field(text(), None)}, False),
+        "dictionary": (
+            {
+                "path": Field(text(), None),
+                "reveal": Field(text(REVEAL_CHOICES), "round"),
+                "system": Field(boolean(), True),
+            },
+            False,
+        ),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
         "page": (
             {
@@ -237,7 +251,11 @@ def parse_config(
         turn_timer=TurnTimerConfig(**raw["turn_timer"]),
         screen=ScreenConfig(**raw["screen"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
-        dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
+        dictionary=DictionaryConfig(
+            path=None if dictionary is None else Path(dictionary),
+            reveal=raw["dictionary"]["reveal"],
+            system=raw["dictionary"]["system"],
+        ),
         logging=LoggingConfig(**raw["logging"]),
         page=PageConfig(**raw["page"]),
         keyboard=KeyboardLayoutConfig(**raw["keyboard"]),

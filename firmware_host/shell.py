@@ -33,12 +33,25 @@ from firmware_host.core.effects import (
     PowerOff,
     Record,
     Retract,
+    RevealBest,
     SaveSettings,
     SetBar,
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, LongPress, Press, Tick, Trouble, Turn, Typing, WordsChecked, event_time
+from firmware_host.core.events import (
+    BestRevealed,
+    Event,
+    LongPress,
+    Press,
+    Tick,
+    Trouble,
+    Turn,
+    Typing,
+    WordsChecked,
+    event_time,
+)
+from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
@@ -84,6 +97,7 @@ class Outputs:
     on_sound: Callable[[str, tuple[Note, ...]], None]  # every `Beep`, played or silent
     keep: Callable[[str, Any], None]  # `Keep`: store data under name
     check_words: Callable[[tuple[str, ...]], dict[str, bool] | None]  # `CheckWords`; None: no word list
+    word_lists: Callable[[str], WordGroups | None]  # `RevealBest`: the list of a language; None: none
 
     def __post_init__(self) -> None:
         missing = [part.name for part in fields(self) if getattr(self, part.name) is None]
@@ -235,6 +249,8 @@ class Shell:
                 known = out.check_words(effect.words)
                 if known is not None:
                     self._answers.append(WordsChecked(tuple(known.items()), self.clock()))
+            elif isinstance(effect, RevealBest):
+                self._reveal(effect)
             elif isinstance(effect, Keep):
                 out.keep(effect.name, effect.data)
             elif isinstance(effect, PowerOff):
@@ -261,6 +277,18 @@ class Shell:
         self.page += 1
         self.page_at = max(self.page_at + PAGE_S, now)
         self._draw()
+
+    def _reveal(self, effect: RevealBest) -> None:
+        """Solve `effect` over the word list of its language; the answer is the next input."""
+        words = self.outputs.word_lists(effect.language)
+        if words is None:
+            return
+        try:
+            best = effect.solve(words)
+        except Exception:  # a reveal that fails must not stop the table
+            log.exception("the reveal of round %d failed", effect.round)
+            return
+        self._answers.append(BestRevealed(effect.round, words.name, best, self.clock()))
 
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""

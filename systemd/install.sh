@@ -20,7 +20,7 @@ PROFILE="$SRC/hw/profiles/default.toml"
 PYTHON=python3
 SERVICE_USER=wordtable
 GROUPS_NEEDED=(gpio i2c input)  # serial card readers: group wordtable, by the udev rule; input: keyboards
-APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman)  # wngerman: the dictionary assist's word list
+APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican)  # the word lists: dictionary assist and the reveal
 
 usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 

@@ -33,7 +33,8 @@ def wired() -> dict:
     return dict(bar=null, sounder=null, display=null, renderer=lambda screen, size, page=0: None,
                 pager=lambda screen, size: 1,
                 save_settings=lambda settings: None, power_off=lambda: None, on_frame=ignore_frame,
-                on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None)
+                on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None,
+                word_lists=lambda language: None)
 
 
 def test_every_output_is_a_required_field():

@@ -41,6 +41,7 @@ from firmware_host.core.effects import (
 )
 from firmware_host.core.events import (
     TROUBLES,
+    BestRevealed,
     Button,
     CardRemoved,
     CardScan,
@@ -210,7 +211,7 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     elif isinstance(event, SeatEntry):  # a phone: its seat's entry, whatever the box shows
         state, more = _seat_entry(state, event)
         effects += more
-    elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
+    elif isinstance(event, WordsChecked | BestRevealed):  # an answer for the game, wherever the table is looking
         if state.flow is not None:
             state, more = _apply(state, state.flow.handle(event, ctx(state)))
             effects += more
@@ -642,6 +643,7 @@ def ctx(state: AppState) -> Ctx:
         timer_duration=timer.countdown.duration,
         kept=kept_items(state.kept),
         turns=state.settings.turns,
+        reveal=state.settings.reveal,
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.events import (
+    BestRevealed,
     Button,
     CardRemoved,
     CardScan,
@@ -67,6 +68,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "notice", "text": text, "at": at}
         case WordsChecked(known, at):
             return {"type": "words", "known": {word: ok for word, ok in known}, "at": at}
+        case BestRevealed(rnd, source, best, at):
+            return {"type": "best", "round": rnd, "source": source, "best": [list(line) for line in best], "at": at}
         case Kept(items, at):
             return {"type": "kept", "items": {name: json.loads(text) for name, text in items}, "at": at}
     raise CodecError(f"cannot encode {event!r}")
@@ -108,6 +111,9 @@ def decode(data: dict[str, Any]) -> Event:
             return Notice(str(data["text"]), at)
         if kind == "words":
             return WordsChecked(tuple((str(w), bool(ok)) for w, ok in data["known"].items()), at)
+        if kind == "best":
+            best = tuple((str(p), str(w), int(n), str(o), int(m)) for p, w, n, o, m in data["best"])
+            return BestRevealed(int(data["round"]), str(data["source"]), best, at)
         if kind == "kept":
             return kept_event({str(name): item for name, item in data["items"].items()}, at)
         if kind == "cards":  # journals written before `kept`: the enrolled card tables alone

@@ -187,9 +187,20 @@ class WordsChecked:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class BestRevealed:
+    """The word list's answer to `effects.RevealBest`: for round `round` of the game in play, per player
+    (player, the best play, its points, the player's own play, its points); `source` names the list."""
+
+    round: int
+    source: str
+    best: tuple[tuple[str, str, int, str, int], ...]
+    at: float
+
+
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
-    | Kept | WordsChecked | Trouble | SeatEntry | SeatClaim | PageInfo
+    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatClaim | PageInfo
 )
 
 

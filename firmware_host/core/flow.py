@@ -48,6 +48,7 @@ class Ctx:
     timer_duration: float
     kept: Mapping[str, Any] = field(default_factory=dict)  # name -> data (`effects.Keep`); read-only
     turns: TurnSettings = field(default_factory=TurnSettings)  # the turn timer's defaults and the games' per-turn limit
+    reveal: str = "round"  # when the games reveal the best play: "round", "end" or "off" (`settings.REVEAL_CHOICES`)
 
     @property
     def cards(self) -> Mapping[str, Mapping[str, str]]:

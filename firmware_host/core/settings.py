@@ -28,6 +28,7 @@ CONTRAST_CHOICES = (32, 128, 255)  # the OLED: dark, medium, bright
 DIM_CHOICES = (0, 2, 5, 10, 30)  # minutes idle before the OLED dims (0: never)
 BLANK_CHOICES = (0, 30, 60, 120)  # minutes idle before the OLED goes dark against burn-in (0: never)
 MAX_IDLE_MIN = 24 * 60
+REVEAL_CHOICES = ("round", "end", "off")  # the best play a word list allowed: after each round, at the end, never
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,7 @@ class Settings:
     contrast: int = 255  # the OLED's contrast 0–255
     dim_after_min: int = 10  # idle minutes before the OLED dims (0: never)
     blank_after_min: int = 60  # idle minutes before it goes dark, the burn-in guard (0: never)
+    reveal: str = "round"  # one of REVEAL_CHOICES (config `[dictionary] reveal`)
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data (a session's starting settings are journaled with it)."""
@@ -99,6 +101,7 @@ class Settings:
             "contrast": self.contrast,
             "dim_after_min": self.dim_after_min,
             "blank_after_min": self.blank_after_min,
+            "reveal": self.reveal,
         }
 
     @classmethod
@@ -117,6 +120,7 @@ class Settings:
             contrast=int(data.get("contrast", cls().contrast)),
             dim_after_min=int(data.get("dim_after_min", cls().dim_after_min)),
             blank_after_min=int(data.get("blank_after_min", cls().blank_after_min)),
+            reveal=str(data.get("reveal", "round")),
         )
 
     def remembered(self) -> dict[str, Any]:

@@ -34,11 +34,12 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record
-from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
+from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest
+from firmware_host.core.events import BestRevealed, Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
@@ -49,6 +50,7 @@ from firmware_host.core.text_field import TextField
 from firmware_host.core.text_input import NAME, refusal
 from firmware_host.core.timer import format_seconds
 
+from .best_word import reveal_lines, reveal_text
 from .data import ROUNDS, LetterCard, card_from_code
 from .defaults import DEFAULT_DATA
 from .errors import DataError
@@ -236,6 +238,8 @@ class PerfektesWortFlow:
     played: Played[Setup, Game, TableEvent] | None = None
     checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
     message: str = ""
+    reveal: str = "round"  # the perfect word: "off", after each "round", or only at the "end"
+    best: tuple[BestRevealed, ...] = ()  # the word list's reveals so far, one per round
     drafts: tuple[tuple[int, str], ...] = ()  # words typed on phones while the sand runs: (seat, word), hidden
 
     def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
@@ -281,6 +285,9 @@ class PerfektesWortFlow:
         if isinstance(event, WordsChecked):
             known = dict(self.checked) | dict(event.known)
             return Outcome(replace(self, checked=tuple(known.items())))
+        if isinstance(event, BestRevealed):
+            kept = tuple(b for b in self.best if b.round != event.round)
+            return Outcome(replace(self, best=tuple(sorted((*kept, event), key=lambda b: b.round))))
         flow, stage = replace(self, message=""), self.stage
         if self.played is None:
             if is_press(event, Button.BACK):
@@ -419,7 +426,15 @@ class PerfektesWortFlow:
         return Outcome(replace(self, played=played, stage=stage, message=t(ctx.lang, "undone")), effects, timer)
 
     def _final(self, play: Game, ctx: Ctx) -> Outcome:
-        """The final standing; solo: the score goes onto the kept highscore list of its side (RULES §1)."""
+        """The final standing (with the reveal of all nine rounds when it comes only at the end); solo:
+        the score goes onto the kept highscore list of its side (RULES §1)."""
+        outcome = self._final_standing(play, ctx)
+        if self.reveal != "end":
+            return outcome
+        asks = tuple(_reveal_best(play, rnd) for rnd in range(1, ROUNDS + 1))
+        return replace(outcome, effects=(*outcome.effects, *asks))
+
+    def _final_standing(self, play: Game, ctx: Ctx) -> Outcome:
         if not play.solo:
             return Outcome(replace(self, stage=Final()))
         try:
@@ -580,7 +595,8 @@ def _reviewing(flow: Flow, stage: Reviewing, play: Game, event: Event, ctx: Ctx)
     if isinstance(event, TextEntry):
         return _asking(flow._enter(ctx, (Correct(rnd, player, event.text.strip()),), Flow._after_changes))
     if is_press(event, Button.START, Button.ENCODER):
-        return Outcome(replace(flow, stage=Points()))
+        asks = (_reveal_best(play, rnd),) if flow.reveal == "round" else ()
+        return Outcome(replace(flow, stage=Points()), asks)
     return refuse(flow, ctx)
 
 
@@ -735,6 +751,7 @@ def _points_screen(flow: Flow, stage: Points, ctx: Ctx) -> Screen:
     rows = [ListItem(f"{p.name} {p.rows[rnd - 1].word or t(lang, 'no_word')}", str(p.rows[rnd - 1].points))
             for p in score(play).players]
     rows += _field_items(flow, play, rnd, lang)
+    rows += _best_items(flow, rnd, lang)
     return ListScreen(t(lang, "points_title", round=rnd), tuple(rows), None, flow.message or t(lang, "hint_points"))
 
 
@@ -759,6 +776,10 @@ def _final_screen(flow: Flow, stage: Final, ctx: Ctx) -> Screen:
                    bonus=p.bonus_points), t(lang, "final_value", total=p.total), p.winner)
         for p in ranked
     )
+    if flow.reveal == "end" and flow.best:
+        items = (*items, *(ListItem(t(lang, "best_round", round=b.round, word=word or "—", points=points))
+                           for b in flow.best for _, word, points in reveal_text(b.best, play.solo)[:1]),
+                 ListItem(t(lang, "best_source", source=flow.best[0].source)))
     title = t(lang, "final_shared" if result.shared else "final_title", names=", ".join(result.winners))
     if play.solo:
         placed = t(lang, "hs_place", place=stage.place) if stage.place else t(lang, "hs_missed")
@@ -775,6 +796,29 @@ SCREENS: dict[type, Callable[[Flow, Any, Ctx], Screen]] = {
 
 
 # --- helpers -------------------------------------------------------------------------------------------
+
+
+def _reveal_best(play: Game, rnd: int) -> RevealBest:
+    """Ask the German word list for the perfect word of round `rnd` (as the game stands now)."""
+    return RevealBest("de", rnd, partial(reveal_lines, play, rnd))
+
+
+def _best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
+    """The perfect word of round `rnd` once the word list answered; nothing before (or without a list)."""
+    found = next((b for b in flow.best if b.round == rnd), None)
+    if found is None:
+        return []
+    items = []
+    for key, word, points in reveal_text(found.best, _play(flow).solo):
+        if not word:
+            items.append(ListItem(t(lang, "best_none")))
+        elif key == "all":
+            items.append(ListItem(t(lang, "best_all", word=word, points=points)))
+        elif key.startswith("solo:"):
+            items.append(ListItem(t(lang, "best_solo", own=key[5:], word=word, points=points)))
+        else:
+            items.append(ListItem(t(lang, "best_for", player=key, word=word, points=points)))
+    return [*items, ListItem(t(lang, "best_source", source=found.source))]
 
 
 def _play(flow: Flow) -> Game:
@@ -854,4 +898,4 @@ def _asking(outcome: Outcome) -> Outcome:
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:
     """The flow at its setup: the seats from the configured names."""
-    return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS))
+    return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS), reveal=ctx.reveal)

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Literal
 
-from firmware_host.core.effects import EndGame
-from firmware_host.core.events import Button, CardScan, Event, TextEntry
+from firmware_host.core.effects import EndGame, RevealBest
+from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.i18n import signed
 from firmware_host.core.scoreboard import player_names
@@ -35,6 +36,7 @@ from firmware_host.core.table.turn_limit import limit_text, with_limit
 from firmware_host.core.text_field import TextField
 from firmware_host.core.text_input import NAME, clean, refusal
 
+from .best_lay import LONGEST_MARK, reveal_round
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import GAME_ID, RULES, Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
@@ -108,6 +110,8 @@ class QuiddlerFlow:
     played: Played[Setup, Game, TableEvent] | None = None
     message: str = ""
     passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
+    best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
+    reveal: bool = True  # ask for them (the table's `reveal` setting is not "off")
 
     @property
     def game(self) -> str:
@@ -116,6 +120,9 @@ class QuiddlerFlow:
     # --- events ------------------------------------------------------------------------------------
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        if isinstance(event, BestRevealed):
+            kept = tuple(b for b in self.best if b.round != event.round)
+            return Outcome(replace(self, best=tuple(sorted((*kept, event), key=lambda b: b.round))))
         before = _turn_mark(self)
         if before is not None and ctx.turns.game_turn_s and (is_hold(event, Button.START)
                                                               or is_press(event, Button.TURN)):
@@ -306,7 +313,7 @@ class QuiddlerFlow:
             if _confirms(event):
                 return self._to(Challenges("challenger"))
             if is_press(event, Button.NEXT):
-                return self._record(RoundEnd(), ctx, then=Pages("table"))
+                return _revealing(self._record(RoundEnd(), ctx, then=Pages("table")))
             return self._undo(ctx) if back else self._refuse(ctx, "")
         if e.stage == "challenger":
             n, prev = len(game.players), Challenges()
@@ -359,12 +366,15 @@ class QuiddlerFlow:
         if undone is None:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
         played, _, effects = undone
-        return Outcome(QuiddlerFlow(_next_entry(played.game), played), effects)
+        undone_flow = replace(self, entry=_next_entry(played.game), played=played, message="", passes=0)
+        return Outcome(undone_flow, effects)
 
     # --- screens -----------------------------------------------------------------------------------
 
     def screen(self, ctx: Ctx) -> Screen:
         shown = _screen(self.entry, self.played.game if self.played is not None else None, ctx.lang)
+        if isinstance(self.entry, Pages) and self.entry.page == "table" and isinstance(shown, ListScreen):
+            shown = replace(shown, items=(*shown.items, *_best_items(self, ctx.lang)))
         limit, player = limit_text(ctx), self.on_turn()
         if limit is not None and player is not None and _turn_mark(self) is not None:
             shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
@@ -384,12 +394,36 @@ class QuiddlerFlow:
         return None
 
 
+def _revealing(outcome: Outcome) -> Outcome:
+    """A round that was scored asks the English word list for every player's best lay-down."""
+    flow = outcome.flow
+    if not isinstance(flow, QuiddlerFlow) or flow.played is None or not flow.played.game.rounds or not flow.reveal:
+        return outcome
+    number = len(flow.played.game.rounds)
+    ask = RevealBest("en", number, partial(reveal_round, flow.played.game, number))
+    return replace(outcome, effects=(*outcome.effects, ask))
+
+
+def _best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
+    """The last round's best lay-downs beside the table, once the word list answered."""
+    game = flow.played.game if flow.played is not None else None
+    found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
+    if found is None:
+        return []
+    items = []
+    for player, words, points, _, _ in found.best:
+        shown = words.removesuffix(LONGEST_MARK) or t(lang, "best_nothing")
+        longest = t(lang, "best_longest") if words.endswith(LONGEST_MARK) else ""
+        items.append(ListItem(t(lang, "best_lay", player=player, words=shown) + longest, str(points)))
+    return [*items, ListItem(t(lang, "best_source", source=found.source))]
+
+
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
     """The flow at its setup: the configured names (else "Spieler N"), as many players as are named."""
     defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
     given = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
     seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
-    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2))
+    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2), reveal=ctx.reveal != "off")
 
 
 # --- the per-turn limit ---------------------------------------------------------------------------
