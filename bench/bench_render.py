@@ -36,7 +36,7 @@ from bench.harness import WireBus, on_wire, percentile
 from firmware_host import render as render_module
 from firmware_host.config import resolve
 from firmware_host.core.events import Button, Press, TextEntry
-from firmware_host.core.screens import BigScreen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen
 from firmware_host.render import render
 from firmware_host.shell import Outputs
 from firmware_host.simulator import Simulator
@@ -139,6 +139,25 @@ def bench_renders(runs: int) -> None:
     print(f"{'timer tick (new text)':<22}{128:>5}×{64:<3}{tick[0]:>10.2f}{tick[1]:>7.2f}{tick[2]:>7.2f}")
 
 
+def bench_poison(runs: int) -> None:
+    """Texts the edge refuses, drawn anyway (a journal from before the edge checked them): the renderer
+    cuts a text to what a panel can show before it measures."""
+    print()
+    print(f"Poison and huge texts, 128×64 ({runs} runs, ms)")
+    word = "Q" * 1_000_000
+    cases = {
+        "1,000,000-char big value": BigScreen("Sanduhr", word),
+        "1,000,000-char title": MessageScreen(word, ("x",)),
+        "1,000,000-char message": MessageScreen("Quiddler", (word,)),
+        "1,000,000-char list row": ListScreen("Spieler", (ListItem(word, word),)),
+        "30,000-char word (11.7)": MessageScreen("Quiddler", ("Q" * 30_000,)),
+        "line breaks (11.3)": MessageScreen("a\nb\rc\x1cd\x85e\u2029f", ("a\u2028b",), "x\ny"),
+    }
+    for name, screen in cases.items():
+        p50, p99, _ = time_ms(lambda s=screen: render(s, (128, 64)), runs)
+        print(f"{name:<28}{p50:>8.2f}{p99:>8.2f}")
+
+
 def bench_bus() -> None:
     image = render(REFERENCE_SCREENS["timer_running"], (128, 64))
     print()
@@ -229,6 +248,7 @@ def main() -> None:
     parser.add_argument("--countdown", type=int, default=180, help="length of the countdown in seconds")
     args = parser.parse_args()
     bench_renders(args.runs)
+    bench_poison(max(10, args.runs // 10))
     bench_bus()
     bench_countdown(args.countdown)
 

@@ -94,7 +94,7 @@ def run_panel(scratch: Path, panel: str, scans: int) -> tuple[list[float], list[
         appliance, thread = start_appliance(scratch, probe.hook)
     else:
         with on_wire(bus):
-            appliance, thread = start_appliance(scratch, probe.hook, wire_profile("ssd1306"))
+            appliance, thread = start_appliance(scratch, probe.hook, resolved=wire_profile("ssd1306"))
     enter_deck_mode(appliance)
     shell = appliance.shell
     inbox = timed(probe, lambda tag: shell.put(CardScan("rfid", tag, time.monotonic())), scans, bus=bus)

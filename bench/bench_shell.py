@@ -81,9 +81,9 @@ class Probe:
         class LoopSilentOnAlarm:
             """The sounder, minus the loop's alarm when a dedicated thread plays it (the experiment)."""
 
-            def play(self, played: Any) -> None:
+            def play(self, played: Any, *args: Any) -> None:
                 if not (probe.alarm_thread and tuple(played) == ALARM):
-                    sounder.play(played)
+                    sounder.play(played, *args)
 
             def stop(self) -> None:
                 sounder.stop()
@@ -149,6 +149,7 @@ def countdown_errors(appliance: Appliance, probe: Probe, runs: int, seconds: int
             arm_alarm(appliance, deadline)
         probe.alarm_seen.wait(seconds + 5)
         time.sleep(0.05)
+        press(appliance, BACK_PIN)  # silence the alarm (it rings until a button) and reset the timer
         intended = edge + seconds
         sounding = [t for t in probe.buzzer_edges if t >= intended - 0.5]  # not the warning a second before
         woke = [t for t in probe.ticks if t >= deadline - 0.0005]
@@ -252,7 +253,7 @@ def open_panel(
         return appliance, thread, None
     bus = WireBus(int(panel))
     with on_wire(bus):
-        appliance, thread = start_appliance(state, probe.hook, wire_profile("ssd1306"))
+        appliance, thread = start_appliance(state, probe.hook, resolved=wire_profile("ssd1306"))
     return appliance, thread, bus
 
 

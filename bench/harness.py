@@ -97,15 +97,18 @@ def on_wire(bus: Any) -> Iterator[Any]:
 
 
 def start_appliance(
-    state_dir: Path, hook: Callable[[Outputs], Outputs], resolved: Resolved | None = None
+    state_dir: Path, hook: Callable[[Outputs], Outputs], pin_factory: Any = None, resolved: Resolved | None = None
 ) -> tuple[Appliance, threading.Thread]:
-    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it)."""
+    """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it);
+    `pin_factory`: another gpiozero factory than the sim profile's mock one; `resolved`: another
+    configuration than the sim profile's."""
     resolved = resolved or resolve("sim", None, environ={})
     holder: list[Appliance] = []
     ready = threading.Event()
 
     def main() -> None:
-        appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None)
+        appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None,
+                                   pin_factory=pin_factory)
         holder.append(appliance)
         ready.set()
         try:

@@ -2,16 +2,18 @@
 
 A button is wired between its GPIO and ground (internal pull-up). A press released before the hold time
 is one `Press` (sent on release); a press held for the hold time is one `LongPress` (sent while held)
-and its release sends nothing. The encoder sends `Turn(+1)` per detent clockwise, `Turn(-1)` counter-
-clockwise; its push switch is `Button.ENCODER`. Timestamps come from the injected `clock`.
-Callbacks run on gpiozero's threads, so `emit` must be thread-safe.
+and its release sends nothing. An `edge` button (the turn timer's big turn button) has no long press:
+its `Press` is sent at once on the press edge, stamped with that moment — the pin's own record of the
+edge, so a callback that runs late (a busy interpreter) still stamps the edge. The encoder sends `Turn(+1)`
+per detent clockwise, `Turn(-1)` counter-clockwise; its push switch is `Button.ENCODER`. Timestamps
+come from the injected `clock`. Callbacks run on gpiozero's threads, so `emit` must be thread-safe.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from firmware_host.core.events import Button, Event, LongPress, Press, Turn
@@ -68,14 +70,24 @@ class _PressTracker:
             self._emit(event)
 
 
+def _at_edge(button: Button, emit: Emit, clock: Callable[[], float], device: Any) -> Callable[[], None]:
+    def pressed() -> None:
+        since_edge = device.active_time or 0.0  # gpiozero's: measured from the pin's timestamp of the edge
+        emit(Press(button, clock() - since_edge))
+
+    return pressed
+
+
 class PanelInputs:
-    """`Inputs`: the push buttons (Button -> GPIO) and, optionally, a rotary encoder (a, b pins)."""
+    """`Inputs`: the push buttons (Button -> GPIO; those in `edge` report at their press edge) and,
+    optionally, a rotary encoder (a, b pins)."""
 
     def __init__(
         self,
         buttons: Mapping[Button, int],
         *,
         emit: Emit,
+        edge: Collection[Button] = (),
         encoder: tuple[int, int] | None = None,
         bounce_s: float = 0.03,
         hold_s: float = 0.8,
@@ -89,15 +101,18 @@ class PanelInputs:
         self._closed = False
         try:
             for button, pin in buttons.items():
-                tracker = _PressTracker(button, emit, clock, hold_s)
-                self._trackers.append(tracker)
                 # A Button without its hold thread: DigitalInputDevice is gpiozero's Button less HoldMixin.
                 device = gpiozero.DigitalInputDevice(
                     pin, pull_up=True, bounce_time=bounce_s or None, pin_factory=pin_factory
                 )
+                self._devices.append(device)
+                if button in edge:
+                    device.when_activated = _at_edge(button, emit, clock, device)
+                    continue
+                tracker = _PressTracker(button, emit, clock, hold_s)
+                self._trackers.append(tracker)
                 device.when_activated = tracker.pressed
                 device.when_deactivated = tracker.released
-                self._devices.append(device)
             if encoder is not None:
                 knob = gpiozero.RotaryEncoder(encoder[0], encoder[1], max_steps=0, pin_factory=pin_factory)
                 knob.when_rotated_clockwise = lambda: emit(Turn(1, clock()))

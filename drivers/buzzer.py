@@ -1,6 +1,9 @@
 """The buzzer: a passive piezo over gpiozero's TonalBuzzer (plays frequencies) or an active buzzer over
 `Buzzer` (beeps only the notes' lengths). `play` sounds the first note at once and the rest in a
-background thread; it replaces what plays, `stop` cancels, `close` silences and releases the pin.
+background thread; it replaces what plays, `stop` cancels, `close` silences and releases the pin. The
+loudness of a piezo is the PWM duty cycle of its square wave (`duty`, 0.5 loudest). TonalBuzzer.play
+always sets 0.5, so a note is set on its `pwm_device` as TonalBuzzer.play does it — the pin's frequency,
+then the duty as the device's value.
 
 For tests, `start` (how a job is run; default: a daemon thread) and `wait` (waits a note's length on a
 cancel event, returns True when cancelled) are injectable, so a sequence can be stepped without sleeping.
@@ -60,41 +63,45 @@ class Buzzer:
             return (0.0, float("inf"))
         return (float(self._device.min_tone.frequency), float(self._device.max_tone.frequency))
 
-    def play(self, notes: Sequence[Note]) -> None:
-        """The first note sounds before this returns (in the caller's thread: the alarm's edge waits for
-        no thread to start); the rest plays in the background."""
-        notes = tuple(notes)
+    def play(self, notes: Sequence[Note], duty: float = 0.5) -> None:
+        """Play `notes` at PWM `duty` (a tonal piezo; clamped to 0–0.5; an active buzzer ignores it). The
+        first note sounds before this returns (in the caller's thread: the alarm's edge waits for no thread
+        to start); the rest plays in the background."""
+        duty = min(0.5, max(0.0, duty))
+        notes = tuple(notes) if duty > 0.0 else ()
         with self._lock:
             if self._closed:
                 return
             self._cancel.set()
             cancel = self._cancel = threading.Event()
             if notes:
-                self._sound(notes[0][0])
+                self._sound(notes[0][0], duty)
             else:
                 self._silence()
         if notes:
-            self._start(lambda: self._run(notes, cancel))
+            self._start(lambda: self._run(notes, duty, cancel))
 
-    def _run(self, notes: tuple[Note, ...], cancel: threading.Event) -> None:
+    def _run(self, notes: tuple[Note, ...], duty: float, cancel: threading.Event) -> None:
         for index, (freq, seconds) in enumerate(notes):
             with self._lock:
                 if cancel.is_set():
                     return
                 if index:  # the first one `play` has started
-                    self._sound(freq)
+                    self._sound(freq, duty)
             if self._wait(cancel, seconds):
                 return
         with self._lock:
             if not cancel.is_set():
                 self._silence()
 
-    def _sound(self, freq: float | None) -> None:
+    def _sound(self, freq: float | None, duty: float) -> None:
         if freq is None:
             self._silence()
         elif self._tonal:
             low, high = self.range_hz
-            self._device.play(min(high, max(low, freq)))
+            pwm = self._device.pwm_device
+            pwm.pin.frequency = min(high, max(low, freq))
+            pwm.value = duty
         else:
             self._device.on()
 

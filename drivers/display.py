@@ -134,6 +134,7 @@ class LumaDisplay:
         self._closed = False
         self._cond = threading.Condition()
         self._pending: Image.Image | None = None  # the newest frame not yet on the glass
+        self._controls: list[tuple[str, tuple[int, ...]]] = []  # contrast/show/hide not yet sent, in order
         self._shown: Image.Image | None = None  # the last frame written (what the refresh sends again)
         self._busy = False
         self._failures = 0  # failed writes in a row
@@ -181,9 +182,31 @@ class LumaDisplay:
         self.show(Image.new(self._device.mode, self.size))
 
     def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until the newest frame is on the glass: True, or False after `timeout` (writes failing)."""
+        """Wait until the newest frame (and every contrast or on/off change) is on the panel: True, or False
+        after `timeout` (writes failing)."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            return self._cond.wait_for(
+                lambda: self._pending is None and not self._controls and not self._busy, timeout
+            )
+
+    def set_contrast(self, level: int) -> None:
+        """The panel's contrast 0–255 (luma's `contrast`: the OLED's drive current, so its brightness)."""
+        self._control("contrast", min(255, max(0, int(level))))
+
+    def set_visible(self, visible: bool) -> None:
+        """Switch the panel on or off, keeping what it shows (luma's `show`/`hide`: no pixel is lit)."""
+        self._control("show" if visible else "hide")
+
+    def _control(self, what: str, *args: int) -> None:
+        """A contrast or power command: from the writer thread too, in order with the frames."""
+        if self._closed:
+            return
+        if self._thread is None:
+            self._apply([(what, args)])
+            return
+        with self._cond:
+            self._controls.append((what, args))
+            self._cond.notify_all()
 
     def close(self) -> None:
         """Stop the writer, blank the panel and release the bus (luma's cleanup: hide + clear)."""
@@ -221,33 +244,46 @@ class LumaDisplay:
                 if self._closed:
                     return
                 image, full = job
+                controls, self._controls = self._controls, []
                 self._pending, self._busy = None, True
-            ok = self._write(image, full)
+            ok = self._apply(controls) and (image is None or self._write(image, full))
             with self._cond:
                 self._busy = False
                 if ok:
-                    self._shown = image
-                    self._refresh_at = self._clock() + self._refresh_s if self._refresh_s else float("inf")
+                    if image is not None:
+                        self._shown = image
+                        self._refresh_at = self._clock() + self._refresh_s if self._refresh_s else float("inf")
                 else:
                     if self._pending is None:
                         self._pending = image  # retry it unless a newer frame came meanwhile
+                    self._controls[:0] = controls  # sent again before anything newer (luma's are idempotent)
                     self._retry_at = self._clock() + self._backoff.delay(self._failures)
                 self._cond.notify_all()
 
-    def _next_job(self) -> tuple[Image.Image, bool] | None:
-        """(frame, send it whole?) to write now, or None. Under the lock."""
+    def _next_job(self) -> tuple[Image.Image | None, bool] | None:
+        """(frame or None, send it whole?) to write now with the pending controls, or None. Under the lock."""
         if self._closed:
             return None
         now = self._clock()
-        if self._pending is not None:
+        if self._pending is not None or self._controls:
             return (self._pending, False) if not self._failures or now >= self._retry_at else None
         if self._shown is not None and now >= self._refresh_at:
             return (self._shown, True)
         return None
 
     def _wait_s(self) -> float | None:
-        at = self._retry_at if self._pending is not None else self._refresh_at
+        at = self._retry_at if self._pending is not None or self._controls else self._refresh_at
         return None if at == float("inf") else max(0.0, at - self._clock())
+
+    def _apply(self, controls: list[tuple[str, tuple[int, ...]]]) -> bool:
+        """Contrast and power commands to the device, in order; an error counts like a failed frame."""
+        try:
+            for what, args in controls:
+                getattr(self._device, what)(*args)
+        except Exception as exc:
+            self._failed(exc)
+            return False
+        return True
 
     def _write(self, image: Image.Image, full: bool) -> bool:
         """One frame to the device; an error is logged (once per outage) and counted, never raised."""
@@ -256,17 +292,21 @@ class LumaDisplay:
         try:
             self._device.display(image)
         except Exception as exc:
-            if not self._failures:
-                bus = isinstance(exc, OSError) or type(exc).__module__.startswith("luma.")
-                log.warning("display %s: %s — retrying; the timer and the buttons carry on", self._where(), exc,
-                            exc_info=not bus)
-            self._failures += 1
+            self._failed(exc)
             return False
         if self._failures:
             log.warning("display %s answers again (after %d failed writes)", self._where(), self._failures)
             self._failures = 0
         self.writes += 1
         return True
+
+    def _failed(self, exc: BaseException) -> None:
+        """Log the first failure of an outage (the rest are counted)."""
+        if not self._failures:
+            bus = isinstance(exc, OSError) or type(exc).__module__.startswith("luma.")
+            log.warning("display %s: %s — retrying; the timer and the buttons carry on", self._where(), exc,
+                        exc_info=not bus)
+        self._failures += 1
 
     def _invalidate(self) -> None:
         """Make the device's next write a full frame (our page-diff panels, luma's region framebuffers)."""

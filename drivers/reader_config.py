@@ -2,8 +2,10 @@
 
 `parse_readers(data)` takes the parsed TOML document (or just its `readers` list) and returns either the
 configs or every error at once as (key, message) pairs, keys like `readers[1].usb`. Rules:
-- at most two readers; names unique; `kind` is "rdm6300" or "scanner";
-- exactly one of `port` (a device path or a pyserial URL) and `usb` ("vvvv:pppp", hex VID:PID);
+- at most two readers; names unique; `kind` is "rdm6300", "scanner" (serial) or "hid" (a scanner in
+  keyboard mode, read from /dev/input and grabbed so its digits never land in a text field);
+- exactly one of `port` (a device path or a pyserial URL; for "hid" an input device such as
+  /dev/input/by-id/usb-…-event-kbd) and `usb` ("vvvv:pppp", hex VID:PID);
 - `role`: "draw" or "discard" (the pile the reader watches), or "choose" (one reader, pile chosen by a
   button); two readers must have different roles and neither may be "choose".
 """
@@ -19,7 +21,8 @@ from typing import Any
 
 class ReaderKind(StrEnum):
     RDM6300 = "rdm6300"
-    SCANNER = "scanner"
+    SCANNER = "scanner"  # a barcode/QR scanner on a serial port (USB CDC or UART): lines of text
+    HID = "hid"  # a barcode/QR scanner in USB keyboard mode: read from /dev/input (drivers.keyboard)
 
 
 class ReaderRole(StrEnum):

@@ -13,8 +13,9 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,13 @@ from firmware_host.config import Resolved
 from firmware_host.core import app
 from firmware_host.core.effects import Effect
 from firmware_host.core.event_codec import CodecError, decode
-from firmware_host.core.events import Event, Notice, Resumed, kept_event
-from firmware_host.core.settings import Settings
-from firmware_host.journal import Journal
+from firmware_host.core.events import Event, Notice, Resumed, Trouble, kept_event
+from firmware_host.core.settings import Settings, still_chosen
+from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import load_kept
+from firmware_host.panel import PanelGuard
 from firmware_host.paths import journal_path
-from firmware_host.shell import Outputs, Shell
+from firmware_host.shell import GAME_EFFECTS, Outputs, Shell
 from firmware_host.shell_effects import appliance_outputs
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
 from hw.build import Hardware, build
@@ -35,42 +37,60 @@ from hw.build import Hardware, build
 log = logging.getLogger("wordtable")
 
 
-def settings_from_config(resolved: Resolved, remembered: dict[str, Any]) -> Settings:
-    """The config's defaults, overridden by what the table chose last time."""
+def settings_from_config(resolved: Resolved, remembered: Mapping[str, Any]) -> Settings:
+    """The config's settings, overridden by what the table chose since in the menu — unless the config
+    file changed that key after the menu change (`settings.still_chosen`: the newer of the two wins)."""
+    base = _config_settings(resolved)
+    return base.with_remembered(still_chosen(remembered, base.remembered()))
+
+
+def _config_settings(resolved: Resolved) -> Settings:
     cfg = resolved.config
     players = cfg.scoreboard.players
     base = Settings(
         duration_s=cfg.timer.duration_s,
         presets=cfg.timer.presets,
         warn_s=cfg.timer.warn_s,
+        alarm_s=cfg.timer.alarm_s,
         volume=cfg.timer.volume,
         lang=cfg.appliance.language,
         player_names=players,
         player_count=len(players) if players else 4,
+        turns=cfg.turn_timer.settings(),
+        contrast=cfg.screen.contrast,
+        dim_after_min=cfg.screen.dim_after_min,
+        blank_after_min=cfg.screen.blank_after_min,
+        reveal=cfg.dictionary.reveal,
     )
-    return base.with_remembered(remembered)
+    return base
 
 
-def replay(start: app.AppState, entries: list[dict[str, Any]]) -> tuple[app.AppState, int]:
-    """Fold journaled input events into the state; returns it and how many events were unreadable."""
+def replay(start: app.AppState, entries: Iterable[Mapping[str, Any]]) -> tuple[app.AppState, int]:
+    """Fold journaled input events into the state; returns it and how many entries were set aside —
+    unreadable, or failing in the core (each logged, the state left as it was before it)."""
     state = start
     skipped = 0
     for payload in entries:
         try:
-            event = decode(payload)
-        except CodecError:
+            state, _ = app.step(state, decode(dict(payload)))
+        except CodecError as exc:
             skipped += 1
-            continue
-        state, _ = app.step(state, event)
+            log.warning("resume: unreadable journal entry set aside: %s", _clip(str(exc)))
+        except Exception:  # a poison entry must not keep the table dark forever
+            skipped += 1
+            log.exception("resume: journal entry set aside, the core failed on it: %s", _clip(repr(payload)))
     return state, skipped
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
 @dataclass
 class Appliance:
     shell: Shell
     hardware: Hardware
-    journal: Journal
-    target: SessionJournal
+    journal: Journal | None  # None: the journal could not be opened, nothing is saved
     _closed: bool = False
 
     def close(self) -> None:
@@ -79,7 +99,8 @@ class Appliance:
             return
         self._closed = True
         self.hardware.close()
-        self.journal.close()
+        if self.journal is not None:
+            self.journal.close()
 
 
 def open_appliance(
@@ -94,63 +115,127 @@ def open_appliance(
 ) -> Appliance:
     """Open the journal, resume or start a session, start the hardware (card readers included) and draw
     the first frame. `power_off` is what a confirmed "Ausschalten" does; `outputs_hook` lets the
-    simulator observe (wrap) what the shell drives."""
-    state_dir.mkdir(parents=True, exist_ok=True)
-    journal = Journal.open(journal_path(state_dir))
+    simulator observe (wrap) what the shell drives.
+
+    A journal that cannot be opened or written at start (state directory missing, read-only or full) is
+    no reason to stay dark: the appliance starts without one, from the config's settings, and says on
+    the OLED and in the log that nothing is saved. Hardware errors raise `HardwareError`."""
+    journal, trouble = _open_journal(state_dir)
+    resumed: tuple[app.AppState, list[Effect], SessionJournal | None, int] | None = None
+    if journal is not None:
+        try:
+            resumed = _resume_or_start(journal, resolved, clock)
+        except JournalError as exc:
+            log.error("journal unusable, nothing is saved: %s", exc)
+            journal.close()
+            journal, trouble = None, _reason(exc)
+    if resumed is None:
+        start = app.initial(settings_from_config(resolved, {}), clock())[0]
+        resumed = start, app.view(start), None, 0
+    state, effects, target, skipped = resumed
     try:
-        state, effects, target = _resume_or_start(journal, resolved, clock)
         inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
         hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory,
-                         display_device=display_device, clock=clock)
+                         display_device=display_device, clock=clock, keyboard_layout=resolved.config.keyboard.layout)
     except BaseException:
-        journal.close()
+        if journal is not None:
+            journal.close()
         raise
 
     try:
         outputs = outputs_hook(appliance_outputs(
-            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path, power_off=power_off
+            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path,
+            system_lists=resolved.config.dictionary.system, power_off=power_off,
+            from_file=_config_settings(resolved).remembered(),
         ))
-        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox)
+        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))
         shell.start(effects)
     except BaseException:  # e.g. an output left unwired: nothing may stay running
         hardware.close()
-        journal.close()
+        if journal is not None:
+            journal.close()
         raise
+    if trouble is not None:
+        shell.handle(Trouble("unsaved", trouble, clock()))
+    if skipped:
+        shell.handle(Trouble("skipped", str(skipped), clock()))
     items, problems = load_kept(state_dir)
     kept = kept_event(items, clock())
     if kept.items != shell.state.kept:
         shell.handle(kept)
-    for text in problems + ([journal.moved_aside.message()] if journal.moved_aside else []):
+    for text in problems:
         log.warning("%s", text)
-        shell.handle(Notice(text, clock()))
-    return Appliance(shell, hardware, journal, target)
+        shell.handle(Notice(_clip(text, 120), clock()))
+    moved = journal.moved_aside if journal is not None else None
+    if moved is not None and moved.salvaged is not None:
+        saved = moved.salvaged
+        shell.handle(Trouble("salvaged", f"{saved.events}/{saved.highest_seq}", clock()))
+    elif moved is not None:
+        shell.handle(Trouble("moved", moved.reason, clock()))
+    return Appliance(shell, hardware, journal)
+
+
+def _open_journal(state_dir: Path) -> tuple[Journal | None, str | None]:
+    """The journal in `state_dir`, or None and the reason (`Trouble` "unsaved") when it cannot be had."""
+    try:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        return Journal.open(journal_path(state_dir)), None
+    except (OSError, JournalError) as exc:
+        log.error("no journal in %s, nothing is saved: %s", state_dir, exc)
+        return None, _reason(exc)
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc).lower()
+    if "full" in text or "no space" in text or "too large" in text:
+        return "full"
+    if any(word in text for word in ("read-only", "readonly", "permission", "unable to open", "not a directory")):
+        return "readonly"
+    return "error"
 
 
 def _resume_or_start(
     journal: Journal, resolved: Resolved, clock: Callable[[], float]
-) -> tuple[app.AppState, list[Effect], SessionJournal]:
+) -> tuple[app.AppState, list[Effect], SessionJournal, int]:
     """Replay the open session if there is one; start a new session when none is open, or when the
-    replayed one is idle (no game, full timer) — so a replay never grows without bound."""
+    replayed one is idle (`app.can_snapshot`: no game, no menu, the timer stopped). Entries that
+    fail are set aside (`replay`); the last value is how many."""
     session = journal.open_game(SESSION)
-    if session is not None:
-        start = app.restore(journal.meta(session)["snapshot"])
-        payloads = [entry.payload for entry in journal.events(session, kinds=(INPUT,))]
-        state, skipped = replay(start, payloads)
-        if skipped:
-            log.warning("resume: %d unreadable journal entries skipped", skipped)
-        log.info("replayed session %d: %d journaled events", session, len(payloads))
-        idle = state.flow is None and state.overlay is None and state.timer.countdown.is_full()
-        if not idle:
+    skipped = 0
+    try:
+        start = app.restore(journal.meta(session)["snapshot"]) if session is not None else None
+    except (JournalError, KeyError, TypeError, ValueError) as exc:
+        log.error("session %s cannot be resumed, a new one starts: %s", session, exc)
+        start, skipped = None, 1
+    if session is not None and start is not None:
+        entries = journal.events(session, kinds=(INPUT,))
+        state, skipped = replay(start, (entry.payload for entry in entries))
+        log.info("replayed session %d: %d journaled events", session, len(entries))
+        if not app.can_snapshot(state):
             tables = [g.id for g in journal.games() if g.finished is None and g.game != SESSION]
-            target = SessionJournal(journal, session, tables[-1] if tables else None)
-            resumed = Resumed(clock())
-            target.record(resumed)
+            target = SessionJournal(journal, session, tables[-1] if tables else None, entries=len(entries))
+            off_s = _seconds_off(entries[-1].wall_time) if entries else 0.0
+            resumed = Resumed(clock(), off_s)
             state, effects = app.step(state, resumed)
-            return state, effects, target
-        home = state.home if state.home != "game" else "timer"
-        base = replace(app.restore(app.snapshot(state)), home=home)
+            target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
+            return state, effects, target, skipped
+        idle = app.snapshot(state)  # the table as it was, with the settings as they stand now
+        settings = settings_from_config(resolved, journal.settings())
+        if state.timer.countdown.is_full() and not state.timer.alarmed:
+            del idle["timer"]  # a full timer is full for the duration that stands now
+        base = app.restore({**idle, "settings": settings.to_dict()})
     else:
         base = app.initial(settings_from_config(resolved, journal.settings()))[0]
     session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})
     state = replace(base, now=clock())
-    return state, app.view(state), SessionJournal(journal, session)
+    return state, app.view(state), SessionJournal(journal, session), skipped
+
+
+def _seconds_off(last_wall_time: str) -> float:
+    """Wall-clock seconds since a journal entry's label (0 when it cannot be read or lies ahead: a Pi
+    without a real-time clock may boot with a clock behind the journal)."""
+    try:
+        then = datetime.fromisoformat(last_wall_time.replace("Z", "+00:00"))
+    except ValueError:
+        return 0.0
+    return max(0.0, (datetime.now(UTC) - then).total_seconds())

@@ -1,9 +1,13 @@
-"""The `wordtable` command line. Exit codes: 0 ok, 1 runtime failure, 2 bad input (config, record, usage)."""
+"""The `wordtable` command line. Exit codes: 0 ok, 1 runtime failure, 2 bad input (config, record, usage),
+130 interrupted, 141 (128 + SIGPIPE) when the reader of standard output closed it early."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -16,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sheet": ("sheet", "write a printable Das perfekte Wort score sheet (SVG) of a sheet side"),
     "journal": ("journal", "list or export the games kept in the journal"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
+    "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
+    "selftest": ("selftest", "walk through every part on the real pins: LEDs, buzzer, OLED, buttons, readers"),
 }
 
 
@@ -45,9 +51,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     module.add_arguments(parser)
     options = parser.parse_args(args[1:])
     try:
-        return int(module.run(options))
+        code = int(module.run(options))
+        sys.stdout.flush()  # here, so that a closed pipe is noticed while it can still be handled
+        return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _pipe_closed()
+
+
+def _pipe_closed() -> int:
+    """The reader of standard output went away (`wordtable score --json rec.jsonl | head -1`): stop quietly
+    with the status of a process ended by SIGPIPE, as other command-line tools do, and let nothing more
+    be written to the pipe (not even the interpreter's last flush)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Every error is reported with its dotted key; `ConfigError` carries the whole lis
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -13,10 +14,37 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
+from firmware_host.core.alarm import MAX_ALARM_S
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from firmware_host.core.settings import (
+    MAX_BANK_S,
+    MAX_EXTRA_S,
+    MAX_IDLE_MIN,
+    MAX_TURN_S,
+    MIN_BANK_S,
+    MIN_TURN_S,
+    OVER_CHOICES,
+    REVEAL_CHOICES,
+    TURN_MODES,
+    Settings,
+    TurnSettings,
+)
 from firmware_host.core.sounds import VOLUMES
+from firmware_host.core.text_input import NAME
 from hw.profile import Profile, ProfileError, load_profile, profile_path
-from hw.schema import Errors, Field, ValidationError, integer, listing, load_toml, read_sections, text
+from hw.schema import (
+    Errors,
+    Field,
+    ValidationError,
+    boolean,
+    integer,
+    listing,
+    load_toml,
+    read_sections,
+    shown_text,
+    text,
+)
 
 DEFAULT_CONFIG_PATH = Path("/etc/wordtable/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/wordtable")
@@ -39,7 +67,36 @@ class TimerConfig:
     duration_s: int
     presets: tuple[int, ...]
     warn_s: int  # 0 = no warning beeps
-    volume: str  # off | soft | normal
+    alarm_s: int  # the end alarm rings on this long at most (any button silences it); 0 = once
+    volume: str  # off | soft | normal | loud
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimerConfig:
+    """`[turn_timer]`: the turn timer's defaults (the table changes them at each game's setup) and the
+    per-turn limit inside Knack das Wort and Quiddler (`game_turn_s`, 0: none)."""
+
+    mode: str  # limit | bank | hourglass | sudden-death
+    turn_s: int  # the per-turn limit (mode limit)
+    over: str  # mode limit, past the limit: beep (count on) | end (the turn ends)
+    bank_s: int  # each player's time (bank, hourglass, sudden-death)
+    increment_s: int  # Fischer increment per turn (bank, sudden-death)
+    delay_s: int  # Bronstein delay per turn (bank, sudden-death)
+    game_turn_s: int
+
+    def settings(self) -> TurnSettings:
+        return TurnSettings(self.mode, self.turn_s, self.over, self.bank_s, self.increment_s, self.delay_s,
+                            self.game_turn_s)
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenConfig:
+    """`[screen]`: the OLED's contrast 0–255, and the idle minutes before it dims and before it goes dark
+    (the burn-in guard); 0: never."""
+
+    contrast: int
+    dim_after_min: int
+    blank_after_min: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +106,18 @@ class ScoreboardConfig:
 
 @dataclass(frozen=True, slots=True)
 class DictionaryConfig:
+    """`[dictionary]`: the German word list (else, when `system`, Debian's `wngerman`; English: `wamerican`
+    or `wbritish` when `system`) and when the best play is revealed: "round" (after each round's review),
+    "end" (Das perfekte Wort: the nine at the end), "off"."""
+
     path: Path | None
+    reveal: str = "round"
+    system: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class KeyboardLayoutConfig:
+    layout: str  # the USB keyboards' layout: "de" (QWERTZ) or "us" (`drivers.keymap.LAYOUTS`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +126,26 @@ class LoggingConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class PageConfig:
+    """`[page]`: the table page (phones join the box). `enabled` unset: on with real pins, off on mock pins
+    (the simulator); see `page_enabled`."""
+
+    enabled: bool | None
+    port: int
+    bind: str
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     appliance: ApplianceConfig
     timer: TimerConfig
+    turn_timer: TurnTimerConfig
+    screen: ScreenConfig
     scoreboard: ScoreboardConfig
     dictionary: DictionaryConfig
     logging: LoggingConfig
+    page: PageConfig = PageConfig(None, 8080, "0.0.0.0")
+    keyboard: KeyboardLayoutConfig = KeyboardLayoutConfig(DEFAULT_LAYOUT)
     source: str | None = None  # the file it came from; None: built-in defaults
 
 
@@ -76,6 +158,7 @@ class Resolved:
 
 
 _DURATION = integer(1, MAX_DURATION_S)
+_TURNS = TurnSettings()  # the turn timer's defaults
 
 
 def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
@@ -94,16 +177,53 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
                     listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)
                 ),
                 "warn_s": Field(integer(0, 60), 10),
+                "alarm_s": Field(integer(0, MAX_ALARM_S), Settings().alarm_s),
                 "volume": Field(text(VOLUMES), "normal"),
             },
             False,
         ),
-        "scoreboard": (
-            {"players": Field(listing(text(max_len=12), min_len=2, max_len=8, unique=True), ())},
+        "turn_timer": (
+            {
+                "mode": Field(text(TURN_MODES), _TURNS.mode),
+                "turn_s": Field(integer(MIN_TURN_S, MAX_TURN_S), _TURNS.turn_s),
+                "over": Field(text(OVER_CHOICES), _TURNS.over),
+                "bank_s": Field(integer(MIN_BANK_S, MAX_BANK_S), _TURNS.bank_s),
+                "increment_s": Field(integer(0, MAX_EXTRA_S), _TURNS.increment_s),
+                "delay_s": Field(integer(0, MAX_EXTRA_S), _TURNS.delay_s),
+                "game_turn_s": Field(integer(0, MAX_TURN_S), _TURNS.game_turn_s),
+            },
             False,
         ),
-        "dictionary": ({"path": Field(text(), None)}, False),
+        "screen": (
+            {
+                "contrast": Field(integer(0, 255), Settings().contrast),
+                "dim_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().dim_after_min),
+                "blank_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().blank_after_min),
+            },
+            False,
+        ),
+        "scoreboard": (
+            {"players": Field(listing(shown_text(NAME), min_len=2, max_len=8, unique=True), ())},
+            False,
+        ),
+        "dictionary": (
+            {
+                "path": Field(text(), None),
+                "reveal": Field(text(REVEAL_CHOICES), "round"),
+                "system": Field(boolean(), True),
+            },
+            False,
+        ),
         "logging": ({"level": Field(text(LOG_LEVELS), "INFO")}, False),
+        "page": (
+            {
+                "enabled": Field(boolean(), None),
+                "port": Field(integer(0, 65535), 8080),
+                "bind": Field(text(), "0.0.0.0"),
+            },
+            False,
+        ),
+        "keyboard": ({"layout": Field(text(tuple(LAYOUTS)), DEFAULT_LAYOUT)}, False),
     }
 
 
@@ -118,6 +238,8 @@ def parse_config(
     )
     errors: Errors = []
     raw = read_sections(data, _sections(state_default), errors)
+    _check_turn_timer(raw["turn_timer"], errors)
+    _check_page(raw["page"], errors)
     if errors:
         raise ConfigError(errors)
     dictionary = raw["dictionary"]["path"]
@@ -126,11 +248,49 @@ def parse_config(
             language=raw["appliance"]["language"], state_dir=Path(raw["appliance"]["state_dir"])
         ),
         timer=TimerConfig(**raw["timer"]),
+        turn_timer=TurnTimerConfig(**raw["turn_timer"]),
+        screen=ScreenConfig(**raw["screen"]),
         scoreboard=ScoreboardConfig(players=raw["scoreboard"]["players"]),
-        dictionary=DictionaryConfig(path=None if dictionary is None else Path(dictionary)),
+        dictionary=DictionaryConfig(
+            path=None if dictionary is None else Path(dictionary),
+            reveal=raw["dictionary"]["reveal"],
+            system=raw["dictionary"]["system"],
+        ),
         logging=LoggingConfig(**raw["logging"]),
+        page=PageConfig(**raw["page"]),
+        keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
         source=source,
     )
+
+
+def _check_turn_timer(turns: dict[str, Any], errors: Errors) -> None:
+    """What the keys of `[turn_timer]` cannot say one by one."""
+    if isinstance(turns["increment_s"], int) and isinstance(turns["delay_s"], int) and turns["increment_s"] \
+            and turns["delay_s"]:
+        errors.append(("turn_timer.delay_s", "a Fischer increment (turn_timer.increment_s) and a Bronstein "
+                       "delay cannot both be set: set one of them to 0"))
+    game_turn = turns["game_turn_s"]
+    if isinstance(game_turn, int) and 0 < game_turn < MIN_TURN_S:
+        errors.append(("turn_timer.game_turn_s",
+                       f"{game_turn} is too short: 0 (no limit) or {MIN_TURN_S}–{MAX_TURN_S}"))
+
+
+def _check_page(page: dict[str, Any], errors: Errors) -> None:
+    bind = page["bind"]
+    if isinstance(bind, str):
+        try:
+            ipaddress.ip_address(bind)
+        except ValueError:
+            errors.append(("page.bind", f"{bind!r} is not an IP address (e.g. \"0.0.0.0\" or \"127.0.0.1\")"))
+
+
+def page_enabled(resolved: Resolved, asked: bool = False) -> bool:
+    """Whether the table page is served: as the config says; unset, on with real pins and off on mock pins
+    unless `asked` (`wordtable sim --page`)."""
+    enabled = resolved.config.page.enabled
+    if enabled is not None:
+        return enabled
+    return asked or resolved.profile.board.pin_factory != "mock"
 
 
 def load_config(path: Path | None = None, *, environ: Mapping[str, str] | None = None) -> Config:
@@ -198,29 +358,33 @@ def _toml_value(key: str, value: Any) -> str:
     return json.dumps(value)
 
 
-def _dump_sections(obj: Any, prefix: str) -> list[str]:
+def _dump_sections(obj: Any, comment: str = "") -> list[str]:
+    """Each dataclass field of `obj` as a TOML section; a value that is not set (None, an empty list) as a
+    comment. `comment` ("# ") makes every line a comment."""
     lines: list[str] = []
     for f in fields(obj):
         section = getattr(obj, f.name)
         if not is_dataclass(section):
             continue
-        lines.append(f"[{prefix}{f.name}]")
+        lines.append(f"{comment}[{f.name}]")
         for g in fields(section):
             value = getattr(section, g.name)
-            lines.append(
-                f"# {g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
-            )
+            unset = value is None or value == ()
+            line = f"{g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
+            lines.append(f"{comment or '# ' if unset else comment}{line}")
         lines.append("")
     return lines
 
 
 def dump(resolved: Resolved) -> str:
-    """The resolved configuration as TOML (profile sections under `profile.`, config under `config.`)."""
+    """The resolved configuration as TOML: the user config's sections as the file has them (pasted into
+    /etc/wordtable/config.toml as is, it means the same), then the board profile's, as comments (they
+    belong in the profile, not in the config)."""
     lines = [
-        f"# board profile: {resolved.profile.source}",
         f"# user config: {resolved.config.source or '(none: built-in defaults)'}",
         "",
     ]
-    lines += _dump_sections(resolved.profile, "profile.")
-    lines += _dump_sections(resolved.config, "config.")
+    lines += _dump_sections(resolved.config)
+    lines += [f"# board profile: {resolved.profile.source} (not part of the config file)", ""]
+    lines += _dump_sections(resolved.profile, "# ")
     return "\n".join(lines).rstrip("\n") + "\n"

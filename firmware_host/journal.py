@@ -5,7 +5,8 @@ Contract:
   so an acknowledged event survives a crash *and* a power cut. (NORMAL would be enough for a crash of
   the process, but in WAL mode it may lose the last commits on a power cut, which is the common way an
   appliance on the table is switched off. Table events are seconds apart, so one fsync each is cheap.)
-- One transaction per appended event; sequence numbers grow across all games and never repeat.
+- Every write is one transaction; `batch()` joins several into one, so an input and every record line it
+  causes commit together or not at all. Sequence numbers grow across all games and never repeat.
 - Entries have a `kind`. `RECORD` entries hold one record line each (`{"event": NAME, ...}`, the format
   of `firmware_host.core.record`) and are what `export_record` writes; any other kind (timer state,
   shell input, notes) is kept and replayed but never exported.
@@ -13,7 +14,8 @@ Contract:
 - A file that is not this journal (not SQLite, another application's database, a newer schema, or one
   that fails `PRAGMA quick_check`) is never written to: `Journal.open` moves it aside as
   `<name>.corrupt-<UTC timestamp>` (its -wal and -shm files with it), says so in `Journal.moved_aside`
-  and in the log, and starts an empty journal.
+  and in the log, and starts an empty journal — into which, when the file was a damaged journal, every
+  row that still reads is salvaged (`journal_salvage`), so an open game resumes if its events survived.
 - Settings that survive restarts (last timer duration, language) live in a small key/value table.
 A `Journal` belongs to the thread that opened it (sqlite3's default check).
 """
@@ -23,13 +25,15 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from firmware_host.core.record import dump_line, header_line
+from firmware_host.journal_salvage import Salvaged, salvage
 
 log = logging.getLogger("wordtable.journal")
 
@@ -38,6 +42,7 @@ SCHEMA_VERSION = 1
 RECORD = "record"  # the kind of entries that are game-record lines
 RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
 SQLITE_MAGIC = b"SQLite format 3\x00"
+WAL_LIMIT = 512 * 1024  # bytes of the -wal file kept after a checkpoint (it would stay at its largest)
 
 # Statements are split at semicolons (executescript would commit early), so the comments hold none.
 _SCHEMA = """
@@ -99,9 +104,11 @@ class MovedAside:
     original: Path
     moved_to: Path
     reason: str
+    salvaged: Salvaged | None = None
 
     def message(self) -> str:
-        return f"journal {self.original} was unusable ({self.reason}); moved aside to {self.moved_to}"
+        saved = f"; {self.salvaged.summary()}" if self.salvaged is not None else ""
+        return f"journal {self.original} was unusable ({self.reason}); moved aside to {self.moved_to}{saved}"
 
 
 def utc_now() -> str:
@@ -116,6 +123,7 @@ class Journal:
         self._db: sqlite3.Connection | None = connection
         self.path = path
         self.moved_aside = moved_aside
+        self._depth = 0  # open `_write` blocks: only the outermost begins and commits
 
     # -- opening -----------------------------------------------------------------------------------
 
@@ -141,7 +149,7 @@ class Journal:
     def _open_writable(cls, path: Path) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         moved = None
-        reason = _unusable_reason(path)
+        reason = unusable_reason(path)
         if reason is None:
             try:
                 return cls(_connect(path), path, None)
@@ -150,8 +158,13 @@ class Journal:
                     raise JournalError(f"cannot open {path}: {exc}") from None
                 reason = f"damaged ({exc})"
         moved = _move_aside(path, reason)
-        log.warning("%s", moved.message())
         connection = _connect(path)
+        if reason.startswith("damaged"):
+            try:
+                moved = replace(moved, salvaged=salvage(moved.moved_to, connection))
+            except sqlite3.Error as exc:
+                log.error("salvage failed: %s", exc)
+        log.warning("%s", moved.message())
         return cls(connection, path, moved)
 
     def close(self) -> None:
@@ -204,6 +217,27 @@ class Journal:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    def rewrite(self, seq: int, payload: Mapping[str, Any], wall_time: str) -> None:
+        """Replace the payload of the latest entry `seq` of an open game (a superseded clock checkpoint);
+        any other entry raises `JournalError` — what was acknowledged is never changed."""
+        text = _json(dict(payload))
+        with self._write() as db:
+            row = db.execute("SELECT game_id, kind, (SELECT max(seq) FROM events) FROM events WHERE seq = ?",
+                             (seq,)).fetchone()
+            if row is None or row[2] != seq:
+                raise JournalError(f"entry {seq} is not the latest entry")
+            self._require_open(db, row[0])
+            db.execute("UPDATE events SET payload = ?, wall_time = ? WHERE seq = ?", (text, wall_time, seq))
+
+    def drop_finished(self, game: str) -> int:
+        """Delete every finished game of kind `game` with its entries (appliance sessions a later one
+        continues from its snapshot; never a table game); returns how many entries went."""
+        with self._write() as db:
+            ids = "SELECT id FROM games WHERE game = ? AND finished IS NOT NULL"
+            gone = db.execute(f"DELETE FROM events WHERE game_id IN ({ids})", (game,)).rowcount
+            db.execute("DELETE FROM games WHERE game = ? AND finished IS NOT NULL", (game,))
+        return gone
+
     def finish(self, game_id: int, winner: str | None, *, wall_time: str | None = None) -> None:
         """Archive an open game with its winner (None: no winner, e.g. abandoned)."""
         with self._write() as db:
@@ -238,7 +272,9 @@ class Journal:
     def meta(self, game_id: int) -> dict[str, Any]:
         self.game(game_id)
         row = self._conn().execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
-        value: dict[str, Any] = json.loads(row[0])
+        value = _loads(row[0])
+        if not isinstance(value, dict):
+            raise JournalError(f"game {game_id}: its meta data is unreadable")
         return value
 
     # -- events ------------------------------------------------------------------------------------
@@ -251,11 +287,16 @@ class Journal:
             (game_id,),
         )
         wanted = None if kinds is None else set(kinds)
-        return [
-            JournalEntry(seq, gid, kind, json.loads(payload), when)
-            for seq, gid, kind, payload, when in rows
-            if wanted is None or kind in wanted
-        ]
+        entries = []
+        for seq, gid, kind, payload, when in rows:
+            if wanted is not None and kind not in wanted:
+                continue
+            value = _loads(payload)
+            if not isinstance(value, dict):  # damaged in place (quick_check sees structure, not content)
+                log.warning("journal entry %s is unreadable and left out", seq)
+                continue
+            entries.append(JournalEntry(seq, gid, kind, value, when))
+        return entries
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
@@ -280,7 +321,10 @@ class Journal:
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         row = self._conn().execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return default if row is None else json.loads(row[0])
+        if row is None:
+            return default
+        value = _loads(row[0])
+        return default if value is _UNREADABLE else value
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a JSON-serialisable value under `key` (replacing the old one), durably."""
@@ -294,7 +338,8 @@ class Journal:
 
     def settings(self) -> dict[str, Any]:
         rows = self._conn().execute("SELECT key, value FROM settings ORDER BY key")
-        return {key: json.loads(value) for key, value in rows}
+        values = {key: _loads(value) for key, value in rows}
+        return {key: value for key, value in values.items() if value is not _UNREADABLE}
 
     # -- internals ---------------------------------------------------------------------------------
 
@@ -303,8 +348,29 @@ class Journal:
             raise JournalError("the journal is closed")
         return self._db
 
-    def _write(self) -> _Transaction:
-        return _Transaction(self._conn())
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Join every write inside the block into one transaction: all commit when the block ends, none
+        when it raises (then `JournalError` or the block's own exception propagates)."""
+        with self._write():
+            yield
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        db = self._conn()
+        if self._depth:
+            self._depth += 1
+            try:
+                yield db
+            finally:
+                self._depth -= 1
+            return
+        self._depth = 1
+        try:
+            with _Transaction(db):
+                yield db
+        finally:
+            self._depth = 0
 
     @staticmethod
     def _require_open(db: sqlite3.Connection, game_id: int) -> None:
@@ -345,7 +411,25 @@ _SUMMARY = "SELECT id, started, game, players, finished, winner FROM games"
 
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     game_id, started, game, players, finished, winner = row
-    return GameSummary(int(game_id), started, game, tuple(json.loads(players)), finished, winner)
+    names = _loads(players)
+    readable = tuple(str(name) for name in names) if isinstance(names, list) else ("?",)
+    return GameSummary(int(game_id), started, game, readable, finished, winner)
+
+
+_UNREADABLE = object()
+
+
+def _loads(text: str) -> Any:
+    """A stored JSON value, or `_UNREADABLE` for text damaged in place."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return _UNREADABLE
+
+
+def _text(data: bytes) -> str:
+    """Stored text as str; bytes damaged in place become U+FFFD instead of failing the whole read."""
+    return data.decode("utf-8", errors="replace")
 
 
 def _json(value: Any) -> str:
@@ -358,9 +442,11 @@ def _json(value: Any) -> str:
 def _connect(path: Path) -> sqlite3.Connection:
     """Open read-write in autocommit mode (transactions are explicit) and make sure the schema exists."""
     db = sqlite3.connect(path, isolation_level=None)
+    db.text_factory = _text
     try:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
+        db.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
         db.execute("PRAGMA foreign_keys = ON")
         if db.execute("PRAGMA user_version").fetchone()[0] == 0:
             with _Transaction(db):
@@ -378,11 +464,12 @@ def _connect(path: Path) -> sqlite3.Connection:
 def _connect_readonly(path: Path) -> sqlite3.Connection:
     if not path.is_file():
         raise JournalError(f"no journal at {path}")
-    reason = _unusable_reason(path)
+    reason = unusable_reason(path)
     if reason is not None:
         raise JournalError(f"{path} is not a usable journal: {reason}")
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        db.text_factory = _text
         empty = db.execute("PRAGMA user_version").fetchone()[0] == 0
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open {path}: {exc}") from None
@@ -392,8 +479,10 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _unusable_reason(path: Path) -> str | None:
-    """Why the file at `path` must not be used as the journal, or None (absent, empty or fine)."""
+def unusable_reason(path: Path) -> str | None:
+    """Why the file at `path` must not be used as the journal, or None (absent, empty or fine): the check
+    `Journal.open` makes (and `wordtable doctor` reports). Raises JournalError when the file cannot be
+    examined (locked), which is never the file's fault."""
     try:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_MAGIC))

@@ -1,8 +1,12 @@
 """Printable label sheets (SVG) with a Code 39 barcode per card face, for the scanner variant.
 
-`label_pages(game, faces)` returns SVG documents, one per A4 page of 3 × 8 labels of 70 × 37 mm (the
-common 24-up sticker sheet). Each label shows the card's face, the side it belongs on (for two-sided
-Das perfekte Wort cards) and the barcode with its code in plain text. The codes are those of
+`label_pages(game, faces)` returns SVG documents, one per A4 page of 3 × 8 labels of 60 × 35 mm: each fits
+the back of a 63 × 88 mm playing card with room to spare (print on a full-page sticker sheet and cut along
+the grey frames, or use 24-up sheets whose labels are at most 63 mm wide). A label shows the card's
+number, the side it belongs on (for two-sided Das perfekte Wort cards) and the barcode with its code in
+plain text — **never the card's letter**: a label goes on a card's back, and a Quiddler hand must stay
+hidden (the codes carry no letter either). `show_face=True` adds the face, for labels that go elsewhere
+(a box, a sorting tray). The codes are those of
 `core.cards.printed_codes`, so `printed_table` knows them without enrolment.
 
 Code 39: each character is 5 bars and 4 spaces, 3 of the 9 wide, with a narrow gap between characters
@@ -34,7 +38,7 @@ QUIET = 10  # quiet zone each side, in narrow widths
 
 PAGE_W, PAGE_H = 210.0, 297.0  # mm
 COLUMNS, ROWS = 3, 8
-LABEL_W, LABEL_H = 70.0, 37.0
+LABEL_W, LABEL_H = 60.0, 35.0  # fits a 63 × 88 mm card
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 _TEXT = {
@@ -70,14 +74,14 @@ def code39_svg(text: str, x: float, y: float, width: float, height: float) -> st
     return "".join(rects)
 
 
-def _label(label: PrintedCode, x: float, y: float, lang: str) -> str:
+def _label(label: PrintedCode, x: float, y: float, lang: str, show_face: bool) -> str:
     side = pick(_TEXT, lang, f"side-{label.side}") if label.side else ""
     caption = " · ".join(part for part in (pick(_TEXT, lang, "card", number=label.number), side) if part)
+    face = f'<text x="5" y="10" font-size="8" font-weight="bold">{escape(label.face)}</text>' if show_face else ""
     return (
         f'<g transform="translate({x:.1f},{y:.1f})">'
         f'<rect x="0.5" y="0.5" width="{LABEL_W - 1}" height="{LABEL_H - 1}" rx="2" '
-        'fill="none" stroke="#bbb" stroke-width="0.2"/>'
-        f'<text x="5" y="10" font-size="8" font-weight="bold">{escape(label.face)}</text>'
+        f'fill="none" stroke="#bbb" stroke-width="0.2"/>{face}'
         f'<text x="{LABEL_W - 5}" y="9" font-size="3" text-anchor="end">{escape(caption)}</text>'
         f'<g fill="#000">{code39_svg(label.code, 2, 13, LABEL_W - 4, 15)}</g>'
         f'<text x="{LABEL_W / 2}" y="33" font-size="4" text-anchor="middle" '
@@ -86,8 +90,9 @@ def _label(label: PrintedCode, x: float, y: float, lang: str) -> str:
     )
 
 
-def label_pages(game: str, faces: Iterable[str], lang: str = "de") -> list[str]:
-    """One SVG document per A4 page holding the labels of `faces` (with repeats) for `game`."""
+def label_pages(game: str, faces: Iterable[str], lang: str = "de", show_face: bool = False) -> list[str]:
+    """One SVG document per A4 page holding the labels of `faces` (with repeats) for `game`; the faces are
+    printed only with `show_face`."""
     labels = printed_codes(game, faces)
     per_page = COLUMNS * ROWS
     pages: list[str] = []
@@ -95,7 +100,8 @@ def label_pages(game: str, faces: Iterable[str], lang: str = "de") -> list[str]:
         cells = []
         for slot, label in enumerate(labels[start : start + per_page]):
             row, column = divmod(slot, COLUMNS)
-            cells.append(_label(label, column * LABEL_W, row * LABEL_H + (PAGE_H - ROWS * LABEL_H) / 2, lang))
+            x = column * LABEL_W + (PAGE_W - COLUMNS * LABEL_W) / 2
+            cells.append(_label(label, x, row * LABEL_H + (PAGE_H - ROWS * LABEL_H) / 2, lang, show_face))
         pages.append(
             '<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{PAGE_W}mm" height="{PAGE_H}mm" '

@@ -1,10 +1,15 @@
 """Draw screen models onto 1-bit images: `render(screen, size) -> PIL.Image.Image` (mode "1").
 
 A pure function of the model and the panel size: no device, no clock, no state beyond cached fonts.
-Lit OLED pixels are 1. Fonts are the bundled DejaVu Sans (regular and bold), which carry Ä Ö Ü ß;
-text is drawn without anti-aliasing (font mode "1") so the image is exactly what the panel shows.
+Lit OLED pixels are 1. Text is the bundled Terminus (OpenType bitmap strikes of the Terminus Font, SIL
+Open Font License 1.1, `fonts/LICENSE-Terminus.txt`; Ä Ö Ü ß and the typographic marks “ „ … → − ·), a
+face made for small monochrome screens, in two sizes: secondary text (titles, hints, footers) in the
+12-px face (capitals 8 px high), primary content (list rows, message lines, the player on turn) in the
+14-px face (capitals 10 px high) on a 64-px panel. Big values (the timer, the current word) are DejaVu
+Sans Bold, scaled to fit. Everything is drawn without anti-aliasing (font mode "1"), so the image is
+exactly what the panel shows.
 
-Layouts (sizes below are for 64-pixel-high panels; other heights scale the small font):
+Layouts (sizes below are for 64-pixel-high panels; taller panels take larger strikes):
 - BigScreen: small title on top, the big value in bold as large as fits between title and footer,
   small footer at the bottom; `inverted` swaps background and text. Title and footer start at the left
   edge, so a changed word ("läuft" → "Pause") leaves the rest of its line in place and only that word
@@ -14,24 +19,43 @@ Layouts (sizes below are for 64-pixel-high panels; other heights scale the small
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
+- QrScreen: the QR code (segno, error level L) on the left as large as the height allows, dark modules on a
+  lit square with a one-module quiet zone (phones read dark on light); to its right, each clipped to that
+  column: the bold title on top, the big value in bold as large as fits, the lines, and the footer at the
+  bottom (wrapped to two rows when the panel has room).
+- TurnScreen: the title (the player on turn) in bold at 1.5 times the small size (clipped with "…") and the status
+  right-aligned beside it, the time in bold as large as fits below, the footer at the bottom.
+
+Any string is drawn, none raises: each text of the model is first cut to `MAX_DRAWN` characters (more
+never fits a panel; a cut text ends in "…"), and every character FreeType's layout cannot take on one line
+(controls, format characters, line and paragraph separators, lone surrogates) is drawn as "�". The core
+refuses such text at its edge (`core.text_input`); this is the renderer's own guard.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+import segno
 from PIL import Image, ImageDraw, ImageFont
 
-from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, Screen, TurnScreen
 
 FONT_DIR = Path(__file__).parent / "fonts"
-REGULAR = FONT_DIR / "DejaVuSans.ttf"
-BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+REGULAR = FONT_DIR / "terminus-normal.otb"
+BOLD = FONT_DIR / "terminus-bold.otb"
+BIG = FONT_DIR / "DejaVuSans-Bold.ttf"  # scalable: the big values
+STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes the Terminus faces hold
 
 ELLIPSIS = "…"
+MAX_DRAWN = 1024  # characters of one text that are drawn at most: more than any panel shows
+MAX_BIG = 160  # of a big value: at the smallest big size no panel shows more
+UNDRAWABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})  # drawn as REPLACEMENT
+REPLACEMENT = "\ufffd"
 COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
 GUTTER = 6  # left of each list row: room for the mark
 PAD = 2  # inner horizontal padding
@@ -47,42 +71,157 @@ _DIGIT = re.compile(r"[0-9]")
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> Font:
-    """The bundled DejaVu Sans at `size` pixels (loaded once per size and weight)."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+    """The bundled Terminus strike for `size` pixels: the largest it holds that is not larger (at least the
+    smallest, 12 px); loaded once per strike and weight."""
+    strike = max([s for s in STRIKES if s <= size] or [STRIKES[0]])
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), strike)
+
+
+@lru_cache(maxsize=256)
+def big_font(size: int) -> Font:
+    """DejaVu Sans Bold at `size` pixels: the big values, scaled to fit."""
+    return ImageFont.truetype(str(BIG), size)
 
 
 @dataclass(frozen=True, slots=True)
 class _Metrics:
-    """Small text on one panel height: rows are `pitch` px, the baseline `baseline` px below a row's top."""
+    """Text of one size on one panel height: rows are `pitch` px, the baseline `baseline` px below a row's
+    top. `_metrics` is the secondary text's, `_primary` the primary content's."""
 
     size: int
     pitch: int
     baseline: int
 
 
-@lru_cache(maxsize=16)
-def _metrics(height: int) -> _Metrics:
-    size = max(8, min(16, round(height * 10 / 64)))
+def _measured(size: int) -> _Metrics:
     top = int(min(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[1] for b in (False, True)))
     bottom = int(max(font(size, b).getbbox(_EXTENT_PROBE, anchor="ls")[3] for b in (False, True)))
-    return _Metrics(size=size, pitch=bottom - top + 1, baseline=1 - top)
+    return _Metrics(size=size, pitch=bottom - top, baseline=-top)
 
 
-def render(screen: Screen, size: tuple[int, int]) -> Image.Image:
-    """Draw `screen` on a new mode "1" image of `size` (width, height) pixels."""
+@lru_cache(maxsize=16)
+def _metrics(height: int) -> _Metrics:
+    return _measured(max(12, round(height * 12 / 64)))
+
+
+@lru_cache(maxsize=16)
+def _primary(height: int) -> _Metrics:
+    return _measured(max(14, round(height * 14 / 64)))
+
+
+def cap_height(size: int, bold: bool = False) -> int:
+    """The height in pixels of a capital H drawn in `font(size, bold)` (what a reader across the table sees)."""
+    image = Image.new("1", (4 * size, 4 * size), 0)
+    pen = ImageDraw.Draw(image)
+    pen.fontmode = "1"
+    pen.text((size, 3 * size), "H", font=font(size, bold), fill=1, anchor="ls")
+    box = image.getbbox()
+    return 0 if box is None else box[3] - box[1]
+
+
+def render(screen: Screen, size: tuple[int, int], page: int = 0) -> Image.Image:
+    """Draw `screen` on a new mode "1" image of `size` (width, height) pixels. A text too long for its place
+    is shown a part at a time (wrapped to lines at spaces, line `page` modulo their number; a message's
+    body likewise by screenfuls): the shell counts `page` up every `shell.PAGE_S` while `pages(screen, size)`
+    is more than 1, so nothing is cut off and every frame is a pure function of (screen, size, page)."""
+    global _page
+    _page = page
     width, height = size
     if width <= 0 or height <= 0:
         raise ValueError(f"panel size must be positive, got {width}×{height}")
     image = Image.new("1", size, 0)
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
+    screen = drawable_screen(screen)
     if isinstance(screen, BigScreen):
         _draw_big(draw, screen, size)
     elif isinstance(screen, ListScreen):
         _draw_list(draw, screen, size)
+    elif isinstance(screen, TurnScreen):
+        _draw_turn(draw, screen, size)
+    elif isinstance(screen, QrScreen):
+        _draw_qr(draw, screen, size)
     else:
         _draw_message(draw, screen, size)
     return image
+
+
+def drawable(text: str, limit: int = MAX_DRAWN) -> str:
+    """`text` as it can be drawn on one line: at most `limit` characters (a cut text ends in "…"),
+    every control, format or separator character and lone surrogate replaced by "�"."""
+    return _printable(text if len(text) <= limit else text[: limit - 1] + ELLIPSIS)
+
+
+@lru_cache(maxsize=1024)
+def _printable(text: str) -> str:
+    if text.isprintable() and text.isascii():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(c) in UNDRAWABLE else c for c in text)
+
+
+def drawable_screen(screen: Screen) -> Screen:
+    """The screen with every text `drawable`."""
+    if isinstance(screen, BigScreen):
+        big = drawable(screen.big, MAX_BIG)
+        return replace(screen, title=drawable(screen.title), big=big, footer=drawable(screen.footer))
+    if isinstance(screen, ListScreen):
+        items = tuple(replace(i, label=drawable(i.label), value=drawable(i.value)) for i in screen.items)
+        return replace(screen, title=drawable(screen.title), items=items, footer=drawable(screen.footer))
+    if isinstance(screen, TurnScreen):
+        return replace(screen, title=drawable(screen.title), time=drawable(screen.time, MAX_BIG),
+                       footer=drawable(screen.footer), status=drawable(screen.status))
+    if isinstance(screen, QrScreen):
+        lines = tuple(drawable(line) for line in screen.lines)
+        return replace(screen, title=drawable(screen.title), big=drawable(screen.big, MAX_BIG), lines=lines,
+                       footer=drawable(screen.footer))
+    lines = tuple(drawable(line) for line in screen.lines)
+    return replace(screen, title=drawable(screen.title), lines=lines, footer=drawable(screen.footer))
+
+
+@lru_cache(maxsize=8)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of `data` as rows of modules (True: dark), without its quiet zone."""
+    code = segno.make(data, error="l", micro=False)
+    return tuple(tuple(bool(module) for module in row) for row in code.matrix)
+
+
+def qr_box(data: str, height: int) -> tuple[int, int, int]:
+    """Where `_draw_qr` puts the code on a panel `height` px high: (top, module size in px, side in px,
+    quiet zone included)."""
+    modules = len(qr_matrix(data)) + 2
+    scale = max(1, height // modules)
+    side = scale * modules
+    return max(0, (height - side) // 2), scale, side
+
+
+def _draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    top, scale, side = qr_box(screen.data, height)
+    draw.rectangle((0, top, side - 1, top + side - 1), fill=1)
+    for r, row in enumerate(qr_matrix(screen.data)):
+        for c, dark in enumerate(row):
+            if dark:
+                x, y = (c + 1) * scale, top + (r + 1) * scale
+                draw.rectangle((x, y, x + scale - 1, y + scale - 1), fill=0)
+    left = side + PAD
+    room = width - left - PAD
+    if room <= 0:
+        return
+    small, bold = font(m.size), font(m.size, True)
+    rows = height // m.pitch
+    footer = wrap(screen.footer, small, room, max_lines=2 if rows >= 8 else 1) if screen.footer else []
+    footer = [clip(line, small, room) for line in footer]
+    lines = [clip(line, small, room) for line in screen.lines][: max(0, rows - 4 - len(footer))]
+    _text_row(draw, clip(screen.title, bold, room), bold, left, 0, m, 1)
+    top, bottom = m.pitch, height - (len(footer) + len(lines)) * m.pitch
+    if screen.big and bottom - top > 4:
+        points = big_font_size(screen.big, room, bottom - top)
+        _draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, font(points, True), 1, "mm")
+    for i, text in enumerate(lines):
+        _text_row(draw, text, small, left, bottom + i * m.pitch, m, 1)
+    for i, text in enumerate(footer):
+        _text_row(draw, text, small, left, height - (len(footer) - i) * m.pitch, m, 1)
 
 
 @lru_cache(maxsize=4096)
@@ -109,6 +248,71 @@ def _draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fn
     draw.bitmap((int(x) + left, int(y) + top), image, fill=ink)
 
 
+_lost: list[str] | None = None  # while `lost` renders: every text cut or left out
+_pages: list[int] | None = None  # while `pages` renders: how many parts each paged text has
+_page = 0  # the part of a paged text to draw (set by `render`)
+
+
+def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
+    """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
+    with "…" (a list's items on other pages are not lost: the cursor pages to them). Renders to find out."""
+    global _lost
+    _lost = []
+    try:
+        render(screen, size)
+        return _lost
+    finally:
+        _lost = None
+
+
+def pages(screen: Screen, size: tuple[int, int]) -> int:
+    """How many parts the longest paged text of `screen` has on a panel of `size` (1: all of it fits)."""
+    global _pages
+    _pages = []
+    try:
+        render(screen, size)
+        return max(_pages, default=1)
+    finally:
+        _pages = None
+
+
+SEPARATOR = " · "  # between the parts of a hint ("START los · NEXT Dauer"): a page breaks there first
+
+
+@lru_cache(maxsize=1024)
+def paged(text: str, fnt: Font, width: float) -> tuple[str, ...]:
+    """The pages `text` is shown in, each fitting `width` px: whole hint parts (split at " · ") joined while
+    they fit, a part too long for a page wrapped at spaces (a word too long cut into pieces)."""
+    pages: list[str] = []
+    for part in text.split(SEPARATOR):
+        joined = f"{pages[-1]}{SEPARATOR}{part}" if pages else part
+        if pages and fnt.getlength(joined) <= width:
+            pages[-1] = joined
+        elif fnt.getlength(part) <= width:
+            pages.append(part)
+        else:
+            pages += wrap(part, fnt, width)
+    return tuple(pages) or ("",)
+
+
+def _paged(text: str, fnt: Font, width: float) -> str:
+    """`text` if it fits in `width` px; else its page for the current frame (`paged`)."""
+    if fnt.getlength(text) <= width:
+        return text
+    parts = paged(text, fnt, width)
+    if _pages is not None:
+        _pages.append(len(parts))
+    return _fit(parts[_page % len(parts)], fnt, width)
+
+
+def _fit(text: str, fnt: Font, width: float) -> str:
+    """`clip`, noting a cut text for `lost`."""
+    shown = clip(text, fnt, width)
+    if shown != text and _lost is not None:
+        _lost.append(text)
+    return shown
+
+
 @lru_cache(maxsize=4096)
 def clip(text: str, fnt: Font, width: float) -> str:
     """`text` if it fits in `width` px, else its longest prefix that fits with "…" appended ("" if none)."""
@@ -126,11 +330,14 @@ def clip(text: str, fnt: Font, width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
-def wrap(text: str, fnt: Font, width: float) -> list[str]:
-    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces."""
+def wrap(text: str, fnt: Font, width: float, max_lines: int | None = None) -> list[str]:
+    """Break `text` into lines no wider than `width` px, at spaces; a word too long is cut into pieces.
+    With `max_lines`, stops once that many lines are full (the rest would not be shown)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
+        if max_lines is not None and len(lines) >= max_lines:
+            return lines[:max_lines]
         candidate = f"{line} {word}" if line else word
         if fnt.getlength(candidate) <= width:
             line = candidate
@@ -139,6 +346,8 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
             lines.append(line)
         line = ""
         while len(word) > 1 and fnt.getlength(word) > width:
+            if max_lines is not None and len(lines) >= max_lines:
+                return lines[:max_lines]
             cut = max(1, _longest_fitting_prefix(word, fnt, width))
             lines.append(word[:cut])
             word = word[cut:]
@@ -149,10 +358,14 @@ def wrap(text: str, fnt: Font, width: float) -> list[str]:
 
 
 def _longest_fitting_prefix(text: str, fnt: Font, width: float) -> int:
-    n = 0
-    while n < len(text) and fnt.getlength(text[: n + 1]) <= width:
-        n += 1
-    return n
+    lo, hi = 0, len(text)  # invariant: the prefix of length lo fits, of length hi + 1 does not (or is all)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(text[:mid]) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @lru_cache(maxsize=512)
@@ -160,7 +373,7 @@ def big_font_size(text: str, width: int, height: int) -> int:
     """The largest bold size whose advance fits `width` and whose ink fits `height` (at least the minimum)."""
 
     def fits(size: int) -> bool:
-        fnt = font(size, bold=True)
+        fnt = big_font(size)
         left, top, right, bottom = fnt.getbbox(text, anchor="ls")
         return max(fnt.getlength(text), right - left) <= width and bottom - top <= height
 
@@ -188,7 +401,7 @@ def _footer(draw: ImageDraw.ImageDraw, text: str, size: tuple[int, int], m: _Met
     """The footer: one row at the bottom, from the left edge (nothing when empty)."""
     width, height = size
     small = font(m.size)
-    _text_row(draw, clip(text, small, width - 2 * PAD), small, PAD, height - m.pitch, m, ink, "ls")
+    _text_row(draw, _paged(text, small, width - 2 * PAD), small, PAD, height - m.pitch, m, ink, "ls")
 
 
 def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]) -> None:
@@ -200,25 +413,52 @@ def _draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int
     top = 0
     bottom = height
     if screen.title:
-        _text_row(draw, clip(screen.title, small, width - 2 * PAD), small, PAD, 0, m, ink, "ls")
+        _text_row(draw, _paged(screen.title, small, width - 2 * PAD), small, PAD, 0, m, ink, "ls")
         top = m.pitch
     if screen.footer:
         bottom = height - m.pitch
         _footer(draw, screen.footer, size, m, ink)
-    if not screen.big or bottom - top < 4:
+    _big_value(draw, screen.big, top, bottom, width, ink)
+
+
+def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, width: int, ink: int) -> None:
+    """`text` in bold, as large as fits between `top` and `bottom`, centred."""
+    if not text or bottom - top < 4:
         return
     box_w, box_h = width - 2 * PAD, bottom - top - 2
     # Size and vertical place come from the text with every digit a "0" (the tallest ink of the lining
     # digits), so a running timer keeps its size and baseline whatever its digits: no 1-px jump as
     # "1:58" becomes "1:57", and only the changed digits go over the display bus.
-    probe = _DIGIT.sub("0", screen.big)
-    fnt = font(big_font_size(probe, box_w, box_h), bold=True)
+    probe = _DIGIT.sub("0", text)
+    fnt = big_font(big_font_size(probe, box_w, box_h))
+    if fnt.getlength(text) > box_w and _lost is not None:
+        _lost.append(text)
     _, ink_top, _, ink_bottom = fnt.getbbox(probe, anchor="ls")
     # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
     # and the ink vertically
-    x = (width - fnt.getlength(screen.big)) / 2
+    x = (width - fnt.getlength(text)) / 2
     baseline = top + (bottom - top - (ink_bottom - ink_top)) // 2 - ink_top
-    _draw_text(draw, (round(x), baseline), screen.big, fnt, ink, "ls")
+    _draw_text(draw, (round(x), baseline), text, fnt, ink, "ls")
+
+
+def _draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = _metrics(height)
+    small = font(m.size)
+    name = font(_primary(height).size, bold=True)
+    paper, ink = (1, 0) if screen.inverted else (0, 1)
+    draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
+    ink_top, ink_bottom = (int(v) for v in name.getbbox(_EXTENT_PROBE, anchor="ls")[1::2])
+    baseline = 1 - ink_top
+    status_w = small.getlength(screen.status) + GAP if screen.status else 0
+    _draw_text(draw, (PAD, baseline), _paged(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
+    if screen.status:
+        _draw_text(draw, (width - PAD, baseline), screen.status, small, ink, "rs")
+    bottom = height
+    if screen.footer:
+        bottom = height - m.pitch
+        _footer(draw, screen.footer, size, m, ink)
+    _big_value(draw, screen.time, ink_bottom - ink_top + 2, bottom, width, ink)
 
 
 def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: _Metrics) -> int:
@@ -226,7 +466,7 @@ def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: i
     bold = font(m.size, bold=True)
     small = font(m.size)
     right_w = small.getlength(right) + GAP if right else 0
-    _text_row(draw, clip(title, bold, width - 2 * PAD - right_w), bold, PAD, 0, m, 1)
+    _text_row(draw, _paged(title, bold, width - 2 * PAD - right_w), bold, PAD, 0, m, 1)
     _text_row(draw, right, small, width - PAD, 0, m, 1, "rs")
     draw.line((0, m.pitch, width - 1, m.pitch), fill=1)
     return m.pitch + 2
@@ -249,10 +489,10 @@ class ListLayout:
 def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
     """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
     width, height = size
-    m = _metrics(height)
+    m, p = _metrics(height), _primary(height)
     header = m.pitch + 2 if screen.title else 0
     footer = m.pitch if screen.footer else 0
-    rows = max(1, (height - header - footer) // m.pitch)
+    rows = max(1, (height - header - footer) // p.pitch)
     columns = max(1, width // COLUMN_MIN_WIDTH)
     pages = max(1, -(-len(screen.items) // (columns * rows)))
     cursor = screen.cursor
@@ -274,7 +514,8 @@ def _draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, i
         col, row = divmod(slot, lay.rows)
         x0 = col * col_w
         x1 = x0 + col_w - 1 - (1 if col < lay.columns - 1 else 0)  # a 1-px gap between columns
-        _draw_row(draw, item, x0, x1, top + row * m.pitch, m, selected=first + slot == screen.cursor)
+        p = _primary(height)
+        _draw_row(draw, item, x0, x1, top + row * p.pitch, p, selected=first + slot == screen.cursor)
     _footer(draw, screen.footer, size, m, 1)
 
 
@@ -289,22 +530,28 @@ def _draw_row(
         mid = top + m.pitch // 2
         draw.polygon([(x0 + 1, mid - 3), (x0 + 4, mid), (x0 + 1, mid + 3)], fill=ink)
     inner = x1 - PAD - (x0 + GUTTER)
-    value = clip(item.value, fnt, inner * 0.6)
+    value = _paged(item.value, fnt, inner * 0.6)
     value_w = fnt.getlength(value) + GAP if value else 0
-    _text_row(draw, clip(item.label, fnt, inner - value_w), fnt, x0 + GUTTER, top, m, ink)
+    _text_row(draw, _paged(item.label, fnt, inner - value_w), fnt, x0 + GUTTER, top, m, ink)
     _text_row(draw, value, fnt, x1 - PAD, top, m, ink, "rs")
 
 
 def _draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[int, int]) -> None:
     width, height = size
-    m = _metrics(height)
-    fnt = font(m.size)
+    m, p = _metrics(height), _primary(height)
+    fnt = font(p.size)
     top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
     bottom = height - m.pitch if screen.footer else height
+    fit = max(0, (bottom - top) // p.pitch)
     lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
-    fit = max(0, (bottom - top) // m.pitch)
-    if len(lines) > fit > 0:
-        lines = [*lines[: fit - 1], clip(lines[fit - 1] + ELLIPSIS, fnt, width - 2 * PAD)]
+    if fit > 0 and len(lines) > fit:  # a screenful at a time
+        screenfuls = -(-len(lines) // fit)
+        if _pages is not None:
+            _pages.append(screenfuls)
+        first = (_page % screenfuls) * fit
+        lines = lines[first : first + fit]
+    elif fit == 0 and lines and _lost is not None:
+        _lost.append(" ".join(screen.lines))
     for i, line in enumerate(lines[:fit]):
-        _text_row(draw, line, fnt, PAD, top + i * m.pitch, m, 1)
+        _text_row(draw, line, fnt, PAD, top + i * p.pitch, p, 1)
     _footer(draw, screen.footer, size, m, 1)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from firmware_host.core import app
 from firmware_host.core.app import AppState
-from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, TextEntry, Turn
+from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, Turn
+from firmware_host.core.text_field import typed
+from firmware_host.core.text_input import CODE, at_edge
 
 BUTTONS = {b.value: b for b in Button}
 VERBS = ("press", "hold", "turn", "type", "choose", "scan", "unplug", "plug", "wait", "show", "expect", "restart")
@@ -39,7 +41,8 @@ class Action:
 def parse_script(text: str) -> list[Action]:
     """The actions of a script; raises `ScriptError` at the first bad line."""
     actions = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):  # "\n" only: a U+2028 in a typed line stays in it
+        raw = raw.removesuffix("\r")
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("type ") else raw.strip()
         if not line:
             continue
@@ -105,9 +108,9 @@ def event_for(action: Action, now: float) -> Event | None:
     if action.verb == "turn":
         return Turn(action.steps, now)
     if action.verb == "type":
-        return TextEntry(action.arg, now)
+        return typed(action.arg, now)
     if action.verb == "scan":
-        return CardScan(action.arg, action.arg2, now)
+        return CardScan(action.arg, at_edge(action.arg2, CODE), now)
     if action.verb in ("unplug", "plug"):
         return ReaderStatus(action.arg, action.verb == "plug", now)
     return None

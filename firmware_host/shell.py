@@ -1,17 +1,23 @@
 """The shell: the only place where threads, time and I/O meet the pure core.
 
 Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
-(1) journals the event, (2) runs `core.step`, (3) carries out the effects on the drivers. When the core
-asks to be woken (`WakeAt`), the loop waits on the queue with a timeout that ends exactly then and
-delivers a `Tick`; when nothing runs it blocks on the queue — no polling.
+(1) runs `core.step` (pure), (2) journals the event together with the game-record lines it caused, in one
+transaction, (3) carries out the other effects on the drivers. When the core asks to be woken (`WakeAt`),
+the loop waits on the queue with a timeout that ends exactly then and delivers a `Tick`; when nothing runs
+it blocks on the queue — no polling.
+
+Nothing the table does stops the loop: an event the core fails on is set aside (logged, the table told,
+the state unchanged, never journaled); a journal that cannot be written is given up — the table is told
+that nothing is saved from then on, and the timer, the alarm and the games go on in memory.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
@@ -27,30 +33,51 @@ from firmware_host.core.effects import (
     PowerOff,
     Record,
     Retract,
+    RevealBest,
     SaveSettings,
     SetBar,
     Show,
     WakeAt,
 )
-from firmware_host.core.events import Event, Tick, WordsChecked, event_time
+from firmware_host.core.events import (
+    BestRevealed,
+    Event,
+    LongPress,
+    Press,
+    Tick,
+    Trouble,
+    Turn,
+    Typing,
+    WordsChecked,
+    event_time,
+)
+from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import Screen
-from firmware_host.core.sounds import Note, notes
+from firmware_host.core.sounds import Note, duty, notes
+from firmware_host.journal import JournalError
+from firmware_host.panel import PanelGuard
 from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
 
 CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
+PAGE_S = 2.0  # a text too long for the panel shows a page at a time, each this long (`Outputs.pager`)
+
+
+GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)
 
 
 class JournalLike(Protocol):
-    def record(self, event: Event) -> None:
-        """Journal an input event (before the core sees it)."""
+    def commit(self, event: Event | None, effects: Sequence[BeginGame | Record | Retract | EndGame] = ()) -> None:
+        """Journal an input event (None: none) and the game-record effects it caused (begin a game, a
+        line, take back a line, end), all or nothing. Raises an exception when nothing was written."""
 
-    def game_effect(self, effect: BeginGame | Record | Retract | EndGame) -> None:
-        """Keep a table game's record: begin, a line, take back a line, end."""
+    def compact(self, state: app.AppState) -> None:
+        """After a commit, with the state it led to: keep what a resume replays short."""
 
 
-Renderer = Callable[[Screen, tuple[int, int]], Any]
+Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image
+Pager = Callable[[Screen, tuple[int, int]], int]  # how many pages the screen's longest text has (1: it fits)
 
 
 @dataclass(kw_only=True)
@@ -63,12 +90,14 @@ class Outputs:
     sounder: Sounder
     display: Display
     renderer: Renderer
+    pager: Pager
     save_settings: Callable[[dict[str, Any]], None]  # `SaveSettings`: remember the table's choices
     power_off: Callable[[], None]  # `PowerOff`: switch the machine off
     on_frame: Callable[[Screen, Any], None]  # every frame drawn (the sim mirrors frames here)
     on_sound: Callable[[str, tuple[Note, ...]], None]  # every `Beep`, played or silent
     keep: Callable[[str, Any], None]  # `Keep`: store data under name
     check_words: Callable[[tuple[str, ...]], dict[str, bool] | None]  # `CheckWords`; None: no word list
+    word_lists: Callable[[str], WordGroups | None]  # `RevealBest`: the list of a language; None: none
 
     def __post_init__(self) -> None:
         missing = [part.name for part in fields(self) if getattr(self, part.name) is None]
@@ -88,7 +117,12 @@ class Shell:
     last_journaled: float = float("-inf")
     _answers: list[Event] = field(default_factory=list)
     frames: int = 0
+    page: int = 0  # the page of the screen's long texts on the panel now (the renderer pages them)
+    pages: int = 1
+    page_at: float | None = None  # when the next page is due (None: everything fits)
+    panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
+    on_state: Callable[[app.AppState], None] | None = None  # after every handled event (the table page)
 
     def put(self, event: Event) -> None:
         """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
@@ -101,31 +135,87 @@ class Shell:
     def start(self, effects: list[Effect]) -> None:
         """Carry out the effects of the initial (or resumed) state."""
         self.carry_out(effects)
+        self._panel_follows(self.clock(), active=True)
 
     def handle(self, event: Event) -> list[Effect]:
-        """Handle one event and then the answers it asked for (see `CheckWords`), in order."""
+        """Handle one event and then the answers it asked for (see `CheckWords`), in order. A button that
+        finds the panel dark (the burn-in guard) only lights it again: nobody saw what they pressed."""
+        if self.panel is not None and not isinstance(event, Tick):
+            self.panel.check(event_time(event))  # as the loop's timeout would have by now
+            woken = self.panel.active(event_time(event))
+            if woken and isinstance(event, (Press, LongPress, Turn)):
+                return []
         effects = self._handle(event)
         while self._answers:
             effects += self._handle(self._answers.pop(0))
+        if self.on_state is not None:
+            try:
+                self.on_state(self.state)
+            except Exception:  # the page must never stop the table
+                log.exception("publishing the state failed")
+        self._panel_follows(event_time(event), active=not isinstance(event, Tick))
         return effects
+
+    def _panel_follows(self, now: float, active: bool) -> None:
+        """The panel after a step: the settings' contrast and idle times; a running timer or a ringing
+        alarm keeps the table active."""
+        if self.panel is None:
+            return
+        s = self.state.settings
+        self.panel.configure(s.contrast, s.dim_after_min, s.blank_after_min, now)
+        if active or self.state.timer.running or self.state.ringing is not None:
+            self.panel.active(now)
 
     def _handle(self, event: Event) -> list[Effect]:
-        """Journal one input event, step the core, carry out the effects; return them.
+        """Step the core, journal the event with the record lines it caused, carry out the effects.
 
-        An input is journaled before the core sees it (acknowledged = on storage). A clock tick is no
-        input: it is journaled after its effects, and only as a checkpoint every CHECKPOINT_S while the
-        timer runs, so that the alarm never waits for the storage and a resume knows the time left."""
+        An input is on storage before any of its effects is carried out (acknowledged = on storage). A
+        clock tick is no input: it is journaled after its effects — so the alarm never waits for the
+        storage — and only when it matters for a resume: a checkpoint every CHECKPOINT_S while the timer
+        runs, the alarm (the time is up), or a tick that changed the game record. A keyboard's line in the
+        making (`Typing`) is only shown: it is never journaled (the `TextEntry` that Enter sends is)."""
         tick = isinstance(event, Tick)
-        if self.journal is not None and not tick:
-            self.journal.record(event)
-            self.last_journaled = event_time(event)
-        checkpoint = tick and self.state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
-        self.state, effects = app.step(self.state, event)
+        try:
+            state, effects = app.step(self.state, event)
+        except Exception:  # one bad event must not stop the table
+            log.exception("the core failed on %r; the event is set aside", event)
+            state, effects = app.step(self.state, Trouble("set_aside", type(event).__name__, event_time(event)))
+            self.state = state
+            self.carry_out(effects)
+            return effects
+        if isinstance(event, Typing):
+            self.state = state
+            self.carry_out(effects)
+            return effects
+        game = [effect for effect in effects if isinstance(effect, GAME_EFFECTS)]
+        alarm = state.timer.alarmed and not self.state.timer.alarmed
+        checkpoint = tick and state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
+        if not tick:
+            state, effects = self._journal(event, game, state, effects)
+        self.state = state
         self.carry_out(effects)
-        if checkpoint and self.journal is not None:
-            self.journal.record(event)
-            self.last_journaled = event_time(event)
+        if tick and (checkpoint or alarm or game):
+            self.state, more = self._journal(event, game, self.state, [])
+            self.carry_out(more)
+            effects += more
         return effects
+
+    def _journal(
+        self, event: Event, game: list[Effect], state: app.AppState, effects: list[Effect]
+    ) -> tuple[app.AppState, list[Effect]]:
+        """Commit `event` and its `game` effects. When the journal fails it is given up: the table is told
+        (a `Trouble`, stepped on `state`) and its effects are added to `effects`."""
+        if self.journal is None:
+            return state, effects
+        try:
+            self.journal.commit(event, [effect for effect in game if isinstance(effect, GAME_EFFECTS)])
+            self.journal.compact(state)
+        except (JournalError, OSError, sqlite3.Error) as exc:
+            log.error("journal write failed, nothing is saved from now on: %s", exc)
+            self.journal = None
+            return app.step(state, Trouble("unsaved", _short_reason(exc), event_time(event)))
+        self.last_journaled = event_time(event)
+        return state, effects
 
     def carry_out(self, effects: list[Effect]) -> None:
         out = self.outputs
@@ -133,10 +223,13 @@ class Shell:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
                     self.screen = effect.screen
-                    image = out.renderer(effect.screen, out.display.size)
-                    out.display.show(image)
-                    self.frames += 1
-                    out.on_frame(effect.screen, image)
+                    self.page = 0
+                    try:
+                        self.pages = out.pager(effect.screen, out.display.size)
+                    except Exception:
+                        self.pages = 1
+                    self.page_at = self.clock() + PAGE_S if self.pages > 1 else None
+                    self._draw()
             elif isinstance(effect, SetBar):
                 if effect.level != self.bar_level:
                     self.bar_level = effect.level
@@ -144,7 +237,7 @@ class Shell:
             elif isinstance(effect, Beep):
                 sound = notes(effect.pattern, effect.volume)
                 if sound:
-                    out.sounder.play(sound)
+                    out.sounder.play(sound, duty(effect.volume))
                 out.on_sound(effect.pattern, sound)
             elif isinstance(effect, WakeAt):
                 self.wake_at = effect.at
@@ -156,24 +249,65 @@ class Shell:
                 known = out.check_words(effect.words)
                 if known is not None:
                     self._answers.append(WordsChecked(tuple(known.items()), self.clock()))
+            elif isinstance(effect, RevealBest):
+                self._reveal(effect)
             elif isinstance(effect, Keep):
                 out.keep(effect.name, effect.data)
             elif isinstance(effect, PowerOff):
                 out.power_off()
-            elif isinstance(effect, BeginGame | Record | Retract | EndGame) and self.journal is not None:
-                self.journal.game_effect(effect)
+
+    def _draw(self) -> None:
+        """Put the screen on the panel at the current page."""
+        out, screen = self.outputs, self.screen
+        if screen is None:
+            return
+        try:
+            image = out.renderer(screen, out.display.size, self.page)
+        except Exception:  # a screen that cannot be drawn must not stop the timer
+            log.exception("cannot draw %r", screen)
+            return
+        out.display.show(image)
+        self.frames += 1
+        out.on_frame(screen, image)
+
+    def turn_page(self, now: float) -> None:
+        """The next page of the screen's long texts (no event: the core's state does not change)."""
+        if self.page_at is None:
+            return
+        self.page += 1
+        self.page_at = max(self.page_at + PAGE_S, now)
+        self._draw()
+
+    def _reveal(self, effect: RevealBest) -> None:
+        """Solve `effect` over the word list of its language; the answer is the next input."""
+        words = self.outputs.word_lists(effect.language)
+        if words is None:
+            return
+        try:
+            best = effect.solve(words)
+        except Exception:  # a reveal that fails must not stop the table
+            log.exception("the reveal of round %d failed", effect.round)
+            return
+        self._answers.append(BestRevealed(effect.round, words.name, best, self.clock()))
 
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
         while True:
-            timeout = None if self.wake_at is None else max(0.0, self.wake_at - self.clock())
+            panel_at = None if self.panel is None else self.panel.next_at()
+            due = [t for t in (self.wake_at, self.page_at, panel_at) if t is not None]
+            timeout = None if not due else max(0.0, min(due) - self.clock())
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
             try:
                 event = self.inbox.get(timeout=timeout)
             except queue.Empty:
-                event = None if self.wake_at is None or self.clock() < self.wake_at else Tick(self.clock())
+                now = self.clock()
+                event = None if self.wake_at is None or now < self.wake_at else Tick(now)
                 if event is None:
+                    if self.page_at is not None and now >= self.page_at:
+                        self.turn_page(now)
+                    if self.panel is not None:
+                        self.panel.check(now)
                     on_idle()
                     continue
             if event is None:
@@ -182,6 +316,16 @@ class Shell:
             on_idle()
             if self.wake_at is not None and self.clock() >= self.wake_at:
                 self.handle(Tick(self.clock()))
+
+
+def _short_reason(exc: Exception) -> str:
+    """Why the journal failed, as a reason the core words for the OLED (the log has it whole)."""
+    text = str(exc).lower()
+    if "full" in text or "no space" in text or "too large" in text:
+        return "full"
+    if "readonly" in text or "read-only" in text or "permission" in text:
+        return "readonly"
+    return "error"
 
 
 class VirtualClock:

@@ -1,9 +1,13 @@
 """The appliance's `Outputs`: where each effect the shell carries out goes, every one wired here.
 
 - `Show`, `SetBar`, `Beep` -> the board's display (through the renderer), LED bar and sounder;
-- `SaveSettings` -> the journal's settings (remembered for the next session);
+- `SaveSettings` -> the journal's settings (remembered for the next session, each beside what the
+  config file said for it then: `settings.remembered_with_file`; without a journal, or when it fails,
+  only logged);
 - `Keep` -> a file in the state directory (`kept_store`);
 - `CheckWords` -> the word list, read at the first question (not at start-up); None without one;
+- `RevealBest` -> the word index of its language (`word_index`, built once into the state directory),
+  opened at the first reveal; None without a list;
 - `PowerOff` -> the injected `power_off`;
 - frames and sounds -> observers: none on the Pi (`ignore_frame`, `ignore_sound`); the simulator and
   the benchmarks put their own in through `open_appliance`'s `outputs_hook`.
@@ -13,18 +17,27 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
 from firmware_host.core.screens import Screen
+from firmware_host.core.settings import remembered_with_file
 from firmware_host.core.sounds import Note
 from firmware_host.dictionary import DictionaryError, load_dictionary
-from firmware_host.journal import Journal
+from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
-from firmware_host.render import render
+from firmware_host.render import pages, render
 from firmware_host.shell import Outputs
+from firmware_host.word_index import (
+    ENGLISH_LISTS,
+    GERMAN_LISTS,
+    WordIndex,
+    WordIndexError,
+    first_list,
+    open_index,
+)
 from hw.build import Hardware
 
 log = logging.getLogger("wordtable")
@@ -42,8 +55,8 @@ class WordCheck:
     """`CheckWords`: which words are in the word list (config, else the system's German list); None
     when there is none. The list is read at the first question, so a missing one costs no start-up."""
 
-    def __init__(self, configured: Path | None) -> None:
-        self._configured = configured
+    def __init__(self, configured: Path | None, system: bool = True) -> None:
+        self._configured, self._system = configured, system
 
     def __call__(self, words: tuple[str, ...]) -> dict[str, bool] | None:
         lexicon = self._lexicon
@@ -52,7 +65,7 @@ class WordCheck:
     @functools.cached_property
     def _lexicon(self) -> Lexicon | None:
         try:
-            lexicon = load_dictionary(self._configured)
+            lexicon = load_dictionary(self._configured) if self._system or self._configured else None
         except DictionaryError as exc:
             log.warning("%s; playing without the dictionary assist", exc)
             return None
@@ -61,19 +74,60 @@ class WordCheck:
         return lexicon
 
 
+LIST_NAMES = {"ngerman": "wngerman", "american-english": "wamerican", "british-english": "wbritish"}
+
+
+class WordLists:
+    """`RevealBest`'s lists: German (the configured list, else `wngerman`) and English (`wamerican`, else
+    `wbritish`), each as a compact index kept in the state directory, opened at the first reveal."""
+
+    def __init__(self, configured: Path | None, state_dir: Path, system: bool = True) -> None:
+        self._configured, self._state_dir, self._system = configured, state_dir, system
+        self._open: dict[str, WordIndex | None] = {}
+
+    def __call__(self, language: str) -> WordIndex | None:
+        if language not in self._open:
+            self._open[language] = self._load(language)
+        return self._open[language]
+
+    def _load(self, language: str) -> WordIndex | None:
+        german = language == "de"
+        system = (GERMAN_LISTS if german else ENGLISH_LISTS) if self._system else ()
+        source = first_list(self._configured if german else None, system)
+        if source is None:
+            log.info("no %s word list: no reveal of the best play", "German" if german else "English")
+            return None
+        try:
+            index = open_index(source, language, self._state_dir, LIST_NAMES.get(source.name, source.name))
+        except WordIndexError as exc:
+            log.warning("%s; no reveal of the best play", exc)
+            return None
+        log.info("word list for the reveal: %s, %d words", source, index.words)
+        return index
+
+
 def appliance_outputs(
     hardware: Hardware,
-    journal: Journal,
+    journal: Journal | None,
     state_dir: Path,
     *,
     dictionary: Path | None,
+    system_lists: bool = True,
     power_off: Callable[[], None],
+    from_file: Mapping[str, Any],
 ) -> Outputs:
-    """Every output of the appliance, wired to the board, the journal and the state directory."""
+    """Every output of the appliance, wired to the board, the journal and the state directory.
+    `from_file`: the config file's settings (`Settings.remembered()` of the config alone)."""
 
     def save_settings(values: dict[str, Any]) -> None:
-        for key, value in values.items():
-            journal.set_setting(key, value)
+        if journal is None:
+            log.warning("settings not remembered (no journal): %s", ", ".join(values))
+            return
+        try:
+            for key, value in remembered_with_file(values, from_file).items():
+                journal.set_setting(key, value)
+        except JournalError as exc:
+            log.error("settings not remembered: %s", exc)
 
     def keep(name: str, data: Any) -> None:
         save_kept(state_dir, name, data)
@@ -83,10 +137,12 @@ def appliance_outputs(
         sounder=hardware.sounder,
         display=hardware.display,
         renderer=render,
+        pager=pages,
         save_settings=save_settings,
         power_off=power_off,
         on_frame=ignore_frame,
         on_sound=ignore_sound,
         keep=keep,
-        check_words=WordCheck(dictionary),
+        check_words=WordCheck(dictionary, system_lists),
+        word_lists=WordLists(dictionary, state_dir, system_lists),
     )

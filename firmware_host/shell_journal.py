@@ -2,23 +2,30 @@
 
 The appliance's inputs go to its session — a journal "game" of kind `SESSION`, each input an entry of
 kind `INPUT` (what a resume folds the state from). A table game's record lines go to that game's own entry
-in the journal, opened by `BeginGame` beside the session and finished by `EndGame`.
+in the journal, opened by `BeginGame` beside the session and finished by `EndGame`. An input and the
+record lines it causes are written in one transaction (`commit`): after a crash at any moment, the record
+and the inputs a resume replays agree.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame, Record, Retract
 from firmware_host.core.event_codec import encode
-from firmware_host.core.events import Event
+from firmware_host.core.events import Event, Tick
 from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
 
 log = logging.getLogger("wordtable")
 
+GameEffect = BeginGame | Record | Retract | EndGame
+
 SESSION = "appliance"  # the journal game kind of the appliance's session
 INPUT = "input"  # the entry kind of a journaled input event
+ROLL_AFTER = 500  # entries in a session before an idle table starts a fresh one from a snapshot
 
 
 @dataclass
@@ -29,19 +36,48 @@ class SessionJournal:
     journal: Journal
     session: int
     table_game: int | None = None
+    entries: int = 0  # in this session
+    _checkpoint: int | None = None  # the seq of the latest entry when it is a plain clock checkpoint
 
-    def record(self, event: Event) -> None:
-        self.journal.append(self.session, INPUT, encode(event), utc_now())
+    def commit(self, event: Event | None, effects: Sequence[GameEffect] = ()) -> None:
+        """Journal an input event (None: none) and the game effects it caused, all in one transaction.
+        Raises `JournalError` when it could not be written; then nothing was, and nothing changed here."""
+        table, checkpoint = self.table_game, None
+        with self.journal.batch():
+            if isinstance(event, Tick) and not effects and self._checkpoint is not None:
+                self.journal.rewrite(self._checkpoint, encode(event), utc_now())
+                checkpoint = self._checkpoint
+            elif event is not None:
+                seq = self.journal.append(self.session, INPUT, encode(event), utc_now())
+                checkpoint = seq if isinstance(event, Tick) and not effects else None
+                self.entries += 1
+            for effect in effects:
+                table = self._game_effect(table, effect)
+        self.table_game, self._checkpoint = table, checkpoint
 
-    def game_effect(self, effect: BeginGame | Record | Retract | EndGame) -> None:
+    def compact(self, state: app.AppState) -> None:
+        """After a commit: when the session is long and `state` is idle, continue in a fresh session that
+        starts from its snapshot, and delete the finished ones. Raises `JournalError` like `commit`."""
+        if self.entries < ROLL_AFTER or not app.can_snapshot(state):
+            return
+        with self.journal.batch():
+            self.journal.finish(self.session, None)
+            session = self.journal.start_game(SESSION, state.board.players, {"snapshot": app.snapshot(state)},
+                                              beside=self.table_game)
+            dropped = self.journal.drop_finished(SESSION)
+        log.info("journal: a fresh session %d from a snapshot; %d entries of old sessions deleted", session, dropped)
+        self.session, self.entries, self._checkpoint = session, 0, None
+
+    def _game_effect(self, table: int | None, effect: GameEffect) -> int | None:
         if isinstance(effect, BeginGame):
-            self.table_game = self.journal.start_game(effect.game, effect.players, beside=self.session)
-        elif self.table_game is None:
+            return self.journal.start_game(effect.game, effect.players, beside=self.session)
+        if table is None:
             log.warning("no table game open for %s", type(effect).__name__)
         elif isinstance(effect, Record):
-            self.journal.append(self.table_game, RECORD, effect.line, utc_now())
+            self.journal.append(table, RECORD, effect.line, utc_now())
         elif isinstance(effect, Retract):
-            self.journal.append(self.table_game, RETRACT, {}, utc_now())
+            self.journal.append(table, RETRACT, {}, utc_now())
         else:
-            self.journal.finish(self.table_game, effect.winner)
-            self.table_game = None
+            self.journal.finish(table, effect.winner)
+            return None
+        return table

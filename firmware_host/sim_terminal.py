@@ -22,14 +22,17 @@ from typing import Any
 
 from firmware_host.appliance import Appliance, open_appliance
 from firmware_host.config import Resolved
-from firmware_host.core.events import CardScan, TextEntry, Turn
+from firmware_host.core.events import CardScan, TextEntry, Turn, Typing
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
+from firmware_host.core.text_field import typed
+from firmware_host.core.text_input import CODE, LINE, at_edge
 from firmware_host.shell import Outputs
 from firmware_host.textscreen import frame
 
-HELP = "s n b m buttons · S N B M hold · [ ] turn · Enter type (@CODE scan) · q quit"
-KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu"}
+HELP = "s n b m buttons · S N B M hold · t turn button · [ ] encoder · Enter type (@CODE scan) · q quit"
+KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu", "t": "turn"}
+TYPED_MAX = 4 * LINE.limit  # what the typing line keeps
 
 
 class LiveView:
@@ -119,8 +122,10 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
                 view.typing = None
             elif key in ("\x7f", "\b"):
                 view.typing = view.typing[:-1]
-            else:
+            elif len(view.typing) <= TYPED_MAX:  # a paste longer than any line is cut (and then refused)
                 view.typing += key
+            if not view.typing or not view.typing.startswith("@"):  # the OLED shows the line as it is typed
+                appliance.shell.put(Typing(view.typing or "", time.monotonic()))
             view.draw()
             continue
         if key == "q":
@@ -129,32 +134,37 @@ def read_keys(appliance: Appliance, view: LiveView, stop: threading.Event) -> No
         if key in ("\r", "\n"):
             view.typing = ""
             view.draw()
-        elif key.lower() in KEYS:
+        elif key.lower() in KEYS and KEYS[key.lower()] in buttons:
             press(appliance, buttons[KEYS[key.lower()]], hold_s if key.isupper() else 0.05)
         elif key in "[]":
             appliance.shell.put(Turn(1 if key == "]" else -1, time.monotonic()))
 
 
 def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardScan:
-    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another."""
+    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another.
+    The text goes through `text_input.at_edge` (normalised, or cut so the core refuses it with its reason)."""
     if not line.startswith("@"):
-        return TextEntry(line, at)
+        return typed(line, at)
     parts = line[1:].split()
     readers = [r.name for r in resolved.profile.readers] or ["rfid"]
     if len(parts) >= 2 and parts[0] in readers:
-        return CardScan(parts[0], parts[1], at)
-    return CardScan(readers[0], parts[0] if parts else "", at)
+        return CardScan(parts[0], at_edge(parts[1], CODE), at)
+    return CardScan(readers[0], at_edge(parts[0], CODE) if parts else "", at)
 
 
 def appliance_buttons(resolved: Resolved) -> dict[str, int]:
     b = resolved.profile.buttons
-    return {"start": b.start, "next": b.next, "back": b.back, "menu": b.menu}
+    buttons = {"start": b.start, "next": b.next, "back": b.back, "menu": b.menu}
+    return buttons if b.turn is None else {**buttons, "turn": b.turn}
 
 
-def run_live(resolved: Resolved, state_dir: Path) -> int:
+def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False) -> int:
+    from firmware_host.page.attach import serve_page
+
     view = LiveView(resolved)
     appliance = open_appliance(resolved, state_dir, outputs_hook=view.hook, power_off=view.power_off)
     view.appliance = appliance
+    server = serve_page(appliance, resolved, state_dir, asked=page)
     stop = threading.Event()
     try:
         with raw_terminal():
@@ -164,5 +174,7 @@ def run_live(resolved: Resolved, state_dir: Path) -> int:
             appliance.shell.run()
     finally:
         stop.set()
+        if server is not None:
+            server.close()
         appliance.close()
     return 0

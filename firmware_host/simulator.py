@@ -3,6 +3,8 @@ end-to-end tests drive. Outputs are read back from the real drivers' mock pins a
 
 from __future__ import annotations
 
+import queue
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -63,6 +65,25 @@ class Simulator:
     def send(self, event: Event) -> None:
         self.appliance.shell.handle(event)
         self._flush()
+
+    def take_inputs(self, done: Callable[[Event], bool], timeout: float = 10.0) -> list[Event]:
+        """Handle what the drivers' threads put on the shell's queue (buttons on the mock pins, a
+        keyboard, a reader), in order, until an event for which `done` holds was handled; returns them.
+        Raises TimeoutError when none came within `timeout` seconds (real time)."""
+        inbox = self.appliance.shell.inbox
+        handled: list[Event] = []
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                event = inbox.get(timeout=max(0.0, end - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError(f"no such input within {timeout} s; handled: {handled}") from None
+            if event is None:
+                continue
+            self.send(event)
+            handled.append(event)
+            if done(event):
+                return handled
 
     def wait_until(self, until: float) -> None:
         shell = self.appliance.shell

@@ -2,8 +2,8 @@
 
 The pin factory and the luma device are injectable; by default the profile picks them ("mock":
 gpiozero's MockFactory with PWM-capable mock pins; "auto": gpiozero's own choice, imported lazily).
-Parts start in the order display, bar, sounder, buttons, card readers (inputs last: no event before the
-outputs exist) and close in the reverse order.
+Parts start in the order display, bar, sounder, buttons, card readers, keyboards (inputs last: no event
+before the outputs exist) and close in the reverse order.
 
 Card readers: one `CardReader` thread per `[[readers]]`, putting its events (`CardScan`, `CardRemoved`,
 `ReaderStatus`) through `emit`. On a mock board (`board.pin_factory = "mock"`, the simulator) every reader
@@ -11,6 +11,11 @@ gets a `SimulatedPort` instead of its real port, so nothing real is opened; `rea
 lets the simulator or a benchmark send frames (`send_tag`, `send_line`) and unplug/replug it. A reader
 found at start is not news: its first "present" is not passed on, only "missing" and the "present" after
 it ("reader X is back").
+
+Keyboards: one `InputDevices` thread (`drivers.keyboard`) for every USB keyboard and every keyboard-mode
+scanner (`[[readers]]` of kind "hid"), the keys in the user config's layout. A hid reader is read there,
+not by a `CardReader`. On a mock board only the paths the profile names are opened (`[keyboard] devices`,
+a hid reader's `port`): a pipe can stand in for /dev/input/eventN; the machine's own keyboard is never read.
 """
 
 from __future__ import annotations
@@ -23,8 +28,12 @@ from typing import Any
 
 from drivers.cardreader import CardReader
 from drivers.display import DisplayError, LumaDisplay, open_device
+from drivers.keyboard import InputDevices, system_finder
+from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
+from drivers.reader_config import ReaderKind
 from drivers.sim_reader import SimulatedPort
 from firmware_host.core.events import Button, Event, ReaderStatus
+from firmware_host.core.text_field import typed
 from hw.profile import Profile
 from hw.protocols import Bar, Display, Emit, HardwareError, Inputs, Sounder
 
@@ -60,13 +69,15 @@ class Hardware:
     inputs: Inputs
     readers: Readers
     pin_factory: Any = None  # the gpiozero factory in use (a MockFactory lets tests drive pins)
+    keyboards: InputDevices | None = None  # USB keyboards and keyboard-mode scanners; None: none read
     _closed: bool = field(default=False, repr=False)
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
-        _close_all([self.readers, self.inputs, self.sounder, self.bar, self.display])
+        _close_all([part for part in (self.keyboards, self.readers, self.inputs, self.sounder, self.bar,
+                                      self.display) if part is not None])
 
     def __enter__(self) -> Hardware:
         return self
@@ -122,6 +133,8 @@ def open_readers(
     events: Any = _NewsOnly(emit)  # CardReader only calls put()
     try:
         for config in profile.readers:
+            if config.kind is ReaderKind.HID:  # read with the keyboards (`open_keyboards`)
+                continue
             opener = options.get("opener")
             if simulate:
                 opener = running.simulated[config.name] = SimulatedPort()
@@ -131,6 +144,26 @@ def open_readers(
         running.close()
         raise
     return running
+
+
+def open_keyboards(
+    profile: Profile, emit: Emit, *, layout: str = DEFAULT_LAYOUT, clock: Callable[[], float] = time.monotonic,
+    **options: Any,
+) -> InputDevices | None:
+    """Start the thread that reads the keyboards and the keyboard-mode scanners; None when there is
+    nothing to read (no hid reader, and keyboards off — or on a mock board none listed). `options` go to `InputDevices`
+    (e.g. `find`, `opener`, `poll_s`)."""
+    keyboard = profile.keyboard
+    scanners = [config for config in profile.readers if config.kind is ReaderKind.HID]
+    mock = profile.board.pin_factory == "mock"
+    if not scanners and not (keyboard.enabled and (keyboard.devices or not mock)) and "find" not in options:
+        return None
+    find = options.pop("find", None) or system_finder(
+        scanners, devices=keyboard.devices, keyboards=keyboard.enabled, scan_all=not mock
+    )
+    devices = InputDevices(_NewsOnly(emit).put, find=find, layout=LAYOUTS[layout], line=typed, readers=scanners,
+                           clock=clock, grab=keyboard.grab, **options)
+    return devices.start()
 
 
 def _open(key: str, make: Callable[[], Any]) -> Any:
@@ -151,6 +184,7 @@ def build(
     pin_factory: Any = None,
     display_device: Any = None,
     clock: Callable[[], float] = time.monotonic,
+    keyboard_layout: str = DEFAULT_LAYOUT,
 ) -> Hardware:
     """Start every part the profile describes, card readers included. Raises HardwareError (DisplayError
     for the display) naming the part; whatever had started is closed again first."""
@@ -179,11 +213,14 @@ def build(
         buttons = {Button.START: b.start, Button.NEXT: b.next, Button.BACK: b.back, Button.MENU: b.menu}
         if enc.enabled and enc.push is not None:
             buttons[Button.ENCODER] = enc.push
+        if b.turn is not None:
+            buttons[Button.TURN] = b.turn
         inputs = start(
             "buttons",
             lambda: PanelInputs(
                 buttons,
                 emit=emit,
+                edge=(Button.TURN,),
                 encoder=(enc.a, enc.b) if enc.enabled else None,
                 bounce_s=b.bounce_ms / 1000,
                 hold_s=b.hold_ms / 1000,
@@ -192,7 +229,9 @@ def build(
             ),
         )
         readers = start("readers", lambda: open_readers(profile, emit, clock=clock))
+        keyboards = _open("keyboard", lambda: open_keyboards(profile, emit, layout=keyboard_layout, clock=clock))
     except BaseException:
         _close_all(list(reversed(started)))
         raise
-    return Hardware(bar=bar, sounder=sounder, display=display, inputs=inputs, readers=readers, pin_factory=factory)
+    return Hardware(bar=bar, sounder=sounder, display=display, inputs=inputs, readers=readers, pin_factory=factory,
+                    keyboards=keyboards)

@@ -4,6 +4,8 @@
 every problem with its dotted key: a pin used twice (both keys named), a pin of an enabled bus, a pin
 outside GPIO 2–27, an unknown display driver, a wrong type, an unknown key. Pins are BCM numbers.
 Card readers are the `[[readers]]` list (`drivers.reader_config`: keys like `readers[0].port`).
+`[keyboard]` says whether USB keyboards are read (`drivers.keyboard`): every keyboard found, or only the
+`devices` listed (on a mock board only those: the simulator never reads the machine's own keyboard).
 The parts' own config types (`DisplayConfig`, `ReaderConfig`) belong to their drivers; this module fills them.
 """
 
@@ -15,6 +17,7 @@ from typing import Any
 
 from drivers.display import DisplayConfig
 from drivers.reader_config import ReaderConfig, parse_readers
+from firmware_host.core.text_input import shortened
 from hw.schema import (
     INVALID,
     Errors,
@@ -87,6 +90,7 @@ class ButtonsConfig:
     menu: int
     bounce_ms: int
     hold_ms: int
+    turn: int | None = None  # optional: a big "turn" button (the turn timer's; reported at its press edge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,13 @@ class EncoderConfig:
     a: int
     b: int
     push: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class KeyboardConfig:
+    enabled: bool  # USB (or paired Bluetooth) keyboards type into the table
+    devices: tuple[str, ...]  # only these input devices (paths); empty: every keyboard found
+    grab: bool  # keys reach only the appliance (EVIOCGRAB), never the console
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +125,7 @@ class Profile:
     power: PowerConfig
     source: str = "<string>"
     readers: tuple[ReaderConfig, ...] = ()  # [[readers]]: none = the button deck only
+    keyboard: KeyboardConfig = KeyboardConfig(enabled=True, devices=(), grab=True)
 
     def used_pins(self) -> dict[int, str]:
         """Every GPIO this profile drives -> the dotted key that claims it (buses not included)."""
@@ -144,6 +156,7 @@ SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
             "menu": Field(_GPIO),
             "bounce_ms": Field(integer(0, 500), 30),
             "hold_ms": Field(integer(100, 10_000), 800),
+            "turn": Field(_GPIO, None),
         },
         True,
     ),
@@ -173,6 +186,14 @@ SECTIONS: dict[str, tuple[dict[str, Field], bool]] = {
         True,
     ),
     "power": ({"shutdown_pin": Field(_GPIO, None)}, False),
+    "keyboard": (
+        {
+            "enabled": Field(boolean(), True),
+            "devices": Field(listing(text(), max_len=8, unique=True), ()),
+            "grab": Field(boolean(), True),
+        },
+        False,
+    ),
 }
 
 
@@ -183,7 +204,7 @@ def _pin_claims(raw: dict[str, dict[str, Any]]) -> list[tuple[str, int]]:
     if pins is not INVALID:
         claims += [(f"led_bar.pins[{i}]", p) for i, p in enumerate(pins)]
     claims.append(("buzzer.pin", raw["buzzer"]["pin"]))
-    claims += [(f"buttons.{name}", raw["buttons"][name]) for name in ("start", "next", "back", "menu")]
+    claims += [(f"buttons.{name}", raw["buttons"][name]) for name in ("start", "next", "back", "menu", "turn")]
     if raw["encoder"]["enabled"] is True:
         claims += [(f"encoder.{name}", raw["encoder"][name]) for name in ("a", "b", "push")]
     if raw["display"]["interface"] == "spi":
@@ -219,7 +240,7 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         return
     if driver not in DISPLAY_DRIVERS:
         errors.append(
-            ("display.driver", f"unknown display driver {driver!r} (known: {', '.join(DISPLAY_DRIVERS)})")
+            ("display.driver", f"unknown display driver {shortened(driver)} (known: {', '.join(DISPLAY_DRIVERS)})")
         )
         return
     interfaces, sizes = DISPLAY_DRIVERS[driver]
@@ -227,7 +248,7 @@ def _check_display(raw: dict[str, dict[str, Any]], errors: Errors) -> None:
         errors.append(
             (
                 "display.interface",
-                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {interface!r}",
+                f"{driver} needs interface {' or '.join(map(repr, interfaces))}, not {shortened(interface)}",
             )
         )
     if interface in ("i2c", "spi") and raw["buses"][interface] is False:
@@ -279,6 +300,7 @@ def parse_profile(data: dict[str, Any], source: str = "<string>") -> Profile:
         power=PowerConfig(**raw["power"]),
         source=source,
         readers=readers,
+        keyboard=KeyboardConfig(**raw["keyboard"]),
     )
 
 

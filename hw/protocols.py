@@ -28,8 +28,9 @@ class Bar(Protocol):
 
 
 class Sounder(Protocol):
-    def play(self, notes: Sequence[Note]) -> None:
-        """Start playing `notes` ((Hz | None, seconds), …) in the background, replacing what plays now."""
+    def play(self, notes: Sequence[Note], duty: float = 0.5) -> None:
+        """Start playing `notes` ((Hz | None, seconds), …) in the background, replacing what plays now, at
+        PWM `duty` (the loudness of a piezo, 0.5 loudest; `core.sounds.duty`)."""
 
     def stop(self) -> None:
         """Silence now and cancel the rest of the notes."""
@@ -46,6 +47,12 @@ class Display(Protocol):
         """Put a frame of exactly `size` on the panel (any PIL mode)."""
 
     def clear(self) -> None: ...
+
+    def set_contrast(self, level: int) -> None:
+        """The panel's contrast (brightness), 0–255."""
+
+    def set_visible(self, visible: bool) -> None:
+        """Switch the panel on or off (off: nothing lit, what it shows is kept)."""
 
     def close(self) -> None: ...
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware_host.core.text_input import Field as TextField
+from firmware_host.core.text_input import TextRefused, clean, shortened
+
 Errors = list[tuple[str, str]]
 
 
@@ -48,7 +51,7 @@ def integer(lo: int | None = None, hi: int | None = None) -> Check:
             errors.append((key, f"expected an integer, got {_type_name(value)}"))
             return INVALID
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            errors.append((key, f"{value} is out of range {lo}–{hi}"))
+            errors.append((key, f"{shortened(value)} is out of range {lo}–{hi}"))
             return INVALID
         return value
 
@@ -71,15 +74,37 @@ def text(choices: Sequence[str] | None = None, *, nonempty: bool = True, max_len
             errors.append((key, f"expected a string, got {_type_name(value)}"))
             return INVALID
         if choices is not None and value not in choices:
-            errors.append((key, f"{value!r} is not one of {', '.join(repr(c) for c in choices)}"))
+            errors.append((key, f"{shortened(value)} is not one of {', '.join(repr(c) for c in choices)}"))
             return INVALID
         if nonempty and not value.strip():
             errors.append((key, "must not be empty"))
             return INVALID
         if max_len is not None and len(value) > max_len:
-            errors.append((key, f"{value!r} is longer than {max_len} characters"))
+            errors.append((key, f"{shortened(value)} is longer than {max_len} characters"))
             return INVALID
         return value
+
+    return check
+
+
+def shown_text(field: TextField) -> Check:
+    """A text shown at the table (a player's name): normalised by `core.text_input.clean` as a text of
+    `field`'s kind, so the config refuses what the table would (a control character, too long), and
+    not empty."""
+
+    def check(key: str, value: object, errors: Errors) -> Any:
+        if not isinstance(value, str):
+            errors.append((key, f"expected a string, got {_type_name(value)}"))
+            return INVALID
+        try:
+            cleaned = clean(value, field)
+        except TextRefused as exc:
+            errors.append((key, exc.message))
+            return INVALID
+        if not cleaned:
+            errors.append((key, "must not be empty"))
+            return INVALID
+        return cleaned
 
     return check
 
@@ -103,7 +128,7 @@ def listing(item: Check, *, min_len: int = 0, max_len: int | None = None, unique
             seen: dict[object, int] = {}
             for i, v in enumerate(items):
                 if v in seen:
-                    errors.append((f"{key}[{i}]", f"{v!r} repeats {key}[{seen[v]}]"))
+                    errors.append((f"{key}[{i}]", f"{shortened(v)} repeats {key}[{seen[v]}]"))
                 seen.setdefault(v, i)
             if len(errors) > before:
                 return INVALID
@@ -173,7 +198,9 @@ def load_toml(path: Path, what: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ValidationError([(what, f"{path} is not UTF-8 text")]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ValidationError([(what, f"{path}: invalid TOML: {exc}")]) from None
+        raise ValidationError([(what, f"{path}: invalid TOML: {shortened(str(exc), 200)}")]) from None
+    except RecursionError:
+        raise ValidationError([(what, "its arrays or tables are nested too deeply")]) from None
 
 
 def valid(values: Mapping[str, Any]) -> bool:

@@ -1,7 +1,8 @@
 """The maker's wiring guide, generated from a board profile so that it cannot drift.
 
 `python -m hw.wiring [--profile NAME|FILE] [--out DIR] [--check]` writes `README.md` (pin table,
-power, bill of materials, Raspberry Pi OS set-up) and `diagram.svg` (the 40-pin header with lines to the
+power, bill of materials, Raspberry Pi OS set-up, bring-up with `wordtable doctor` and `wordtable selftest`,
+troubleshooting from `hw.troubleshooting`) and `diagram.svg` (the 40-pin header with lines to the
 parts) into `wiring/`. A profile that does not validate (a pin used twice, a bus pin taken) fails with
 the reasons, exit code 2. The output depends only on the profile: no dates, no paths of this machine.
 """
@@ -17,6 +18,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from hw.profile import BUS_PINS, Profile, ProfileError, load_profile, profile_path
+from hw.troubleshooting import EXAMPLE, PROBLEMS
 
 WIRING_DIR = Path(__file__).resolve().parent.parent / "wiring"
 
@@ -64,6 +66,8 @@ def connections(p: Profile) -> list[Connection]:
     out.append(Connection("buzzer (NPN base, 1 kΩ)", p.buzzer.pin, "Buzzer"))
     for name in ("start", "next", "back", "menu"):
         out.append(Connection(f"button {name.upper()}", getattr(p.buttons, name), "Buttons"))
+    if p.buttons.turn is not None:
+        out.append(Connection("button TURN (big arcade button)", p.buttons.turn, "Buttons"))
     if p.encoder.enabled:
         out += [
             Connection("encoder A (CLK)", p.encoder.a, "Rotary encoder"),
@@ -107,6 +111,55 @@ def _power_rows(p: Profile) -> list[tuple[str, str, str]]:
         rows.append(("RDM6300 +5V / GND", "5V / GND rail", "pin 4 / rail"))
     rows.append(("buttons' other leg", "GND rail", "internal pull-ups: no resistor needed"))
     return rows
+
+
+def _circuit(p: Profile) -> list[str]:
+    """Each part's circuit in text, with the profile's GPIOs (header pins in brackets)."""
+    def g(gpio: int) -> str:
+        return f"GPIO {gpio} [pin {physical_pin(gpio)}]"
+
+    lines = ["LED bar (one segment each; anode side to the GPIO):"]
+    lines += [f"  {g(gpio):<17} --[330 Ω]--|>|-- GND     segment {i}" for i, gpio in
+              enumerate(p.led_bar.pins, start=1)]
+    lines += ["", "Buzzer (the piezo switched by an NPN transistor from 5 V):",
+              "  5V [pin 2] ------------ piezo +",
+              "                          piezo - ---- C",
+              f"  {g(p.buzzer.pin):<17} --[1 kΩ]--------- B   NPN (2N2222 / BC337)",
+              "  GND ------------------------------- E"]
+    b = p.buttons
+    lines += ["", "Buttons (to GND; the Pi's internal pull-ups, no resistor):"]
+    named = [("START", b.start), ("NEXT", b.next), ("BACK", b.back), ("MENU", b.menu)]
+    if b.turn is not None:
+        named.append(("TURN", b.turn))
+    lines += [f"  {g(gpio):<17} ---o/ o--- GND     {name}" for name, gpio in named]
+    if p.encoder.enabled:
+        lines += ["", "Rotary encoder KY-040:",
+                  "  + -> 3V3 [pin 17] (never 5 V: its pull-ups would put 5 V on the GPIOs)",
+                  "  GND -> GND; CLK, DT, SW -> their GPIOs in the pin table"]
+    if p.display.interface == "i2c":
+        lines += ["", "OLED (I2C):",
+                  "  VCC -> 3V3 [pin 1]   GND -> GND [pin 9]   SDA -> GPIO 2 [pin 3]   SCL -> GPIO 3 [pin 5]"]
+    if p.buses.uart:
+        lines += ["", "RDM6300 reader (its TX is 5 V: a divider down to 3.3 V):",
+                  "  +5V -> 5V [pin 4]   GND -> GND",
+                  "  TX --[1 kΩ]--+-- GPIO 15 RXD [pin 10]",
+                  "               [2 kΩ]",
+                  "                |",
+                  "               GND"]
+    return lines
+
+
+def _power_budget(p: Profile) -> str:
+    """The currents drawn, part by part, and the supply that covers them."""
+    leds = len(p.led_bar.pins)
+    parts = [("Pi Zero 2 W / Pi 4", 600), (f"{leds} LED segments × 4 mA", 4 * leds), ("OLED", 25), ("piezo", 30)]
+    if p.buses.uart:
+        parts.append(("RDM6300", 50))
+    total = sum(ma for _, ma in parts)
+    listed = ", ".join(f"{name} ≈ {ma} mA" for name, ma in parts)
+    return (f"{listed}; together ≈ {total} mA. A 5 V 2.5 A supply (3 A for a Pi 4, 5 A for a Pi 5) leaves room "
+            f"for a USB scanner and keyboard. The LEDs draw from the GPIOs: {leds} × 4 mA stays inside the "
+            "Pi's 50 mA for all pins together.")
 
 
 def _bom(p: Profile) -> list[tuple[str, str, str]]:
@@ -156,14 +209,26 @@ def _bom(p: Profile) -> list[tuple[str, str, str]]:
             else p.display.interface.upper(),
         )
     )
+    rows.append(
+        (
+            "",
+            "panel to read across a table: 2.42\" SSD1309 128×64 (driver ssd1309) or 3.12\" SSD1322 "
+            "256×64 (driver ssd1322, SPI)",
+            "the 0.96\" is the budget option: 10-px capitals are 1.7 mm high on it, 4.3 mm on the 2.42\", "
+            "3 mm on the 3.12\" (readable at 1–2 m); 256 px show two list columns and whole hints",
+        )
+    )
     if p.buses.uart:
         rows += [
             ("1", "RDM6300 125 kHz RFID reader + EM4100 tags/cards", "tap reader on the UART"),
             ("2", "resistors 1 kΩ + 2 kΩ", "divider: the reader's 5 V TX to the 3.3 V RXD"),
         ]
     rows.append(
-        ("0–2", "USB barcode/QR scanner with serial (CDC-ACM) mode", "alternative or addition to RFID")
+        ("0–2", "USB barcode/QR scanner (keyboard mode, or serial CDC-ACM mode)", "alternative or addition to RFID")
     )
+    if p.keyboard.enabled:
+        rows.append(("0–1", "USB keyboard (German QWERTZ by default; US by config)",
+                     "optional: words and names; without one, the letter picker on the buttons"))
     if p.power.shutdown_pin is not None:
         rows.append(("1", "push button for a safe shutdown", "optional, on the kept-free pin"))
     rows.append(("1", "breadboard (830 points) and male–female jumper wires", "or a prototyping HAT"))
@@ -193,11 +258,13 @@ def _setup(p: Profile) -> list[str]:
             "Zero 2 W, `dtoverlay=disable-bt` in config.txt gives the reader the stable PL011 UART."
         ]
         step += 1
-    groups = ["gpio"] + (["i2c"] if p.buses.i2c else []) + (["spi"] if p.buses.spi else []) + ["dialout"]
+    groups = (["gpio"] + (["i2c"] if p.buses.i2c else []) + (["spi"] if p.buses.spi else [])
+              + (["input"] if p.keyboard.enabled or any(r.kind == "hid" for r in p.readers) else []))
     lines += [
         f"{step}. Put the user running wordtable in the groups {', '.join(f'`{g}`' for g in groups)}: "
-        f"`sudo usermod -aG {','.join(groups)} wordtable` (the installer does this; dialout also "
-        "serves a USB scanner)."
+        f"`sudo usermod -aG {','.join(groups)} wordtable` (the installer does this). The card readers are "
+        "not opened through `dialout`: the udev rule `systemd/99-wordtable-reader.rules` gives each "
+        "reader to the group `wordtable` alone (add your reader's USB IDs there)."
     ]
     step += 1
     if p.buses.i2c:
@@ -229,10 +296,50 @@ def _setup(p: Profile) -> list[str]:
         ]
         step += 1
     lines += [
-        f"{step}. Check the whole set-up: `wordtable check-config` prints the resolved configuration "
-        "or every wrong key."
+        f"{step}. Install wordtable and its service from a checkout: `sudo bash systemd/install.sh` "
+        "(systemd/README.md); then bring it up as the next section says."
     ]
     return lines
+
+
+WORDTABLE = "/opt/wordtable/venv/bin/wordtable"  # where the installer puts the program
+
+
+def _bring_up() -> list[str]:
+    return [
+        f"First `wordtable doctor`, then `wordtable selftest` (installed as `{WORDTABLE}`; from a checkout "
+        "`.venv/bin/wordtable`):",
+        "",
+        f"1. `sudo {WORDTABLE} doctor` checks, each with ✓ or ✗: the board and OS (the Pi model, Python, which "
+        "gpiozero pin factory loads and why the others do not), the buses (I2C enabled and its speed, the display "
+        "answering at its address — or which address does answer —, the UART free of the serial console when an "
+        "RDM6300 is on it, SPI for an SPI display), each card reader's port, the service (its user and groups, "
+        "the state directory and its free space, the journal's integrity, the unit's state, the word list) and "
+        "the profile and config (all that `wordtable check-config` says). Under every ✗ is one line saying what "
+        "to do (the table below lists them all); `!` is a warning, `–` not checked here. Fix, reboot when it "
+        "says so, and run it again until it exits 0. `--json` prints the checks for a script.",
+        "2. `sudo systemctl stop wordtable` (the service holds the pins), then "
+        f"`sudo {WORDTABLE} selftest`: it walks through every part on its pins — the OLED's test patterns "
+        "(border, checkerboard, every page: a wrong column offset, such as an SH1106 driven as an SSD1306, shows "
+        "at once), each button's press and long press, the encoder both ways and its push, each LED segment in "
+        "order and the PWM dimming, the buzzer's tones and volumes, each reader (tap a card: the OLED shows its "
+        "ID). The OLED and the terminal say what should happen; answer y / n in the terminal or START (yes) / "
+        "BACK (no) on the box, s skips, q ends. It ends with a summary to paste into a bug report; "
+        "`--part display` repeats one part. `sudo systemctl start wordtable` afterwards.",
+    ]
+
+
+def _troubleshooting() -> list[str]:
+    rows = ["| Check | ✗ says | What to do |", "|---|---|---|"]
+    for problem in PROBLEMS.values():
+        cells = (problem.check, problem.symptom, problem.fix.format(**EXAMPLE))
+        rows.append("| " + " | ".join(cell.replace("*", "\\*").replace("|", "\\|") for cell in cells) + " |")
+    return [
+        "What each ✗ (or !) of `wordtable doctor` means and its fix (the doctor prints the same line, with "
+        "this box's bus, address and user filled in):",
+        "",
+        *rows,
+    ]
 
 
 def readme(p: Profile, source: str) -> str:
@@ -284,7 +391,8 @@ def readme(p: Profile, source: str) -> str:
         "- **Buzzer**: GPIO → 1 kΩ → NPN base; emitter → GND; collector → piezo −; piezo + → 5 V. "
         "(A magnetic buzzer also needs a 1N4148 diode across it.)",
         "- **Buttons**: each between its GPIO and GND (the Pi's internal pull-ups; "
-        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press).",
+        f"{p.buttons.bounce_ms} ms debounce, {p.buttons.hold_ms} ms for a long press). A big arcade button "
+        "that ends a turn in the turn timer is optional: `turn = GPIO` under `[buttons]`, wired the same way.",
         "- **OLED**: VCC → 3.3 V, GND, SDA → GPIO 2, SCL → GPIO 3 (I2C address "
         f"0x{p.display.address:02X}; 0x3D when the address jumper is moved)."
         if p.display.interface == "i2c"
@@ -298,24 +406,49 @@ def readme(p: Profile, source: str) -> str:
             "2 kΩ from GPIO 15 to GND. The antenna coil lies flat under the spot where cards are tapped."
         )
     out.append(
-        "- **USB scanner**: plugs into a USB port; set it to serial (CDC-ACM / virtual COM) mode so "
-        "it appears as `/dev/ttyACM0` (the installer's udev rule gives it a stable name)."
+        "- **USB scanner**: plugs into a USB port. In serial (CDC-ACM / virtual COM) mode it appears as "
+        "`/dev/ttyACM0` (the installer's udev rule gives it a stable name): `kind = \"scanner\"`. In its "
+        "factory keyboard mode it is an input device: `kind = \"hid\"` with its `usb` VID:PID; the "
+        "appliance grabs it, so its codes are card scans and never land in a text field."
     )
+    if p.keyboard.enabled:
+        out.append(
+            "- **USB keyboard** (optional): any keyboard, plugged in at any time; the appliance grabs it "
+            "while it runs, so what is typed reaches the table and never a console login."
+        )
+    out += ["", "## Circuit", "", "```", *_circuit(p), "```", ""]
+    out += [
+        "**OLED pin order differs between modules**: some 4-pin I2C boards are GND VCC SCL SDA, others VCC "
+        "GND SCL SDA — read the labels on your board, never the order of a photo; VCC on GND destroys it.",
+        "",
+        "**Wire colours** (also in diagram.svg): red 5 V, orange 3V3, black GND — signal wires in any other "
+        "colour, so no signal is mistaken for 5 V (a 5 V wire on a GPIO destroys the Pi).",
+        "",
+        "**Power budget** (5 V supply): " + _power_budget(p),
+        "",
+        "**Button layout and enclosure**: START big and in the middle (it is pressed most), NEXT to its "
+        "right, BACK to its left, MENU apart (top or side, so it is not hit by mistake); the OLED above the "
+        "buttons, tilted towards the players; the LED bar along the front edge so every seat sees it; the "
+        "piezo behind a few holes in the case (a closed case muffles it); the reader's coil under "
+        "a marked spot on the lid.",
+    ]
     out += ["", "## Bill of materials", "", "| Qty | Part | Notes |", "|---|---|---|"]
     out += [f"| {q} | {part} | {note} |" for q, part, note in _bom(p)]
     out += ["", "## Raspberry Pi OS set-up", "", *_setup(p)]
+    out += ["", "## Bring-up: `wordtable doctor`, then `wordtable selftest`", "", *_bring_up()]
+    out += ["", "## Troubleshooting", "", *_troubleshooting()]
     return "\n".join(out) + "\n"
 
 
 # ---- the SVG diagram -------------------------------------------------------------------------------
 
 PART_COLOURS = {
-    "LED bar": "#d62728",
+    "LED bar": "#e377c2",  # signals never in the power colours (5 V red, 3V3 orange, GND black)
     "Buzzer": "#9467bd",
     "Buttons": "#1f77b4",
     "Rotary encoder": "#17becf",
     "OLED": "#2ca02c",
-    "RDM6300 reader": "#ff7f0e",
+    "RDM6300 reader": "#bcbd22",
     "Shutdown button": "#8c564b",
 }
 POWER_COLOURS = {"3V3": "#f5a623", "5V": "#e8112d", "GND": "#222222"}

@@ -19,8 +19,8 @@ UNINSTALL=0
 PROFILE="$SRC/hw/profiles/default.toml"
 PYTHON=python3
 SERVICE_USER=wordtable
-GROUPS_NEEDED=(gpio i2c dialout)
-APT_PACKAGES=(python3-venv python3-pip python3-lgpio)
+GROUPS_NEEDED=(gpio i2c input)  # serial card readers: group wordtable, by the udev rule; input: keyboards
+APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican)  # the word lists: dictionary assist and the reveal
 I2C_SPEED=400000  # the OLED's bus: 400 kHz fast mode (the Pi's default is 100 kHz)
 
 usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
@@ -45,7 +45,9 @@ UNIT_DIR="$ROOT/etc/systemd/system"
 UNIT="$UNIT_DIR/wordtable.service"
 WANTS_LINK="$UNIT_DIR/multi-user.target.wants/wordtable.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-wordtable-reader.rules"
+SCANNER_RULE="$ROOT/etc/udev/rules.d/98-wordtable-scanner.rules"
 POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-wordtable-poweroff.rules"
+AVAHI_SERVICE="$ROOT/etc/avahi/services/wordtable.service"
 CONFIG_DIR="$ROOT/etc/wordtable"
 STATE_DIR="$ROOT/var/lib/wordtable"
 CHANGED=0
@@ -85,6 +87,24 @@ profile_bus() {
         /^\[/ { section = $0 }
         section == "[buses]" && $1 == key { sub(/#.*/, ""); if ($0 ~ /= *true/) found = 1 }
         END { exit found ? 0 : 1 }' "$PROFILE"
+}
+
+# scanner_rules: the udev rules for the profile's keyboard-mode scanners ([[readers]] kind = "hid" with a
+# usb = "VID:PID"): a stable name /dev/input/wordtable-NAME, the service's group alone, and no desktop.
+scanner_rules() {
+    python3 - "$PROFILE" <<'PY'
+import re, sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    readers = tomllib.load(f).get("readers", [])
+for reader in readers:
+    usb = str(reader.get("usb", ""))
+    name = re.sub(r"[^A-Za-z0-9_-]", "-", str(reader.get("name", "scanner")))
+    if reader.get("kind") == "hid" and re.fullmatch(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{4}", usb):
+        vid, pid = usb.lower().split(":")
+        print(f'# reader "{name}": a barcode scanner in keyboard mode ({vid}:{pid})')
+        print(f'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", '
+              f'SYMLINK+="input/wordtable-{name}", GROUP="wordtable", MODE="0660", ENV{{LIBINPUT_IGNORE_DEVICE}}="1"')
+PY
 }
 
 # boot_config: the firmware's config.txt (Bookworm: /boot/firmware; before: /boot); fails when there is none.
@@ -150,14 +170,16 @@ do_venv() {
     else
         act "$PYTHON" -m venv --system-site-packages "$VENV"
     fi
-    step "package wordtable[pi] from $SRC"
+    step "package wordtable[pi] from $SRC (dependencies from systemd/requirements.lock)"
     local digest
     digest=$(source_digest)
     if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ]; then
         ok "installed from this checkout ($digest)"
         return
     fi
-    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --upgrade "$SRC[pi]"
+    # The dependencies exactly as locked (hashes checked), then the package itself without resolving again.
+    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --require-hashes -r "$SRC/systemd/requirements.lock"
+    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --no-deps --no-build-isolation "$SRC"
     if [ "$DRY_RUN" = 0 ]; then echo "$digest" > "$STAMP"; fi
     PACKAGE_CHANGED=1
 }
@@ -211,8 +233,26 @@ do_rules() {
         act udevadm control --reload-rules
         act udevadm trigger --subsystem-match=tty
     fi
+    step "udev rule: the profile's keyboard-mode scanners (kind \"hid\", by usb VID:PID)"
+    local rules
+    rules=$(scanner_rules) || { note "cannot read $PROFILE with python3 (3.11+): no scanner rule"; rules=""; }
+    if [ -z "$rules" ]; then
+        if [ -e "$SCANNER_RULE" ]; then act rm -f -- "$SCANNER_RULE"; else ok "none configured"; fi
+    else
+        local generated
+        generated=$(mktemp)
+        { echo "# wordtable: keyboard-mode scanners of $(basename "$PROFILE"), written by systemd/install.sh"
+          echo "$rules"; } > "$generated"
+        if install_file "$generated" "$SCANNER_RULE" 0644 && ! in_root && command -v udevadm >/dev/null; then
+            act udevadm control --reload-rules
+            act udevadm trigger --subsystem-match=input
+        fi
+        rm -f "$generated"
+    fi
     step "polkit rule: user $SERVICE_USER may power the machine off"
     install_file "$SRC/systemd/50-wordtable-poweroff.rules" "$POLKIT_RULE" 0644 || true
+    step "avahi service: the table page announced over mDNS"
+    install_file "$SRC/systemd/wordtable-avahi.service" "$AVAHI_SERVICE" 0644 || true
 }
 
 do_unit() {
@@ -248,7 +288,7 @@ uninstall() {
     fi
     if [ -L "$WANTS_LINK" ]; then act systemctl ${ROOT:+--root="$ROOT"} disable wordtable.service; else ok "disabled"; fi
     step "remove the unit, the rules and the program"
-    remove "$UNIT" "$UDEV_RULE" "$POLKIT_RULE" "$PREFIX"
+    remove "$UNIT" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
     if ! in_root && [ "$CHANGED" -gt 0 ]; then
         act systemctl daemon-reload
         if command -v udevadm >/dev/null; then act udevadm control --reload-rules; fi

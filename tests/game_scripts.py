@@ -19,7 +19,8 @@ from firmware_host.core.settings import Settings
 from firmware_host.script import Action, ScriptHooks, parse_script, run_script
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "docs" / "scripts"
-GAME_SCRIPTS = ["perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script"]
+GAME_SCRIPTS = ["perfektes-wort.script", "quiddler.script", "perfect-words.script", "knack-das-wort.script",
+                "turn-timer.script"]
 SNAPSHOT = re.compile(r"#\s*snapshot:\s*(?P<name>\S.*?)\s*$")
 
 

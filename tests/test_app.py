@@ -61,7 +61,7 @@ def test_boots_into_a_ready_60_second_timer():
 
 
 def test_start_runs_a_countdown_to_zeit_with_warnings_and_alarm():
-    state, effects = run(boot(), Press(Button.START, 10.0))
+    state, effects = run(boot(alarm_s=0), Press(Button.START, 10.0))  # the alarm once
     assert beeps(effects) == ["start"]
     state, effects = play_until(state, 69.9)
     assert shown(effects).big == "0:01"
@@ -72,6 +72,45 @@ def test_start_runs_a_countdown_to_zeit_with_warnings_and_alarm():
     assert screen.big == "Zeit!" and screen.inverted
     assert SetBar(0.0) in effects
     assert app.view(state)[-1] == WakeAt(None)
+
+
+def test_the_alarm_rings_on_and_flashes_the_bar_until_a_button_silences_it():
+    state, _ = run(boot(alarm_s=30), Press(Button.START, 0.0), LongPress(Button.START, 40.0))
+    assert state.notice == "Umgedreht"
+    state, effects = play_until(state, 80.0)  # 20 s left, flipped: 40 s, up at 80.0
+    assert beeps(effects)[-1:] == ["alarm"] and state.ringing is not None
+    screen = shown(effects)
+    assert screen.big == "Zeit!" and "Umgedreht" not in screen.footer  # the stale notice is gone
+    state, effects = play_until(state, 87.6)
+    assert beeps(effects) == ["alarm"] * 3  # 82.5, 85, 87.5
+    bars = [e.level for e in effects if isinstance(e, SetBar)]
+    assert 1.0 in bars and 0.0 in bars  # the bar flashes
+    state, effects = run(state, Press(Button.START, 88.0))  # any button: quiet, and nothing else
+    assert state.ringing is None and not state.timer.running and beeps(effects) == []
+    assert shown(effects).big == "Zeit!" and app.view(state)[-1] == WakeAt(None)
+    state, _ = run(state, Press(Button.START, 90.0))  # the next press acts again
+    assert state.timer.running
+
+
+def test_the_alarm_stops_ringing_after_its_time_and_once_rings_once():
+    state, _ = run(boot(alarm_s=30), Press(Button.START, 0.0))
+    state, effects = play_until(state, 200.0)
+    assert beeps(effects).count("alarm") == 12  # 60.0, 62.5, …, 87.5: 30 s from the end
+    assert state.ringing is None and app.view(state)[-1] == WakeAt(None)
+    assert app.view(state)[1] == SetBar(0.0) and app.screen(state).big == "Zeit!"
+    state, _ = run(boot(alarm_s=0), Press(Button.START, 0.0))
+    state, effects = play_until(state, 200.0)
+    assert beeps(effects).count("alarm") == 1 and state.ringing is None
+
+
+def test_the_alarm_length_is_chosen_in_the_menu_and_remembered():
+    state = choose(boot(), "alarm")
+    assert next(label for _, label, _ in app.menu_entries(state, "alarm")) == "einmal"
+    assert state.overlay.cursor == 2  # on the current choice, 1:00
+    state, effects = run(state, *[Press(Button.NEXT, 0.0)] * 3, Press(Button.START, 0.0))  # round to "once"
+    assert state.settings.alarm_s == 0
+    assert SaveSettings({**Settings().remembered(), "alarm_s": 0}) in effects
+    assert Settings().with_remembered(state.settings.remembered()).alarm_s == 0
 
 
 def test_start_pauses_and_resumes():
@@ -176,7 +215,7 @@ def test_scoreboard_runs_the_timer_from_the_same_screen():
 
 def test_bad_typed_points_are_refused_with_a_message():
     state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
-    state, effects = run(state, TextEntry("viele", 0))
+    state, effects = run(state, TextEntry("+?", 0))
     assert beeps(effects) == ["error"] and "keine Zahl" in app.screen(state).footer
 
 

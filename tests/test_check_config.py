@@ -33,4 +33,4 @@ def test_every_error_on_stderr(tmp_path, capsys):
 def test_prints_the_resolved_configuration(capsys):
     assert main(["check-config", "--profile", "sim"]) == 0
     out = capsys.readouterr().out
-    assert "[profile.display]" in out and 'driver = "dummy"' in out and "[config.timer]" in out
+    assert "# [display]" in out and '# driver = "dummy"' in out and "\n[timer]\n" in out

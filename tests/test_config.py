@@ -1,3 +1,4 @@
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -5,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host.config import ConfigError, ResolveError, dump, load_config, parse_config, resolve
+from firmware_host.core.settings import Settings
 
 GOOD = """
 [appliance]
@@ -66,7 +68,7 @@ language = "fr"
 duration_s = 0
 presets = [30, 30]
 warn_s = -1
-volume = "loud"
+volume = "deafening"
 colour = "red"
 [scoreboard]
 players = ["Anna"]
@@ -122,9 +124,18 @@ def test_resolve_collects_profile_and_config_errors(tmp_path):
 
 def test_dump_shows_profile_and_config(tmp_path):
     text = dump(resolve("sim", write(tmp_path, GOOD)))
-    assert "[profile.led_bar]\npins = [5, 6, 12, 13, 16, 17, 22, 23, 24, 25]\n" in text
+    assert "# [led_bar]\n# pins = [5, 6, 12, 13, 16, 17, 22, 23, 24, 25]\n" in text
     assert 'players = ["Anna", "Björn", "Ülkü"]' in text
     assert 'driver = "dummy"' in text and 'volume = "soft"' in text
+
+
+@pytest.mark.parametrize("text", ["", GOOD])
+def test_the_dump_pasted_into_the_config_file_means_the_same(tmp_path, text):
+    resolved = resolve("sim", write(tmp_path, text))
+    pasted = tmp_path / "pasted.toml"
+    pasted.write_text(dump(resolved), encoding="utf-8")
+    assert "[timer]\n" in dump(resolved) and "[config." not in dump(resolved)
+    assert replace(load_config(pasted, environ={}), source=None) == replace(resolved.config, source=None)
 
 
 @pytest.mark.slow
@@ -138,3 +149,24 @@ def test_presets_are_accepted_exactly_when_valid(presets):
         assert all(key.startswith("timer.presets") for key, _ in exc.errors)
     else:
         assert ok and config.timer.presets == tuple(presets)
+
+
+def test_the_turn_timer_section_gives_the_turn_settings(tmp_path):
+    config = load_config(write(tmp_path, '[turn_timer]\nmode = "sudden-death"\nbank_s = 300\ndelay_s = 3\n'
+                                         "game_turn_s = 45\n"), environ={})
+    turns = config.turn_timer.settings()
+    assert (turns.mode, turns.bank_s, turns.delay_s, turns.increment_s, turns.game_turn_s) == (
+        "sudden-death", 300, 3, 0, 45)
+    assert parse_config({}, environ={}).turn_timer.settings() == Settings().turns
+
+
+def test_every_turn_timer_error_is_listed_by_key():
+    with pytest.raises(ConfigError) as info:
+        parse_config({"turn_timer": {"mode": "chess", "turn_s": 2, "over": "stop", "bank_s": 100_000,
+                                     "increment_s": 5, "delay_s": 3, "game_turn_s": 3, "fischer": 1}}, environ={})
+    keys = [key for key, _ in info.value.errors]
+    assert sorted(keys) == sorted(["turn_timer.fischer", "turn_timer.mode", "turn_timer.turn_s", "turn_timer.over",
+                                   "turn_timer.bank_s", "turn_timer.delay_s", "turn_timer.game_turn_s"])
+    messages = dict(info.value.errors)
+    assert "cannot both be set" in messages["turn_timer.delay_s"]
+    assert "'chess' is not one of" in messages["turn_timer.mode"]

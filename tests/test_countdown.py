@@ -104,3 +104,42 @@ def test_flip_into_the_warning_zone_skips_passed_warnings():
         warns += [now for e in effects if getattr(e, "pattern", "") == "warn"]
     assert warns == [15.0 - k for k in range(7, 0, -1)]
     assert now == 15.0
+
+
+# --- the turn clock's timer: counting on past zero -------------------------------------------------
+
+
+def test_a_counting_on_timer_alarms_once_and_keeps_running_past_zero():
+    timer = Timer.counting_on(60, 5.0, warn_s=3, since=100.0, now=100.0)
+    assert timer.running and timer.countdown.deadline == 105.0 and not timer.alarmed
+    timer, effects = timer.tick(105.0, "normal")
+    assert [e.pattern for e in effects if hasattr(e, "pattern")] == ["alarm"]
+    assert timer.running and timer.alarmed and timer.countdown.remaining(107.5) == -2.5
+    timer, effects = timer.tick(110.0, "normal")
+    assert effects == [] and timer.left(110.0) == 0.0 and timer.bar_level(110.0) == 0.0
+
+
+def test_a_counting_on_timer_wakes_at_every_whole_second_of_over_time():
+    timer, _ = Timer.counting_on(60, 2.0, warn_s=0, since=10.0, now=10.0).tick(12.0, "normal")
+    assert timer.next_wake(12.0) == 13.0
+    assert timer.next_wake(13.2) == 14.0
+    assert timer.next_wake(15.999) == 16.0
+
+
+def test_a_counting_on_timer_set_past_zero_stays_silent():
+    timer = Timer.counting_on(60, -4.0, warn_s=10, since=0.0, now=0.0)
+    assert timer.alarmed
+    timer, effects = timer.tick(1.0, "normal")
+    assert effects == []
+    stopped = Timer.counting_on(60, -4.0, warn_s=10, since=None, now=0.0)
+    assert not stopped.running and stopped.left(5.0) == 0.0 and stopped.countdown.remaining(5.0) == -4.0
+
+
+def test_a_counting_on_timer_warns_in_its_last_seconds_and_its_bar_never_exceeds_full():
+    timer = Timer.counting_on(10, 4.0, warn_s=3, since=0.0, now=0.0)
+    warned = []
+    for now in (1.0, 2.0, 3.0):
+        timer, effects = timer.tick(now, "normal")
+        warned += [now for e in effects if getattr(e, "pattern", "") == "warn"]
+    assert warned == [1.0, 2.0, 3.0]
+    assert Timer.counting_on(10, 25.0, warn_s=3, since=None, now=0.0).bar_level(0.0) == 1.0

@@ -32,7 +32,10 @@ def test_sim_profile_builds_on_mock_pins():
         hw.pin_factory.pin(SIM.buttons.menu).drive_high()
         pa, pb = hw.pin_factory.pin(SIM.encoder.a), hw.pin_factory.pin(SIM.encoder.b)
         pa.drive_low(), pb.drive_low(), pa.drive_high(), pb.drive_high()
-        assert events == [Press(Button.MENU, 7.0), Turn(1, 7.0)]
+        hw.pin_factory.pin(SIM.buttons.turn).drive_low()  # the turn button: reported at its press edge
+        assert events[:2] == [Press(Button.MENU, 7.0), Turn(1, 7.0)]
+        assert events[2].button is Button.TURN and 6.99 < events[2].at <= 7.0  # 7.0 less the µs since the edge
+        hw.pin_factory.pin(SIM.buttons.turn).drive_high()
         hw.display.show(Image.new("1", hw.display.size, 1))
 
 

@@ -1,4 +1,5 @@
 import itertools
+import time
 
 import pytest
 
@@ -83,3 +84,38 @@ def test_close_is_idempotent_and_stops_events(pin_factory):
     inputs.close()
     tap(pin_factory, 26)
     assert events == []
+
+
+def test_an_edge_button_reports_its_press_at_the_press_edge_and_has_no_long_press(pin_factory):
+    events: list = []
+    inputs = PanelInputs({Button.TURN: 19, Button.START: 26}, emit=events.append, edge=(Button.TURN,),
+                         hold_s=0.05, bounce_s=0, clock=time.monotonic, pin_factory=pin_factory)
+    try:
+        pin = pin_factory.pin(19)
+        edge = time.monotonic()
+        pin.drive_low()
+        assert [e.button for e in events] == [Button.TURN]  # at once, before the release
+        assert edge <= events[0].at <= time.monotonic()
+        wait_until(lambda: False, timeout=0.08)  # longer than the hold time: still no long press
+        pin.drive_high()
+        assert len(events) == 1
+    finally:
+        inputs.close()
+
+
+def test_an_edge_button_stamps_the_edge_even_when_its_callback_runs_late(pin_factory):
+    """The GPIO library may call back late (another thread holds the interpreter): the Press still
+    carries the moment of the edge, taken from the pin's own record of it."""
+    events: list = []
+    inputs = PanelInputs({Button.TURN: 19}, emit=events.append, edge=(Button.TURN,), bounce_s=0,
+                         clock=time.monotonic, pin_factory=pin_factory)
+    try:
+        device = inputs._devices[0]
+        callback, device.when_activated = device.when_activated, None  # hold the callback back …
+        edge = time.monotonic()
+        pin_factory.pin(19).drive_low()
+        time.sleep(0.05)
+        callback()  # … and let it run 50 ms late
+        assert events[0].button is Button.TURN and abs(events[0].at - edge) < 0.005
+    finally:
+        inputs.close()

@@ -3,7 +3,7 @@ import threading
 import pytest
 
 from drivers.buzzer import Buzzer
-from firmware_host.core.sounds import PATTERNS, notes
+from firmware_host.core.sounds import DUTY, PATTERNS, VOLUMES, duty, notes
 from tests.hwhelpers import wait_until
 
 PIN = 18
@@ -57,11 +57,27 @@ def test_alarm_pattern_frequencies_and_rests(pin_factory):
     assert stepper.pin.state == 0
 
 
-def test_soft_volume_shortens_the_notes(pin_factory):
+def test_each_volume_plays_the_same_notes_at_its_own_duty_cycle(pin_factory):
     stepper, buzzer = make(pin_factory)
-    buzzer.play(notes("warn", "soft"))
+    heard = {}
+    for volume in VOLUMES:
+        stepper.heard.clear()
+        buzzer.play(notes("warn", volume), duty(volume))
+        stepper.run()
+        heard[volume] = list(stepper.heard)
+        assert stepper.pin.state == 0  # silent after the notes
+    assert heard["off"] == []  # off: nothing plays
+    assert heard["soft"] == [(988.0, pytest.approx(DUTY["soft"]), 0.08)]
+    assert heard["normal"] == [(988.0, pytest.approx(DUTY["normal"]), 0.08)]
+    assert heard["loud"] == [(988.0, pytest.approx(0.5), 0.08)]
+    assert [heard[v][0][1] for v in ("soft", "normal", "loud")] == sorted({heard[v][0][1] for v in heard if heard[v]})
+
+
+def test_a_duty_beyond_half_is_played_at_half_the_loudest(pin_factory):
+    stepper, buzzer = make(pin_factory)
+    buzzer.play(notes("key", "loud"), 0.9)
     stepper.run()
-    assert played(stepper) == [(988, True, 0.02)]
+    assert stepper.heard == [(880.0, 0.5, 0.03)]
 
 
 def test_every_pattern_frequency_is_playable(pin_factory):

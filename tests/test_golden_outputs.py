@@ -40,7 +40,10 @@ def score_outputs(example: Path) -> dict[str, str]:
 
 def script_outputs(script: Path) -> dict[str, str]:
     with tempfile.TemporaryDirectory() as state:
-        frames = _cli("sim", "--script", str(script), "--frames", "--state-dir", state)
+        # The goldens do not depend on the word lists a machine has installed (wngerman, wamerican).
+        config = Path(state) / "no-system-lists.toml"
+        config.write_text("[dictionary]\nsystem = false\n", encoding="utf-8")
+        frames = _cli("sim", "--script", str(script), "--frames", "--state-dir", state, "--config", str(config))
         games = _cli("journal", "list", "--state-dir", state)
         record = _cli("journal", "export", "--state-dir", state) if "no games yet" not in games else ""
     # The journal's list carries the wall-clock date of each game: keep only the other columns.

@@ -107,10 +107,12 @@ def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -
     before = _snapshot(root)
     out = _run(fakes, "--dry-run", "--root", str(root)).stdout
     steps = _steps(out)
-    for expected in ("apt packages", "user wordtable in groups gpio i2c dialout", "virtual environment",
+    for expected in ("apt packages", "user wordtable in groups gpio i2c", "virtual environment",
                      "package wordtable[pi]", "I2C and UART", "I2C bus at 400 kHz", "udev rule", "polkit rule",
                      "systemd unit", "enable and start"):
         assert any(step.startswith(expected) for step in steps), (expected, steps)
+    apt = next(step for step in steps if step.startswith("apt packages"))
+    assert "wngerman" in apt.split()  # the German word list: the dictionary assist is on by default
     for command in ("useradd", "-m venv --system-site-packages", "pip install", "99-wordtable-reader.rules",
                     "50-wordtable-poweroff.rules", "wordtable.service", "enable wordtable.service"):
         shown = [line.replace("\\", "") for line in out.splitlines() if "would run:" in line]
@@ -142,12 +144,17 @@ def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root
     assert (root / "etc/systemd/system/multi-user.target.wants/wordtable.service").is_symlink()
     assert (root / "etc/udev/rules.d/99-wordtable-reader.rules").is_file()
     assert (root / "etc/polkit-1/rules.d/50-wordtable-poweroff.rules").is_file()
+    assert (root / "etc/avahi/services/wordtable.service").is_file()
     assert "wordtable:" in (root / "etc/passwd").read_text()
     group = (root / "etc/group").read_text()
-    assert "dialout:x:20:pi,wordtable" in group and "gpio:x:999:wordtable" in group
+    assert "dialout:x:20:pi\n" in group and "gpio:x:999:wordtable" in group  # readers: group wordtable
+    assert "input:x:999:wordtable" in group  # keyboards and keyboard-mode scanners
+    assert not (root / "etc/udev/rules.d/98-wordtable-scanner.rules").exists()  # the default has none
     calls = _calls(fakes)
     assert any(call.startswith("useradd --root") for call in calls)
-    assert any("venv-python -m pip install" in call and f"{SRC}[pi]" in call for call in calls)
+    assert any("venv-python -m pip install" in call and "--require-hashes -r" in call
+               and "systemd/requirements.lock" in call for call in calls)
+    assert any("venv-python -m pip install" in call and "--no-deps" in call for call in calls)
 
     before, calls_before = _snapshot(root), len(_calls(fakes))
     second = _run(fakes, "--root", str(root)).stdout
@@ -155,6 +162,21 @@ def test_install_into_a_root_then_a_second_run_changes_nothing(fakes: Path, root
     assert "run:" not in second
     assert _snapshot(root) == before
     assert len(_calls(fakes)) == calls_before
+
+
+@systemctl
+def test_a_keyboard_mode_scanner_in_the_profile_gets_its_udev_rule_and_loses_it_when_gone(fakes, root, tmp_path):
+    profile = tmp_path / "board.toml"
+    default = (SRC / "hw/profiles/default.toml").read_text()
+    profile.write_text(default + '\n[[readers]]\nname = "draw"\nkind = "hid"\nusb = "1EAB:8003"\nrole = "draw"\n')
+    _run(fakes, "--root", str(root), "--profile", str(profile))
+    rule = (root / "etc/udev/rules.d/98-wordtable-scanner.rules").read_text()
+    assert 'ATTRS{idVendor}=="1eab", ATTRS{idProduct}=="8003"' in rule
+    assert 'SYMLINK+="input/wordtable-draw"' in rule and 'GROUP="wordtable"' in rule
+    second = _run(fakes, "--root", str(root), "--profile", str(profile)).stdout
+    assert second.rstrip().endswith("nothing to change"), second
+    _run(fakes, "--root", str(root))  # the default profile: no scanner, no rule
+    assert not (root / "etc/udev/rules.d/98-wordtable-scanner.rules").exists()
 
 
 @systemctl

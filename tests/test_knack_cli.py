@@ -57,7 +57,7 @@ def test_a_play_out_of_turn_names_its_line(tmp_path: Path) -> None:
     assert "line 5: word: it is Ben's turn, not Cem's" in result.stderr
 
 
-def test_malformed_and_unfinished_records(tmp_path: Path) -> None:
+def test_malformed_records(tmp_path: Path) -> None:
     header = '{"record": "wordtable", "version": 1, "game": "knack-das-wort"}'
     setup = '{"event": "setup", "players": ["A", "B"]}'
     end = '{"event": "end", "reason": "grid"}'
@@ -68,8 +68,6 @@ def test_malformed_and_unfinished_records(tmp_path: Path) -> None:
             header, setup, '{"event": "word", "player": "A", "letters": "4"}'],
         "line 4: word: the game is already over (no space left in the grid)": [
             header, setup, end, '{"event": "word", "player": "A", "word": "OHR"}'],
-        "the record ends before the game does": [header, setup],
-        "cards left ('left') are missing for: A, B": [header, setup, end],
     }  # fmt: skip
     for expected, lines in cases.items():
         result = run_lines(tmp_path, lines)

@@ -11,7 +11,7 @@ import pytest
 from firmware_host.cli import main
 from firmware_host.commands.labels import FacesError, parse_faces
 from firmware_host.core.cards import printed_table
-from firmware_host.labels import CODE39, WIDE, code39_elements, code39_svg, label_pages
+from firmware_host.labels import CODE39, COLUMNS, LABEL_H, LABEL_W, ROWS, WIDE, code39_elements, code39_svg, label_pages
 
 SVG = "{http://www.w3.org/2000/svg}"
 # Independent spellings of a few Code 39 characters (b/w narrow bar/space, B/W wide), from a published table.
@@ -77,7 +77,16 @@ def test_pages_hold_every_code_once() -> None:
     assert codes == sorted(printed_table("quiddler", faces).faces)
     for page in pages:
         ET.fromstring(page.split("\n", 1)[1])  # well-formed XML
-    assert ">Ä</text>" in pages[1]
+        assert not re.search(r">(A|QU|Ä)</text>", page)  # a card's back shows no letter: a hand stays hidden
+    assert ">Ä</text>" in label_pages("quiddler", faces, show_face=True)[1]
+
+
+def test_a_label_fits_a_63_by_88_mm_card_and_a_page_fits_a4() -> None:
+    (page,) = label_pages("quiddler", ["A"])
+    width, height = (float(v) for v in re.search(r'<rect x="0.5" y="0.5" width="([\d.]+)" height="([\d.]+)"',
+                                                  page).groups())
+    assert width + 1 <= 63 and height + 1 <= 88
+    assert COLUMNS * LABEL_W <= 210 and ROWS * LABEL_H <= 297
 
 
 def test_two_sided_captions() -> None:

@@ -159,3 +159,12 @@ def test_a_256x64_spi_panel_by_profile():
     )
     assert (profile.display.width, profile.display.dc_pin, profile.display.reset_pin) == (256, 19, 4)
     assert profile.used_pins()[19] == "display.dc_pin"
+
+
+def test_an_optional_turn_button_claims_its_pin():
+    assert load_profile("default").buttons.turn is None
+    assert load_profile("sim").buttons.turn == 19
+    with_turn = edited("hold_ms = 800", "hold_ms = 800\nturn = 19")
+    assert parse_profile(tomllib.loads(with_turn)).used_pins()[19] == "buttons.turn"
+    assert errors_of(edited("hold_ms = 800", "hold_ms = 800\nturn = 26")) == [
+        ("buttons.turn", "GPIO 26 is also used by buttons.start")]

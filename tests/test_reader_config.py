@@ -17,12 +17,21 @@ def test_the_example_file_parses() -> None:
 
 def test_the_commented_two_scanner_setup_parses() -> None:
     text = EXAMPLE.read_text(encoding="utf-8")
-    two = "\n".join(line.removeprefix("# ") for line in text.split("# Two USB")[1].splitlines()[1:])
+    block = text.split("# Two USB")[1].split("# A USB barcode scanner in its factory keyboard mode")[0]
+    two = "\n".join(line.removeprefix("# ") for line in block.splitlines()[1:])
     configs = parse_readers(tomllib.loads(two))
     assert [(c.name, c.role, c.usb, c.port) for c in configs if isinstance(c, ReaderConfig)] == [
         ("draw", ReaderRole.DRAW, (0x1A86, 0x7523), None),
         ("discard", ReaderRole.DISCARD, None, "/dev/serial/by-id/usb-SCANNER_2-if00"),
     ]
+
+
+def test_the_commented_keyboard_mode_scanner_parses() -> None:
+    block = EXAMPLE.read_text(encoding="utf-8").split("# A USB barcode scanner in its factory keyboard mode")[1]
+    lines = [line.removeprefix("# ") for line in block.splitlines() if line.startswith("# [") or "=" in line]
+    configs = parse_readers(tomllib.loads("\n".join(lines)))
+    assert [(c.name, c.kind, c.usb) for c in configs if isinstance(c, ReaderConfig)] == [
+        ("scan", ReaderKind.HID, (0x1EAB, 0x8003))]
 
 
 def test_no_readers_is_fine() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from firmware_host.appliance import open_appliance
 from firmware_host.config import resolve
+from firmware_host.core.settings import Settings
 from firmware_host.journal import Journal
 from firmware_host.paths import journal_path
 from firmware_host.shell import Outputs
@@ -29,9 +30,11 @@ class Null:
 
 def wired() -> dict:
     null = Null()
-    return dict(bar=null, sounder=null, display=null, renderer=lambda screen, size: None,
+    return dict(bar=null, sounder=null, display=null, renderer=lambda screen, size, page=0: None,
+                pager=lambda screen, size: 1,
                 save_settings=lambda settings: None, power_off=lambda: None, on_frame=ignore_frame,
-                on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None)
+                on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None,
+                word_lists=lambda language: None)
 
 
 def test_every_output_is_a_required_field():
@@ -59,7 +62,8 @@ def test_the_appliance_wires_the_board_and_its_own_handlers(tmp_path):
     power_off = lambda: None  # noqa: E731
     try:
         with build(SIM.profile, emit=lambda event: None) as hardware:
-            outputs = appliance_outputs(hardware, journal, tmp_path, dictionary=None, power_off=power_off)
+            outputs = appliance_outputs(hardware, journal, tmp_path, dictionary=None, power_off=power_off,
+                                        from_file=Settings().remembered())
             assert (outputs.bar, outputs.sounder, outputs.display) == (
                 hardware.bar, hardware.sounder, hardware.display)
             assert outputs.power_off is power_off

@@ -77,7 +77,7 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
         assert table.screen.title.startswith("Runde") or table.screen.title.startswith("Stand")
         table.press("next")  # reveal
         letter, length = call(table, rnd)
-        assert table.screen.big == letter and f"höchstens {length}" in table.screen.title
+        assert table.screen.big == f"{letter} {length}" and f"höchstens {length}" in table.screen.title
         if rnd == 1:
             run_timer(table)
         else:
@@ -101,7 +101,7 @@ def test_two_players_grundversion_nine_rounds_with_shortening_striking_undo_and_
             table.type(geli, "" if rnd == 5 else letter + "U")
         assert isinstance(table.state.flow.stage, Reviewing)
         if rnd == 4 and not struck:  # the table declares Klaus's word invalid and strikes it
-            table.turn(1).press("next")
+            table.turn(1).hold("start")
             assert isinstance(table.state.flow.stage, Fixing)
             table.turn(-1).press("start")  # the last option strikes
             assert table.lines[-1] == {"event": "strike", "round": rnd, "player": "Klaus"}
@@ -291,7 +291,7 @@ def test_physical_cards_are_scanned_or_typed_and_an_unknown_card_is_refused():
     table.type("R/5")
     assert table.lines[0]["deck"] == ["B7", "F6", "G8", "H9", "K5", "L6", "M7", "N8", "P9", "R5"]
     table.press("next")
-    assert table.screen.big == "F" and "höchstens 7" in table.screen.title
+    assert table.screen.big == "F 7" and "höchstens 7" in table.screen.title
 
 
 # --- the dictionary assist (R3): the flow asks, the answers come back as WordsChecked events ---------
@@ -350,7 +350,7 @@ def test_an_invalid_verdict_offers_the_known_prefixes_and_none_known_leaves_only
     table.press("next")  # Turn to "streichen"
     table.press("start")
     assert table.lines[-1] == {"event": "strike", "round": 1, "player": "Geli"}
-    table.turn(1).press("next")  # the table declares FUMMEL invalid: none of FUMME, FUMM, FUM, FU is known
+    table.turn(1).hold("start")  # the table declares FUMMEL invalid: none of FUMME, FUMM, FUM, FU is known
     assert isinstance(table.state.flow.stage, Fixing)
     assert [item.label for item in table.screen.items] == ["streichen"]
     table.type("3")  # the table may still keep a length of its own
@@ -409,7 +409,7 @@ def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cur
     table.step(WordsChecked((("FXYZ", False), ("FASS", True)), table._at()))
     assert table.screen.cursor == 0 and table.screen.footer == "FXYZ: nicht im Wörterbuch"
     table.turn(1)
-    assert table.screen.footer == "NEXT ungültig · Text korrigiert · START weiter"
+    assert table.screen.footer == "lang START: ungültig · NEXT nächstes · Korrektur: tippen/MENU · START weiter"
 
 
 def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():
@@ -424,12 +424,12 @@ def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_un
     table.type("B7")
     table.press("start")  # the rest round by round
     assert table.lines[0]["deck"] == ["B7"]
-    assert table.screen.title == "Runde 1 von 9" and table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    assert table.screen.title == "Runde 1 von 9" and table.screen.footer == "Karte 2: scannen, tippen (B7) oder MENU"
     table.press("next")  # card 2 is not known: refused
     assert "error" in table.beeps and "Runde 1 braucht Karte 2" in table.screen.footer
     table.step(CardScan("scanner", "PW01", table._at()))  # F/6: round 1 begins with F, at most 7
     assert table.lines[-2:] == [{"event": "card", "card": "F6"}, {"event": "reveal", "round": 1}]
-    assert table.screen.big == "F" and "höchstens 7" in table.screen.title
+    assert table.screen.big == "F 7" and "höchstens 7" in table.screen.title
     table.press("back")  # undo the reveal, then the card
     assert isinstance(table.state.flow.stage, Revealing) and table.lines[-1] == {"event": "card", "card": "F6"}
     table.type("B9")  # the card is known now: no second one
@@ -440,9 +440,9 @@ def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_un
     table.press("start").press("start")
     table.type("Fass", "Fisch")
     table.press("start").press("start")  # review → points → the board
-    assert table.screen.footer == "Karte 3 scannen oder tippen (z. B. B7)"
+    assert table.screen.footer == "Karte 3: scannen, tippen (B7) oder MENU"
     table.step(CardScan("scanner", "PW02", table._at()))  # G/8: round 2 with G, at most 6
-    assert table.screen.big == "G" and "höchstens 6" in table.screen.title
+    assert table.screen.big == "G 6" and "höchstens 6" in table.screen.title
     assert report(table).result.rounds == 2
 
 
@@ -453,7 +453,7 @@ def test_with_no_card_at_the_start_the_first_reveal_takes_two():
     assert table.lines[0]["deck"] == []
     table.type("B7")
     assert isinstance(table.state.flow.stage, Revealing)
-    assert table.screen.footer == "Karte 2 scannen oder tippen (z. B. B7)"
+    assert table.screen.footer == "Karte 2: scannen, tippen (B7) oder MENU"
     table.type("F6")
     assert [line["event"] for line in table.lines] == ["setup", "card", "card", "reveal"]
-    assert table.screen.big == "F"
+    assert table.screen.big.split()[0] == "F"

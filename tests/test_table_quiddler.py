@@ -169,7 +169,7 @@ def test_a_whole_game_at_the_table_scores_like_the_rules_core(players, dealer, r
     setup(table, players.index(dealer))
     assert table.begun == [BeginGame("quiddler", tuple(players))]
     shown = play_game(table, players, rounds, scan_rounds)
-    assert table.screen.title == f"Sieger: {max(final, key=final.__getitem__)}"
+    assert table.screen.title == f"Gewonnen: {max(final, key=final.__getitem__)}"
     assert shown == final  # hand-checked totals
     report = q.score_record(parse_record(table.record_text()))
     assert report.game.totals == shown
@@ -231,7 +231,7 @@ def test_refused_entries_beep_explain_and_change_nothing():
     assert Beep("error", "normal") in effects and "Ä7" in table.screen.footer
     table.type("CA")
     table.hold(Button.NEXT)  # two cards laid, but the round deals 3
-    assert Beep("error", "normal") in table.effects and "deals 3" in table.screen.footer
+    assert Beep("error", "normal") in table.effects and "gibt 3" in table.screen.footer
     assert [line["event"] for line in table.lines] == ["setup", "round_start"]  # no lay recorded
     table.press(Button.BACK)  # drop the word CA
     table.type("CAT")
@@ -254,7 +254,7 @@ def test_refused_entries_beep_explain_and_change_nothing():
     table.press(Button.START)  # Bob again, the same word
     table.press(Button.START)
     table.press(Button.START)
-    assert "already been challenged" in table.screen.footer
+    assert "schon angezweifelt" in table.screen.footer
     assert [line["event"] for line in table.lines].count("challenge") == 1
 
 

@@ -84,7 +84,8 @@ def test_sandbox_still_reaches_gpio_i2c_and_serial() -> None:
     grants = [value.split() for key, value in settings if key == "DeviceAllow"]
     allowed = {grant[0] for grant in grants if grant[1:] == ["rw"]}
     assert {"char-gpiochip", "char-i2c", "char-ttyAMA", "char-ttyS", "char-ttyUSB", "char-ttyACM"} <= allowed
-    assert values["SupplementaryGroups"].split() == ["gpio", "i2c", "dialout"]
+    assert values["SupplementaryGroups"].split() == ["gpio", "i2c", "input"]  # serial readers: group wordtable
+    assert ["char-input", "r"] in grants  # keyboards and keyboard-mode scanners: read (and grab), never write
     assert values["User"] == "wordtable" and values["StateDirectory"] == "wordtable"
     assert "AF_UNIX" in values["RestrictAddressFamilies"].split()  # sd_notify and the D-Bus power-off
 
@@ -97,3 +98,42 @@ def test_service_contract() -> None:
     assert values["ConfigurationDirectory"] == "wordtable"
     # the alarm at SCHED_FIFO, set by systemd; the program itself may not change its scheduling
     assert values["CPUSchedulingPolicy"] == "fifo" and values["RestrictRealtime"] == "yes"
+
+
+def test_a_crash_loop_meets_the_start_limit() -> None:
+    """systemd counts starts in [Unit]'s StartLimitIntervalSec; restarts RestartSec apart must reach
+    StartLimitBurst inside it, or a crashing service restarts forever."""
+    text = UNIT.read_text()
+    unit_section = text.split("[Service]")[0]
+    values = dict(_settings(text))
+    assert "StartLimitIntervalSec" in unit_section and "StartLimitBurst" in unit_section
+    seconds = {"s": 1, "min": 60}
+    interval = int(re.fullmatch(r"(\d+)", values["StartLimitIntervalSec"]).group(1))
+    restart = re.fullmatch(r"(\d+)(s|min)?", values["RestartSec"])
+    restart_s = int(restart.group(1)) * seconds[restart.group(2) or "s"]
+    start_budget = 10  # seconds a failing start may take before it exits (here: well under 2)
+    assert int(values["StartLimitBurst"]) * (restart_s + start_budget) < interval
+
+
+def test_the_lock_pins_every_dependency_with_hashes() -> None:
+    import tomllib
+
+    project = tomllib.loads((UNIT.parents[1] / "pyproject.toml").read_text())["project"]
+    wanted = [*project["dependencies"], *project["optional-dependencies"]["pi"]]
+    lock = (UNIT.parent / "requirements.lock").read_text()
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)", lock, re.MULTILINE))
+    normal = {re.sub(r"[-_.]+", "-", name).lower() for name in pins}
+    for requirement in wanted:
+        name = re.split(r"[<>=;\[ ]", requirement, maxsplit=1)[0]
+        assert re.sub(r"[-_.]+", "-", name).lower() in normal, requirement
+    blocks = re.split(r"\n(?=[A-Za-z])", lock.split("\n", 4)[-1])
+    assert all("--hash=sha256:" in block for block in blocks if re.match(r"[A-Za-z]", block))
+
+
+def test_the_network_is_open_only_to_the_local_networks_for_the_table_page() -> None:
+    values = dict(_settings(UNIT.read_text()))
+    assert "PrivateNetwork" not in values  # the page needs the network
+    assert set(values["RestrictAddressFamilies"].split()) == {"AF_UNIX", "AF_INET", "AF_INET6"}
+    allowed = set(values["IPAddressAllow"].split())
+    assert allowed == {"localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
+    assert values["IPAddressDeny"] == "any"

@@ -37,7 +37,8 @@ def test_pin_table_rows_name_gpio_physical_pin_and_part():
         "dtparam=i2c_arm_baudrate=400000",
         "enable_uart=1",
         "dtoverlay=gpio-shutdown,gpio_pin=4",
-        "usermod -aG gpio,i2c,dialout",
+        "usermod -aG gpio,i2c,input wordtable",
+        "99-wordtable-reader.rules",
     ):
         assert line in readme
     for part in ("10-segment LED bar", "2N2222", "RDM6300", "KY-040", "SSD1306", "Zero 2 W"):
@@ -68,3 +69,33 @@ def test_conflicting_profile_fails_with_the_reason(tmp_path, capsys):
     assert main(["--profile", str(profile), "--out", str(out)]) == 2
     assert "buttons.menu: GPIO 18 is also used by buzzer.pin" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_guide_brings_the_box_up_with_doctor_then_selftest_and_lists_every_fix():
+    from hw.troubleshooting import EXAMPLE, PROBLEMS
+
+    readme = generate("default")["README.md"]
+    bring_up = readme.index("## Bring-up")
+    assert readme.index("## Pin table") < readme.index("## Raspberry Pi OS set-up") < bring_up
+    assert bring_up < readme.index("wordtable doctor`", bring_up) < readme.index("wordtable selftest`", bring_up)
+    troubleshooting = readme[readme.index("## Troubleshooting"):]
+    for problem in PROBLEMS.values():
+        fix = problem.fix.format(**EXAMPLE).replace("*", "\\*")
+        assert f"| {problem.check} | {problem.symptom} | {fix} |" in troubleshooting
+
+
+def test_the_circuit_shows_every_profile_pin_with_its_parts_and_a_power_budget():
+    from hw.profile import load_profile
+    from hw.wiring import PART_COLOURS, POWER_COLOURS, physical_pin
+
+    p = load_profile("default")
+    readme = generate("default")["README.md"]
+    circuit = readme.split("## Circuit", 1)[1].split("## Bill of materials", 1)[0]
+    for gpio in p.led_bar.pins:
+        assert f"GPIO {gpio} [pin {physical_pin(gpio)}]" in circuit and "--[330 Ω]--|>|-- GND" in circuit
+    for gpio in (p.buttons.start, p.buttons.next, p.buttons.back, p.buttons.menu):
+        assert f"GPIO {gpio} [pin {physical_pin(gpio)}]  ---o/ o--- GND" in circuit
+    assert f"GPIO {p.buzzer.pin} [pin {physical_pin(p.buzzer.pin)}]  --[1 kΩ]" in circuit and "NPN" in circuit
+    assert "pin order differs" in circuit and "together ≈" in circuit and "Button layout" in circuit
+    assert not set(PART_COLOURS.values()) & set(POWER_COLOURS.values())
+    assert "#e8112d" not in PART_COLOURS.values()  # no signal drawn in the 5 V red

@@ -10,6 +10,7 @@ from firmware_host.core.events import Event, TextEntry, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import MessageScreen, Screen
 from firmware_host.core.settings import Settings
+from firmware_host.core.text_field import TextField
 from firmware_host.shell import Outputs, Shell
 
 
@@ -33,15 +34,19 @@ class AskingFlow:
     def screen(self, ctx: Ctx) -> Screen:
         return MessageScreen("Wörter", (self.shown,))
 
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        return TextField("Wort", "word")
+
 
 class Recorder:
     def __init__(self):
         self.events = []
 
-    def record(self, event):
-        self.events.append(event)
+    def commit(self, event, effects=()):
+        if event is not None:
+            self.events.append(event)
 
-    def game_effect(self, effect):
+    def compact(self, state):
         pass
 
 
@@ -51,7 +56,7 @@ class Null:
     def set_level(self, level):
         pass
 
-    def play(self, notes):
+    def play(self, notes, duty=0.5):
         pass
 
     def show(self, image):
@@ -62,10 +67,11 @@ def shell_with(check):
     state, _ = app.initial(Settings())
     state = replace(state, flow=AskingFlow(), home="game")
     null = Null()
-    outputs = Outputs(bar=null, sounder=null, display=null, renderer=lambda s, size: None,
+    outputs = Outputs(bar=null, sounder=null, display=null, renderer=lambda s, size, page=0: None,
+                      pager=lambda s, size: 1,
                       save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
-                      keep=lambda name, data: None, check_words=check)
+                      keep=lambda name, data: None, check_words=check, word_lists=lambda language: None)
     return Shell(state, outputs, clock=lambda: 5.0, journal=Recorder())
 
 

@@ -4,7 +4,8 @@
     python -m tests.update_references --check   # write nothing; exit 1 if anything would change
 
 The screens are the ones the tests compare: `REFERENCE_SCREENS` (tests/screens.py) and the
-`# snapshot: NAME` points of the game scripts (tests/game_scripts.py), each at every panel size.
+`# snapshot: NAME` points of the game scripts (tests/game_scripts.py), each at every panel size, and the
+frames of the failed starts (tests/startup_cases.py, the sim profile's panel; the full-disk case needs root).
 The tests never write a reference; this is the only way to accept a new look: run it, look at the
 PNGs it lists (`git diff --stat tests/reference`), commit them.
 """
@@ -12,13 +13,17 @@ PNGs it lists (`git diff --stat tests/reference`), commit them.
 from __future__ import annotations
 
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 from PIL import Image
 
 from firmware_host.render import render
 from tests.game_scripts import GAME_SCRIPTS, play_to_snapshots, reference_name
 from tests.screens import PANEL_SIZES, REFERENCE_DIR, REFERENCE_SCREENS, differing_pixels, reference_path
+from tests.startup_cases import CASES as STARTUP_CASES
+from tests.startup_cases import start_image
 
 
 def references() -> Iterator[tuple[str, Image.Image]]:
@@ -30,6 +35,11 @@ def references() -> Iterator[tuple[str, Image.Image]]:
         for snapshot, screen in play_to_snapshots(script):
             for size in PANEL_SIZES:
                 yield reference_name(script, snapshot), render(screen, size)
+    for case in STARTUP_CASES:
+        with tempfile.TemporaryDirectory() as tmp:
+            shown = start_image(case, Path(tmp))
+        if shown is not None:
+            yield f"startup_{case}", shown[0]
 
 
 def main(argv: list[str]) -> int:

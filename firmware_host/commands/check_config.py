@@ -26,13 +26,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MESSAGE_LIMIT = 300  # characters of one message: a value quoted in it is never echoed whole
+
+
 def report(exc: ResolveError, prog: str) -> int:
-    """Print every error as `prog: FILE: key: message` on stderr; returns the exit code 2."""
+    """Print every error as `prog: FILE: key: message` on stderr (key and message each cut to
+    `MESSAGE_LIMIT` characters); returns the exit code 2."""
     for where, message in exc.errors:
-        print(f"{prog}: {where}: {message}", file=sys.stderr)
+        print(f"{prog}: {_cut(where)}: {_cut(message)}", file=sys.stderr)
     count = len(exc.errors)
     print(f"{prog}: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
     return 2
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
 def run(args: argparse.Namespace) -> int:

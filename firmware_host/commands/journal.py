@@ -1,4 +1,6 @@
-"""`wordtable journal list|export`: the games kept in the journal, and one of them as a game record.
+"""`wordtable journal list|export`: the games kept in the journal, and one of them as a game record (JSON
+Lines, for `wordtable score`) or, with `--format csv`, as a spreadsheet: one row per player per round
+(columns game, round, player, entry, points, total; see docs/record-format.md).
 
 Both open the journal read-only, so they are safe beside the running service (run them as the service's
 user, e.g. `sudo -u wordtable wordtable journal list`, since the state directory is the service's).
@@ -7,9 +9,13 @@ user, e.g. `sudo -u wordtable wordtable journal list`, since the state directory
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import sys
 from pathlib import Path
 
+from firmware_host.commands.score import score
+from firmware_host.core.record import RecordError, parse_record
 from firmware_host.journal import GameSummary, Journal, JournalError
 from firmware_host.paths import journal_path, state_dir
 
@@ -26,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "export", parents=[common], help="print a game as a record (JSON Lines) for `wordtable score`"
     )
     export.add_argument("--game", type=int, default=None, metavar="ID", help="the game (default: the latest)")
+    export.add_argument(
+        "--format", choices=("jsonl", "csv"), default="jsonl",
+        help="jsonl: the game record (default); csv: one row per player per round, scored",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,11 +50,30 @@ def run(args: argparse.Namespace) -> int:
                     print(f"wordtable journal: no games in {path}", file=sys.stderr)
                     return 1
                 text = journal.export_record(game_id)
+                if args.format == "csv":
+                    text = csv_text(text)
     except JournalError as exc:
         print(f"wordtable journal: {exc}", file=sys.stderr)
         return 1
+    except RecordError as exc:
+        print(f"wordtable journal: game {game_id} cannot be scored: {exc}", file=sys.stderr)
+        return 1
     sys.stdout.write(text)
     return 0
+
+
+CSV_COLUMNS = ("game", "round", "player", "entry", "points", "total")
+
+
+def csv_text(record: str) -> str:
+    """A record scored and written as CSV (`CSV_COLUMNS`, a header row first). Raises `RecordError`."""
+    parsed = parse_record(record)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in score(parsed).rows():
+        writer.writerow((parsed.game, row.round, row.player, row.entry, row.points, row.total))
+    return out.getvalue()
 
 
 def list_text(games: list[GameSummary]) -> str:

@@ -46,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the captions"
     )
+    parser.add_argument(
+        "--show-face", action="store_true",
+        help="print each card's face too (not for a card's back: a hand must stay hidden)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     except (UnicodeDecodeError, FacesError) as exc:
         print(f"wordtable labels: {args.faces}: {exc}", file=sys.stderr)
         return 2
-    pages = label_pages(args.game, faces, args.lang)
+    pages = label_pages(args.game, faces, args.lang, show_face=args.show_face)
     output: Path = args.output or Path(f"labels-{args.game}.svg")
     more = [output.with_name(f"{output.stem}-{n}{output.suffix}") for n in range(2, len(pages) + 1)]
     paths = [output, *more]

@@ -1,5 +1,9 @@
 """`wordtable run`: the service. Logs for journald, tells systemd when it is ready, pets the watchdog
-from the loop, and stops cleanly on SIGTERM (LEDs off, buzzer silent, display cleared, journal closed)."""
+from the loop, and stops cleanly on SIGTERM (LEDs off, buzzer silent, display cleared, journal closed).
+
+A start that fails shows its reason on the OLED as well as in the log and exits: 2 for an unusable
+profile or config, 1 for hardware or anything unforeseen (the unit's start limit ends a crash loop). A
+journal that cannot be opened is no such failure: the appliance runs and says "nicht gespeichert"."""
 
 from __future__ import annotations
 
@@ -9,12 +13,15 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from firmware_host import sdnotify
 from firmware_host.commands.check_config import report
-from firmware_host.config import DEFAULT_CONFIG_PATH, ResolveError, resolve
+from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, resolve
 from firmware_host.core.events import Notice
+from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.paths import state_dir
+from firmware_host.startup_failure import profile_for_message, show_failure
 
 log = logging.getLogger("wordtable")
 
@@ -26,14 +33,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "/var/lib/wordtable, else ./sim-state)")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, *, display_device: Any = None) -> int:
+    """The service until SIGTERM; the exit code. `display_device` stands in for the profile's panel when a
+    start fails (tests: luma's dummy device)."""
     # journald adds its own time stamps; the level goes first so `journalctl -p` can be matched by eye.
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     try:
         resolved = resolve(args.profile, args.config)
     except ResolveError as exc:
-        return report(exc, "wordtable run")
+        code = report(exc, "wordtable run")
+        lines = [f"{key.rsplit(': ', 1)[-1]}: {message}" for key, message in exc.errors]
+        show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", lines,
+                     display_device=display_device)
+        return code
+    except Exception as exc:  # a config the validation itself trips over (e.g. nested too deeply)
+        log.error("cannot read the configuration: %s", type(exc).__name__)
+        print(f"wordtable run: cannot read the configuration: {type(exc).__name__}", file=sys.stderr)
+        show_failure(profile_for_message(args.profile), DEFAULT_LANGUAGE, "config", [type(exc).__name__],
+                     display_device=display_device)
+        return 2
     logging.getLogger().setLevel(resolved.config.logging.level)
+    try:
+        return _serve(args, resolved)
+    except Exception as exc:  # the last word: a reason on the OLED instead of a dark panel
+        log.exception("cannot start")
+        show_failure(resolved.profile, resolved.config.appliance.language, "internal", [f"{type(exc).__name__}: {exc}"],
+                     display_device=display_device)
+        return 1
+
+
+def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
     from firmware_host.appliance import open_appliance
     from firmware_host.power import PowerOffError, power_off
     from hw.protocols import HardwareError
@@ -53,7 +82,11 @@ def run(args: argparse.Namespace) -> int:
     except HardwareError as exc:
         log.error("hardware: %s", exc)
         print(f"wordtable run: {exc}", file=sys.stderr)
+        show_failure(resolved.profile, resolved.config.appliance.language, "hardware", [str(exc)])
         return 1
+    from firmware_host.page.attach import serve_page
+
+    page = serve_page(appliance, resolved, directory)
     log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
 
     def on_term(signum: int, frame: object) -> None:
@@ -68,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         appliance.shell.run(on_idle=sdnotify.watchdog, idle_every=interval / 2 if interval else None)
     finally:
         sdnotify.stopping()
+        if page is not None:
+            page.close()
         appliance.close()
         log.info("stopped")
     return 0

@@ -12,11 +12,12 @@ import argparse
 import logging
 import sys
 import tempfile
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
 from firmware_host.commands.check_config import report
-from firmware_host.config import Resolved, ResolveError, resolve
+from firmware_host.config import PageConfig, Resolved, ResolveError, resolve
 from firmware_host.script import ExpectationFailed, ScriptError, parse_script, run_script
 from firmware_host.simulator import Simulator
 
@@ -31,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep the journal here (default: ./sim-state live; a fresh temporary folder for scripts)")
     parser.add_argument("--frames", action="store_true", help="with --script: print every new frame as text")
     parser.add_argument("--demo", action="store_true", help="play the built-in demo even in a terminal")
+    parser.add_argument("--page", action="store_true",
+                        help="live: serve the table page (on 127.0.0.1 unless the config's [page] says otherwise)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         resolved = resolve(args.profile, args.config, environ={})
     except ResolveError as exc:
         return report(exc, "wordtable sim")
+    if args.page and args.config is None:  # a laptop trying it: this machine only
+        resolved = replace(resolved, config=replace(resolved.config, page=PageConfig(True, 8080, "127.0.0.1")))
     if args.script is not None or args.demo or not (sys.stdin.isatty() and sys.stdout.isatty()):
         if args.script is not None:
             try:
@@ -51,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_script(resolved, text, args.state_dir, frames=args.frames or args.script is None)
     from firmware_host.sim_terminal import run_live
 
-    return run_live(resolved, args.state_dir or Path("sim-state"))
+    return run_live(resolved, args.state_dir or Path("sim-state"), page=args.page)
 
 
 def _run_script(resolved: Resolved, text: str, state_dir: Path | None, *, frames: bool) -> int:

@@ -3,22 +3,32 @@
 `step(state, event) -> (state, effects)` is pure. Every event ends with the current view: the screen,
 the LED bar level and the next time the core wants a `Tick` (None: nothing runs, sleep until input).
 Buttons: START starts/pauses/resumes the timer (long: flip), NEXT moves on, BACK resets/undoes/leads
-out, MENU opens the menu (long: power off). In the menu NEXT moves, START chooses, BACK goes up a level.
+out, MENU opens the menu (long: power off); a fitted TURN button starts/pauses the timer like START. In
+the menu NEXT moves, START chooses, BACK goes up a level. A game that keeps time (the turn timer) owns the
+timer while it is on screen: leaving it pauses its clock and gives the sand timer back.
+
+Typed lines: a screen waiting for one (`entry_field`) gets the letter picker (`core.text_picker`): by
+itself where text is the only input, else from the menu's first entries ("Buchstaben: …"); while it is
+open the buttons pick letters and a long START hands the line to the screen. A keyboard's line in the
+making (`Typing`) is shown in the footer (or the picker) as it is typed; it decides nothing.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from firmware_host.core.alarm import ALARM_CHOICES, Ringing
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import (
     Beep,
+    BeginGame,
     Effect,
     EndGame,
     Keep,
@@ -30,6 +40,8 @@ from firmware_host.core.effects import (
     WakeAt,
 )
 from firmware_host.core.events import (
+    TROUBLES,
+    BestRevealed,
     Button,
     CardRemoved,
     CardScan,
@@ -37,23 +49,44 @@ from firmware_host.core.events import (
     Kept,
     LongPress,
     Notice,
+    PageInfo,
     Press,
     ReaderStatus,
     Resumed,
+    SeatClaim,
+    SeatEntry,
     TextEntry,
     Tick,
+    Trouble,
     Turn,
+    Typing,
     WordsChecked,
     canonical_json,
     event_time,
 )
-from firmware_host.core.flow import Ctx, Flow, Outcome, PauseTimer, ResetTimer, StartTimer
+from firmware_host.core.flow import (
+    Ctx,
+    Flow,
+    KeepsTime,
+    Outcome,
+    PauseTimer,
+    ResetTimer,
+    SetTimer,
+    StartTimer,
+    TakesSeats,
+)
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
-from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.i18n import LANGUAGES, pick, signed
+from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState, page_event, page_screen
+from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import (
+    BLANK_CHOICES,
+    CONTRAST_CHOICES,
+    DIM_CHOICES,
+    GAME_TURN_CHOICES,
     MAX_DURATION_S,
     MAX_PLAYERS,
     MIN_DURATION_S,
@@ -62,10 +95,20 @@ from firmware_host.core.settings import (
     Settings,
 )
 from firmware_host.core.sounds import VOLUMES
-from firmware_host.core.timer import Timer, format_seconds
+from firmware_host.core.text_field import TextField, too_long, typed
+from firmware_host.core.text_input import CODE, LINE, NAME, TextRefused, clean
+from firmware_host.core.text_picker import Picker
+from firmware_host.core.timer import Timer, format_seconds, parse_duration
 
 HOME_MODES = ("timer", "scoreboard")
-MAIN_MENU = ("timer", "scoreboard", "players", "duration", "warn", "volume", "language", "power_off")
+TYPING_SHOWN = 200  # the most of a keyboard's line in the making that the state holds
+ENTRY_SHOWN = 18  # the last characters of a typed line that the footer shows
+UNSAVED_MARK = "!"
+UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
+MAIN_MENU = (
+    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "alarm", "volume", "contrast", "dim",
+    "blank", "language", "power_off",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +131,7 @@ class ConfirmPowerOff:
     pass
 
 
-Overlay = MenuView | DurationEdit | ConfirmPowerOff
+Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +145,11 @@ class AppState:
     kept: tuple[tuple[str, str], ...] = ()  # what the shell keeps: (name, canonical JSON), sorted (`Kept`)
     notice: str = ""
     now: float = 0.0
+    unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
+    page: PageState = field(default_factory=PageState)  # the table page (`core.page_table`)
+    ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
+    picker: Picker | None = None  # the letter picker, open for the field on screen (`entry_field`)
+    typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
 
 
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
@@ -114,16 +162,32 @@ def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect
 def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     """Apply one event; return the new state and the effects to carry out, ending with the view."""
     if isinstance(event, Resumed):
-        state, effects = _resumed(state, event.at)
+        state, effects = _resumed(state, event.at, event.off_s)
         return state, effects + view(state)
+    if isinstance(event, Typing):  # shown only: neither the clock nor anything else moves on it
+        state = replace(state, typing=event.text[:TYPING_SHOWN])
+        return state, view(state)
     now = max(state.now, event_time(event))
-    state = replace(state, now=now)
+    state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
     alarm = timer.alarmed and not state.timer.alarmed
+    was_ringing = state.ringing is not None
     state = replace(state, timer=timer)
+    if alarm and state.home != "game":  # a game answers the time-up itself (its alarm sounds once)
+        # a stale notice ("Umgedreht") must not stand beside "Zeit!"
+        state = replace(state, ringing=Ringing.of(now, state.settings.alarm_s), notice="")
     if alarm and state.flow is not None:
         state, more = _apply(state, state.flow.timer_over(ctx(state)))
         effects += more
+    state, more, silenced = _ring(state, event, was_ringing)
+    effects += more
+    if silenced:
+        return state, effects + view(state)
+    checked = edge_checked(event)
+    if isinstance(checked, TextRefused):
+        state, more = _refuse(state, checked.text(state.settings.lang))
+        return state, effects + more + view(state)
+    event = checked
     if isinstance(event, Tick):
         pass
     elif isinstance(event, LongPress) and event.button is Button.MENU:
@@ -134,9 +198,20 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         effects.append(Log(state.notice, "INFO" if event.present else "WARNING"))
     elif isinstance(event, Notice):
         state = replace(state, notice=event.text)
+    elif isinstance(event, Trouble):
+        state = _trouble(state, event)
+        effects.append(Log(state.notice, "WARNING"))
     elif isinstance(event, Kept):
         state = replace(state, kept=event.items)
-    elif isinstance(event, WordsChecked):  # an answer for the game, wherever the table is looking
+    elif isinstance(event, PageInfo):
+        state = replace(state, page=replace(state.page, address=event.address, code=event.code))
+    elif isinstance(event, SeatClaim):
+        state, more = _seat_claim(state, event)
+        effects += more
+    elif isinstance(event, SeatEntry):  # a phone: its seat's entry, whatever the box shows
+        state, more = _seat_entry(state, event)
+        effects += more
+    elif isinstance(event, WordsChecked | BestRevealed):  # an answer for the game, wherever the table is looking
         if state.flow is not None:
             state, more = _apply(state, state.flow.handle(event, ctx(state)))
             effects += more
@@ -148,32 +223,174 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     elif isinstance(event, LongPress) and event.button is Button.BACK and state.overlay is None and (
         state.home == "game" or (state.home == "timer" and state.flow is not None)
     ):
-        state = replace(state, home="timer" if state.home == "game" else "game", notice="")
+        state, more = _go_home(replace(state, notice=""), "timer" if state.home == "game" else "game")
+        effects += more
     elif state.overlay is not None:
         state, more = _overlay_event(state, state.overlay, event)
         effects += more
-    elif state.home == "game" and (flow := state.flow) is not None:
-        if isinstance(event, Press) and event.button is Button.MENU:
-            state = replace(state, overlay=MenuView(), notice="")
-        else:
-            outcome = flow.handle(event, ctx(state))
-            state, more = _apply(replace(state, notice=""), outcome)
-            effects += more
-    elif state.home == "scoreboard":
-        state, more = _scoreboard_event(state, event)
-        effects += more
     else:
-        state, more = _timer_event(state, event)
+        state, more = _home_event(state, event)
         effects += more
+    state = _settled(state)
     return state, effects + view(state)
 
 
+def _ring(state: AppState, event: Event, was_ringing: bool) -> tuple[AppState, list[Effect], bool]:
+    """The ringing alarm: ends when its time is over or the timer runs again; any button (a press, a long
+    press, a turn) that comes while it rang only silences it (True: the event is used up); otherwise the
+    alarm sounds again when due. "Zeit!" stays on screen either way."""
+    ringing, now = state.ringing, state.now
+    if ringing is None:
+        return state, [], False
+    if ringing.over(now) or state.timer.running:
+        return replace(state, ringing=None), [], False
+    if was_ringing and isinstance(event, (Press, LongPress, Turn)):
+        return replace(state, ringing=None), [Log("alarm silenced at the table")], True
+    if ringing.due(now):
+        return replace(state, ringing=ringing.rang(now)), [Beep("alarm", state.settings.volume)], False
+    return state, [], False
+
+
+def _home_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    """An event for the screen below the menu: the letter picker when it is open, else the game, the
+    scoreboard or the timer."""
+    picker = active_picker(state)
+    if picker is not None and _picks(event):
+        return _picker_event(state, picker, event)
+    if isinstance(event, TextEntry):
+        state = replace(state, picker=None)  # a line came from elsewhere: the picker is done
+    if state.home == "game" and (flow := state.flow) is not None:
+        if isinstance(event, Press) and event.button is Button.MENU:
+            return replace(state, overlay=MenuView(), notice=""), []
+        return _apply(replace(state, notice=""), flow.handle(event, ctx(state)))
+    if state.home == "scoreboard":
+        return _scoreboard_event(state, event)
+    return _timer_event(state, event)
+
+
+# --- typed lines and the letter picker ---------------------------------------------------------------
+
+
+def field_below(state: AppState) -> TextField | None:
+    """The typed line the screen below the menu waits for: the game's field, or on the free scoreboard a
+    name or points for the selected player; None elsewhere (the timer takes its length by the buttons)."""
+    if state.home == "game" and state.flow is not None:
+        return state.flow.text_field(ctx(state))
+    if state.home == "scoreboard":
+        name = state.board.players[state.board.selected]
+        return TextField(_t(state.settings, "board_field", name=name), "name", NAME.limit)
+    return None
+
+
+def entry_field(state: AppState) -> TextField | None:
+    """The typed line the screen on display waits for (None while the menu is open or none is wanted)."""
+    return field_below(state) if state.overlay is None else None
+
+
+def active_picker(state: AppState) -> Picker | None:
+    """The letter picker taking the buttons now: the one opened for the field on display, or a fresh one
+    where text is the field's only input."""
+    field = entry_field(state)
+    if field is None:
+        return None
+    if state.picker is not None:
+        return state.picker
+    return Picker(field) if field.only else None
+
+
+def _settled(state: AppState) -> AppState:
+    """A picker whose field has gone (another screen, another player's word) is closed."""
+    if state.picker is not None and state.picker.field != field_below(state):
+        return replace(state, picker=None)
+    return state
+
+
+def _picks(event: Event) -> bool:
+    """Whether the open picker takes `event` (MENU and the app's long presses stay the app's)."""
+    if isinstance(event, Turn):
+        return True
+    if isinstance(event, Press):
+        return event.button is not Button.MENU
+    if isinstance(event, LongPress):
+        return event.button in (Button.NEXT, Button.START, Button.ENCODER)
+    return False
+
+
+def _picker_event(state: AppState, picker: Picker, event: Event) -> tuple[AppState, list[Effect]]:
+    cleared = replace(state, notice="")
+    if isinstance(event, Turn):
+        return replace(cleared, picker=picker.moved(event.steps)), []
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return replace(cleared, picker=picker.moved(-1)), []
+    if isinstance(event, LongPress):  # START or the encoder's push: the line is done
+        return _submit(cleared, picker, event.at)
+    assert isinstance(event, Press)
+    if event.button is Button.NEXT:
+        return replace(cleared, picker=picker.moved(1)), []
+    if event.button in (Button.START, Button.ENCODER):
+        added = picker.added()
+        return replace(cleared, picker=added), [Beep("error", state.settings.volume)] if added.full else []
+    if picker.text:  # BACK takes the last letter off
+        return replace(cleared, picker=picker.deleted()), []
+    if picker.field.only:  # BACK on an empty line is the screen's BACK (undo)
+        closed = replace(state, picker=None)
+        if state.home == "game" and state.flow is not None:
+            return _apply(replace(closed, notice=""), state.flow.handle(event, ctx(state)))
+        return closed, []
+    return replace(cleared, picker=None), []  # BACK on an empty line closes the picker
+
+
+def _submit(state: AppState, picker: Picker, at: float) -> tuple[AppState, list[Effect]]:
+    """The picked line handed to the screen as a typed line. Refused there: the picker stays open with
+    the line, the reason in its footer."""
+    checked = edge_checked(typed(picker.line(), at))
+    if isinstance(checked, TextRefused):
+        refused, effects = _refuse(state, checked.text(state.settings.lang))
+        return replace(refused, picker=picker), effects
+    after, effects = _home_event(replace(state, picker=None), checked)
+    if any(isinstance(effect, Beep) and effect.pattern == "error" for effect in effects):
+        return replace(after, picker=picker, notice=after.notice or _screen(after).footer), effects
+    return after, effects
+
+
+def _entry_line(state: AppState) -> str:
+    """The footer while a line is typed on a keyboard: its end and a cursor, or that it is too long."""
+    text = state.typing
+    message = too_long(state.settings.lang, entry_field(state), text)
+    if message is not None:
+        return message
+    return "› " + (text if len(text) <= ENTRY_SHOWN else "…" + text[-ENTRY_SHOWN + 1 :]) + "▏"
+
+
+def edge_checked(event: Event) -> Event | TextRefused:
+    """The event with its text normalised (`text_input.clean`: a typed line as a `LINE`, a card's reader and
+    code as `CODE`s), or why it is refused. Every event passes here, so no other part of the core sees text
+    that is not normalised — not even one replayed from a journal written before the edges checked it."""
+    try:
+        if isinstance(event, TextEntry | SeatEntry):
+            return replace(event, text=clean(event.text, LINE))
+        if isinstance(event, SeatClaim):
+            return replace(event, claim=clean(event.claim, CODE))
+        if isinstance(event, PageInfo):
+            return replace(event, address=clean(event.address, CODE), code=clean(event.code, CODE))
+        if isinstance(event, CardScan):
+            return replace(event, reader=clean(event.reader, CODE), code=clean(event.code, CODE))
+    except TextRefused as exc:
+        return exc
+    return event
+
+
 def view(state: AppState) -> list[Effect]:
-    """The screen, the LED bar and the next wake-up for `state`."""
+    """The screen, the LED bar and the next wake-up for `state` (a ringing alarm flashes the bar)."""
+    ringing, now = state.ringing, state.now
+    wake = state.timer.next_wake(now)
+    if ringing is None:
+        return [Show(screen(state)), SetBar(state.timer.bar_level(now)), WakeAt(wake)]
+    ring_wake = ringing.next_wake(now)
     return [
         Show(screen(state)),
-        SetBar(state.timer.bar_level(state.now)),
-        WakeAt(state.timer.next_wake(state.now)),
+        SetBar(ringing.bar_level(now)),
+        WakeAt(ring_wake if wake is None else min(wake, ring_wake)),
     ]
 
 
@@ -184,7 +401,7 @@ def _timer_event(state: AppState, event: Event) -> tuple[AppState, list[Effect]]
     s, timer, now = state.settings, state.timer, state.now
     cleared = replace(state, notice="")
     if isinstance(event, Press):
-        if event.button is Button.START:
+        if event.button in (Button.START, Button.TURN):
             return _start_pause(cleared)
         if event.button is Button.BACK:
             if timer.running or not timer.countdown.is_full():
@@ -230,7 +447,7 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
             if undone is None or last is None:
                 return replace(cleared, overlay=MenuView(), notice=_t(s, "nothing_to_undo")), []
             player, points = last
-            notice = _t(s, "undone", name=board.players[player], points=points)
+            notice = _t(s, "undone", name=board.players[player], points=signed(points))
             return replace(cleared, board=undone, notice=notice), []
         if event.button is Button.MENU:
             return replace(cleared, overlay=MenuView()), []
@@ -245,11 +462,25 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
     if isinstance(event, Turn):
         return _add_points(cleared, event.steps)
     if isinstance(event, TextEntry):
-        typed = parse_points(event.text)
-        if typed is None:
+        typed_points = parse_points(event.text)
+        if typed_points is not None:
+            return _add_points(cleared, typed_points)
+        name = " ".join(event.text.split())
+        if not any(ch.isalpha() for ch in name):
             return _refuse(state, _t(s, "not_a_number", text=event.text.strip()))
-        return _add_points(cleared, typed)
+        return _rename(cleared, name)
     return state, []
+
+
+def _rename(state: AppState, name: str) -> tuple[AppState, list[Effect]]:
+    """The selected player of the free scoreboard named `name`; the names are remembered."""
+    board, s = state.board, state.settings
+    old = board.players[board.selected]
+    if name in board.players and name != old:
+        return _refuse(state, _t(s, "name_taken", name=name))
+    players = tuple(name if i == board.selected else p for i, p in enumerate(board.players))
+    renamed = replace(state, board=replace(board, players=players), notice=_t(s, "renamed", old=old, name=name))
+    return _with_settings(renamed, replace(s, player_names=players))
 
 
 def _overlay_event(state: AppState, overlay: Overlay, event: Event) -> tuple[AppState, list[Effect]]:
@@ -261,6 +492,12 @@ def _overlay_event(state: AppState, overlay: Overlay, event: Event) -> tuple[App
         return _refuse(state, "")
     if isinstance(overlay, DurationEdit):
         return _duration_edit_event(state, overlay, event)
+    if isinstance(overlay, PageShow | ConfirmSeat):
+        done = page_event(state.page, overlay, event, state.settings.lang)
+        if done is None:
+            return _refuse(state, "")
+        page, close, notice = done
+        return replace(state, page=page, overlay=None if close else overlay, notice=notice), []
     return _menu_event(state, overlay, event)
 
 
@@ -291,13 +528,17 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
     s = state.settings
     if not menu.path:
         if key in HOME_MODES:
-            return replace(state, home=key, overlay=None), []
+            return _go_home(state, key)
         if key == "continue":
-            return replace(state, home="game", overlay=None), []
+            return _go_home(state, "game")
+        if key == "letters" and (field := field_below(state)) is not None:
+            return replace(state, overlay=None, picker=Picker(field)), []
         if key.startswith("game:"):
             return _new_game(state, key.removeprefix("game:"))
         if key == "power_off":
             return replace(state, overlay=ConfirmPowerOff()), []
+        if key == "page":
+            return replace(state, overlay=PageShow()), []
         entries = menu_entries(state, key)
         cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
         return replace(state, overlay=MenuView(key, cursor)), []
@@ -311,11 +552,21 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
         settings = replace(s, warn_s=int(key))
         timer = state.timer.with_warning(settings.warn_s, state.now)
         return _with_settings(replace(state, timer=timer, overlay=back), settings)
+    if menu.path == "alarm":
+        return _with_settings(replace(state, overlay=back), replace(s, alarm_s=int(key)))
+    if menu.path == "contrast":
+        return _with_settings(replace(state, overlay=back), replace(s, contrast=int(key)))
+    if menu.path == "dim":
+        return _with_settings(replace(state, overlay=back), replace(s, dim_after_min=int(key)))
+    if menu.path == "blank":
+        return _with_settings(replace(state, overlay=back), replace(s, blank_after_min=int(key)))
     if menu.path == "volume":
         state, effects = _with_settings(replace(state, overlay=back), replace(s, volume=key))
         return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
     if menu.path == "language":
         return _with_settings(replace(state, overlay=back), replace(s, lang=key))
+    if menu.path == "game_turn":
+        return _with_settings(replace(state, overlay=back), replace(s, turns=replace(s.turns, game_turn_s=int(key))))
     if menu.path == "players":
         settings = replace(s, player_count=int(key))
         names = player_names(s.player_names, settings.player_count, _t(settings, "player_n"))
@@ -347,6 +598,35 @@ def _duration_edit_event(state: AppState, edit: DurationEdit, event: Event) -> t
     return _refuse(state, "")
 
 
+# --- the table page ----------------------------------------------------------------------------------
+
+
+def table_players(state: AppState) -> tuple[str, ...]:
+    """The players at the table, in seat order: the game's (its setup's while it is set up), else the free
+    scoreboard's. A phone's seat is an index into these."""
+    players = getattr(state.flow, "players", None)
+    if isinstance(players, tuple) and all(isinstance(p, str) for p in players):
+        return players
+    return state.board.players
+
+
+def _seat_entry(state: AppState, event: SeatEntry) -> tuple[AppState, list[Effect]]:
+    flow = state.flow
+    if not isinstance(flow, TakesSeats):
+        players = table_players(state)
+        name = players[event.seat] if 0 <= event.seat < len(players) else str(event.seat + 1)
+        return _refuse(state, _t(state.settings, "page_not_now", name=name))
+    return _apply(replace(state, notice=""), flow.seat_entry(event.seat, event.text, ctx(state)))
+
+
+def _seat_claim(state: AppState, event: SeatClaim) -> tuple[AppState, list[Effect]]:
+    players = table_players(state)
+    if not 0 <= event.seat < len(players):
+        return replace(state, page=replace(state.page, answered=(event.claim, False))), []
+    confirm = ConfirmSeat(event.seat, players[event.seat], event.claim)
+    return replace(state, overlay=confirm, notice=""), [Beep("key", state.settings.volume)]
+
+
 # --- games at the table ----------------------------------------------------------------------------
 
 
@@ -362,6 +642,8 @@ def ctx(state: AppState) -> Ctx:
         timer_left=timer.left(state.now),
         timer_duration=timer.countdown.duration,
         kept=kept_items(state.kept),
+        turns=state.settings.turns,
+        reveal=state.settings.reveal,
     )
 
 
@@ -374,7 +656,7 @@ def kept_items(kept: tuple[tuple[str, str], ...]) -> Mapping[str, Any]:
 def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
     """Carry a flow's outcome into the app: its next flow, its timer action and its effects."""
     effects: list[Effect] = []
-    timer = state.timer
+    timer, previous = state.timer, state.flow
     action = outcome.timer
     if isinstance(action, StartTimer):
         timer = Timer.of(action.seconds, state.settings.warn_s).start(state.now)
@@ -383,15 +665,46 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         timer = timer.pause(state.now) if timer.running else timer.start(state.now)
     elif isinstance(action, ResetTimer):
         timer = timer.reset()
+    elif isinstance(action, SetTimer):
+        timer = Timer.counting_on(action.duration, action.left, state.settings.warn_s, action.since, state.now)
     state = replace(state, timer=timer, flow=outcome.flow)
     for effect in outcome.effects:
         if isinstance(effect, Keep):  # what is kept is in use at once, not only after a restart
             others = tuple(item for item in state.kept if item[0] != effect.name)
             state = replace(state, kept=tuple(sorted((*others, (effect.name, canonical_json(effect.data))))))
     effects.extend(outcome.effects)
+    begun = next((effect for effect in outcome.effects if isinstance(effect, BeginGame)), None)
+    if begun is not None and _named(begun.players):  # the same players again next time
+        state, saved = _with_settings(state, replace(state.settings, player_names=begun.players))
+        effects.extend(saved)
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())
+        if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
+            state = replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
     return state, effects
+
+
+def _named(players: tuple[str, ...]) -> bool:
+    """Whether a game's players were given names (not only "Spieler 1", "Player 2" …)."""
+    defaults = {pick(TEXT, lang, "player_n", n=n) for lang in LANGUAGES for n in range(1, MAX_PLAYERS + 1)}
+    return bool(players) and not set(players) <= defaults
+
+
+def _go_home(state: AppState, home: str) -> tuple[AppState, list[Effect]]:
+    """Show another home mode (the menu closed). A flow that keeps time stops its clock when the table
+    leaves it and sets the timer back to its clock when the table returns."""
+    moved = replace(state, home=home, overlay=None)
+    if (state.home == "game") == (home == "game") or not isinstance(state.flow, KeepsTime):
+        return moved, []
+    moved, effects = _apply(moved, state.flow.pause(ctx(moved)))
+    if home != "game":  # the sand timer again while the game's clock waits
+        moved = replace(moved, timer=Timer.of(moved.settings.duration_s, moved.settings.warn_s))
+    return moved, effects
+
+
+def _owns_timer(state: AppState) -> bool:
+    """The timer shows the clock of the game on screen (the turn timer), not the sand timer's setting."""
+    return state.home == "game" and isinstance(state.flow, KeepsTime)
 
 
 def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
@@ -404,13 +717,24 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
         effects.append(EndGame(None))
         state = replace(state, notice=_t(state.settings, "abandoned", game=_game_title(state, old)))
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
-    return replace(state, flow=flow, home="game", overlay=None), effects
+    page = replace(state.page, games=state.page.games + 1)
+    return replace(state, flow=flow, home="game", overlay=None, page=page), effects
+
+
+def can_snapshot(state: AppState) -> bool:
+    """Whether `snapshot` holds all of `state` that matters: no game open, no menu, no letter picker open,
+    the timer not running."""
+    return state.flow is None and state.overlay is None and state.picker is None and not state.timer.running
 
 
 def snapshot(state: AppState) -> dict[str, Any]:
-    """What a journal session starts from: the settings and the free scoreboard (with its undo history)."""
+    """What a journal session starts from: the settings, the home mode (timer or scoreboard), a stopped
+    timer's time left, and the free scoreboard (with its undo history)."""
+    countdown = state.timer.countdown
     return {
         "settings": state.settings.to_dict(),
+        "home": state.home if state.home in HOME_MODES else "timer",
+        "timer": {"left": countdown.left(state.now), "alarmed": state.timer.alarmed},
         "board": {
             "players": list(state.board.players),
             "totals": list(state.board.totals),
@@ -421,21 +745,33 @@ def snapshot(state: AppState) -> dict[str, Any]:
 
 
 def restore(data: dict[str, Any]) -> AppState:
-    """The state a journaled snapshot stands for (the inverse of `snapshot`): timer mode, a full timer.
+    """The state a journaled snapshot stands for (the inverse of `snapshot`): its home mode, a full timer.
     Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
-    players = tuple(str(p) for p in data["board"]["players"])
     board = data["board"]
+    players = player_names(tuple(str(p) for p in board["players"]), len(board["players"]), _t(settings, "player_n"))
     totals = tuple(int(t) for t in board["totals"])
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board.restored(players, totals, int(board.get("selected", 0)), history)
-    return AppState(settings, Timer.of(settings.duration_s, settings.warn_s), board_state)
+    home = data.get("home", "timer")
+    timer = Timer.of(settings.duration_s, settings.warn_s)
+    stopped = data.get("timer")
+    if isinstance(stopped, dict):
+        left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
+        timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
+                        alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
+    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer")
 
 
 def main_keys(state: AppState) -> list[str]:
-    """The main menu: continue the game in progress, timer and scoreboard, the games, then the settings."""
+    """The main menu: continue the game in progress, the letter picker for the field below (when one
+    waits), timer and scoreboard, the games, then the settings."""
     keys = ["continue"] if state.flow is not None else []
-    return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + list(MAIN_MENU[2:])
+    field = field_below(state)
+    if field is not None and not field.only:
+        keys.append("letters")
+    page = ["page"] if state.page.address else []
+    return keys + list(MAIN_MENU[:2]) + [f"game:{g.id}" for g in registry.GAMES] + page + list(MAIN_MENU[2:])
 
 
 def events_to_choose(state: AppState, text: str, at: float) -> list[Event] | None:
@@ -467,6 +803,11 @@ def _main_label(state: AppState, key: str) -> str:
         return _t(state.settings, "continue", game=_game_title(state, playing))
     if key.startswith("game:"):
         return _game_title(state, registry.kit(key.removeprefix("game:")))
+    if key == "page":
+        return page_text(state.settings.lang, "page")
+    if key == "letters":
+        field = field_below(state)
+        return _t(state.settings, "letters", label=field.label if field else "")
     return _t(state.settings, key)
 
 
@@ -487,12 +828,14 @@ def _start_pause(state: AppState) -> tuple[AppState, list[Effect]]:
 def _add_points(state: AppState, points: int) -> tuple[AppState, list[Effect]]:
     board = state.board.add(points)
     name, total = board.players[board.selected], board.totals[board.selected]
-    return replace(state, board=board, notice=_t(state.settings, "added", name=name, points=points, total=total)), []
+    notice = _t(state.settings, "added", name=name, points=signed(points), total=total)
+    return replace(state, board=board, notice=notice), []
 
 
 def _set_duration(state: AppState, seconds: int) -> tuple[AppState, list[Effect]]:
     settings = replace(state.settings, duration_s=seconds)
-    timer = state.timer if state.timer.running else state.timer.with_settings(seconds, settings.warn_s)
+    keep = state.timer.running or _owns_timer(state)
+    timer = state.timer if keep else state.timer.with_settings(seconds, settings.warn_s)
     return _with_settings(replace(state, timer=timer), settings)
 
 
@@ -510,16 +853,41 @@ def _refuse(state: AppState, message: str) -> tuple[AppState, list[Effect]]:
     return replace(state, notice=message or state.notice), effects
 
 
-def _resumed(state: AppState, at: float) -> tuple[AppState, list[Effect]]:
-    """After a restart the monotonic clock starts anew at `at`: a running timer comes back paused
-    with the time it had left at the last journaled event."""
+def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[Effect]]:
+    """After a restart the monotonic clock starts anew at `at`. A running timer comes back paused with
+    the time it had left at the last journaled event — or run out, when it would have run out while the
+    box was off (`off_s`): then it is over as if the alarm had sounded (silently), and the table is told.
+    A flow that keeps time stops its clock at the last journaled event: the time off is nobody's turn."""
+    paused: list[Effect] = []
+    if isinstance(state.flow, KeepsTime):
+        state, paused = _apply(state, state.flow.pause(ctx(state)))
     timer, now = state.timer, state.now
-    if timer.running:
-        timer = timer.pause(now)
-        notice = _t(state.settings, "resumed")
-        log = Log(f"resumed; timer paused at {timer.left(at):.1f} s")
-        return replace(state, timer=timer, notice=notice, now=at), [log]
-    return replace(state, now=at), [Log("resumed")]
+    state = replace(state, ringing=None)
+    if not timer.running:
+        return replace(state, now=at), [*paused, Log("resumed")]
+    left = timer.left(now)
+    if off_s >= left:
+        over = timer.countdown.deadline or now
+        stopped, _alarm = timer.tick(over, state.settings.volume)
+        state = replace(state, timer=stopped, now=over)
+        effects: list[Effect] = []
+        if state.flow is not None:
+            state, effects = _apply(state, state.flow.timer_over(ctx(state)))
+        notice = _t(state.settings, "resumed_over")
+        log = Log(f"resumed; the time ran out while off ({off_s:.0f} s off)")
+        return replace(state, notice=notice, now=at), [*paused, *effects, log]
+    notice = _t(state.settings, "resumed")
+    log = Log(f"resumed; timer paused at {left:.1f} s")
+    return replace(state, timer=timer.pause(now), notice=notice, now=at), [*paused, log]
+
+
+def _trouble(state: AppState, event: Trouble) -> AppState:
+    key = f"trouble_{event.kind}" if event.kind in TROUBLES else "trouble_set_aside"
+    detail = event.detail
+    if event.kind == "unsaved" and detail in UNSAVED_REASONS:
+        detail = _t(state.settings, f"unsaved_{detail}")
+    notice = _t(state.settings, key, detail=detail)
+    return replace(state, notice=notice, unsaved=state.unsaved or event.kind == "unsaved")
 
 
 def _next_preset(settings: Settings) -> int:
@@ -531,19 +899,7 @@ def _clamp_duration(seconds: int) -> int:
     return max(MIN_DURATION_S, min(MAX_DURATION_S, seconds))
 
 
-_DURATION = re.compile(r"^\s*(?:(\d{1,2}):(\d{2})|(\d{1,4}))\s*$")
 _POINTS = re.compile(r"^\s*([-+−]?)\s*(\d{1,5})\s*$")
-
-
-def parse_duration(text: str) -> int | None:
-    """Seconds from "90" or "1:30"; None when the text is neither."""
-    match = _DURATION.match(text)
-    if not match:
-        return None
-    if match.group(3) is not None:
-        return int(match.group(3))
-    seconds = int(match.group(2))
-    return None if seconds >= 60 else int(match.group(1)) * 60 + seconds
 
 
 def parse_points(text: str) -> int | None:
@@ -572,12 +928,22 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
         return [
             (str(w), _t(s, "warn_value", s=w) if w else _t(s, "warn_off"), w == s.warn_s) for w in WARN_CHOICES
         ]
+    if path == "alarm":
+        return [(str(a), _alarm_text(s, a), a == s.alarm_s) for a in ALARM_CHOICES]
+    if path == "contrast":
+        return [(str(c), _t(s, f"contrast_{c}"), c == s.contrast) for c in CONTRAST_CHOICES]
+    if path == "dim":
+        return [(str(m), _minutes_text(s, m), m == s.dim_after_min) for m in DIM_CHOICES]
+    if path == "blank":
+        return [(str(m), _minutes_text(s, m), m == s.blank_after_min) for m in BLANK_CHOICES]
     if path == "volume":
         return [(v, _t(s, f"vol_{v}"), v == s.volume) for v in VOLUMES]
     if path == "language":
         return [(lang, _t(s, f"lang_{lang}"), lang == s.lang) for lang in LANGUAGES]
     if path == "players":
         return [(str(n), str(n), n == s.player_count) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    if path == "game_turn":
+        return [(str(n), _game_turn_text(s, n), n == s.turns.game_turn_s) for n in GAME_TURN_CHOICES]
     raise ValueError(f"no menu {path!r}")
 
 
@@ -586,18 +952,49 @@ def _current_value(state: AppState, key: str) -> str:
     values = {
         "players": str(s.player_count),
         "duration": format_seconds(s.duration_s),
+        "game_turn": _game_turn_text(s, s.turns.game_turn_s),
         "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
+        "alarm": _alarm_text(s, s.alarm_s),
+        "contrast": _t(s, f"contrast_{s.contrast}") if s.contrast in CONTRAST_CHOICES else str(s.contrast),
+        "dim": _minutes_text(s, s.dim_after_min),
+        "blank": _minutes_text(s, s.blank_after_min),
         "volume": _t(s, f"vol_{s.volume}"),
         "language": s.lang.upper(),
     }
     return values.get(key, "")
 
 
+def _minutes_text(settings: Settings, minutes: int) -> str:
+    return _t(settings, "after_min", n=minutes) if minutes else _t(settings, "never")
+
+
+def _alarm_text(settings: Settings, seconds: int) -> str:
+    return _t(settings, "alarm_for", time=format_seconds(seconds)) if seconds else _t(settings, "alarm_once")
+
+
+def _game_turn_text(settings: Settings, seconds: int) -> str:
+    return format_seconds(seconds) if seconds else _t(settings, "warn_off")
+
+
 def screen(state: AppState) -> Screen:
-    """The screen model for `state` (pure; `state.now` is the time it shows)."""
+    """The screen model for `state` (pure; `state.now` is the time it shows). While nothing is saved
+    (`state.unsaved`), every title starts with `UNSAVED_MARK`."""
+    shown = _screen(state)
+    picker = active_picker(state)
+    if picker is not None:
+        field = entry_field(state)
+        shown = picker.screen(state.settings.lang, state.typing, state.notice or (field.message if field else ""))
+    elif state.typing and state.overlay is None:
+        shown = replace(shown, footer=_entry_line(state))
+    return replace(shown, title=f"{UNSAVED_MARK} {shown.title}") if state.unsaved else shown
+
+
+def _screen(state: AppState) -> Screen:
     s, overlay = state.settings, state.overlay
     if isinstance(overlay, ConfirmPowerOff):
         return MessageScreen(_t(s, "power_off_q"), (_t(s, "power_off_yes"), _t(s, "power_off_no")))
+    if isinstance(overlay, PageShow | ConfirmSeat):
+        return page_screen(state.page, overlay, s.lang, state.notice)
     if isinstance(overlay, DurationEdit):
         return BigScreen(_t(s, "duration"), format_seconds(overlay.seconds), state.notice or _t(s, "hint_edit"))
     if isinstance(overlay, MenuView):
@@ -623,6 +1020,17 @@ def screen(state: AppState) -> Screen:
     return _timer_screen(state)
 
 
+STARTUP_FAILURES = ("config", "hardware", "internal")
+
+
+def startup_failure_screen(lang: str, kind: str, details: tuple[str, ...]) -> MessageScreen:
+    """What the OLED shows when the appliance cannot start: the kind of failure (`STARTUP_FAILURES`), a
+    few short detail lines, and where the whole story is (the log)."""
+    settings = Settings(lang=lang if lang in LANGUAGES else Settings().lang)
+    title = _t(settings, f"startup_{kind}" if kind in STARTUP_FAILURES else "startup_internal")
+    return MessageScreen(title, details, _t(settings, "startup_log"))
+
+
 def _with_footer(screen: Screen, footer: str) -> Screen:
     return replace(screen, footer=footer)
 
@@ -645,7 +1053,8 @@ def _timer_screen(state: AppState) -> BigScreen:
     title = f"{_t(s, 'timer')} {format_seconds(state.timer.countdown.duration)}"
     if status in ("running", "paused", "ready"):
         title += f" · {_t(s, status)}"
-    footer = state.notice or _t(s, f"hint_{status}")
+    hint = "hint_ringing" if state.ringing is not None else f"hint_{status}"
+    footer = state.notice or _t(s, hint)
     return BigScreen(title, _timer_text(state), footer, inverted=status == "done")
 
 

@@ -2,6 +2,8 @@
 
 The deadline is computed once when the timer starts; the time left is always `deadline - now`, so
 nothing accumulates drift however often or rarely the clock is read. Times are monotonic seconds.
+A turn clock may hold a countdown that is already past zero (`left_when_stopped` below 0, or a deadline
+in the past): `left` never goes below 0, `remaining` says how far past zero it is.
 """
 
 from __future__ import annotations
@@ -24,11 +26,20 @@ class Countdown:
     def running(self) -> bool:
         return self.deadline is not None
 
+    @classmethod
+    def at(cls, duration: float, left: float, since: float | None) -> Countdown:
+        """`left` of `duration` seconds (below 0: that far past zero), running from `since` (None: stopped)."""
+        return cls(duration, left, None if since is None else since + left)
+
     def left(self, now: float) -> float:
         """Seconds left at `now`, never below 0."""
+        return max(0.0, self.remaining(now))
+
+    def remaining(self, now: float) -> float:
+        """Seconds left at `now`, below 0 past the deadline."""
         if self.deadline is None:
             return self.left_when_stopped
-        return max(0.0, self.deadline - now)
+        return self.deadline - now
 
     def is_full(self) -> bool:
         return self.deadline is None and self.left_when_stopped >= self.duration

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import Screen
 
 
@@ -103,7 +105,22 @@ class CheckWords:
     words: tuple[str, ...]
 
 
+Revealed = tuple[tuple[str, str, int, str, int], ...]  # per player: (player, best, points, own, own points)
+
+
+@dataclass(frozen=True, slots=True)
+class RevealBest:
+    """Ask the word list of `language` ("de": Das perfekte Wort, "en": Quiddler) for the best play of
+    round `round`: the shell calls `solve` (pure, from `core.games`) with the list as `WordGroups` and
+    hands its lines back as a `BestRevealed` event — journaled like any input, so a replay needs no word
+    list and the record shows what was revealed. No list: no answer."""
+
+    language: str
+    round: int
+    solve: Callable[[WordGroups], Revealed] = field(compare=False)
+
+
 Effect = (
     SetBar | Beep | Show | WakeAt | SaveSettings | Keep | Log | PowerOff | BeginGame | Record | Retract | EndGame
-    | CheckWords
+    | CheckWords | RevealBest
 )

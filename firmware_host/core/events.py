@@ -19,6 +19,7 @@ class Button(StrEnum):
     BACK = "back"
     MENU = "menu"
     ENCODER = "encoder"  # the rotary encoder's push switch, when fitted
+    TURN = "turn"  # a dedicated "turn" button, when fitted (reported at its press edge: ends a turn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,45 @@ class TextEntry:
     """A line typed on the keyboard (a word, a number, a name)."""
 
     text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Typing:
+    """The line being typed on a keyboard, as it stands after each key (`text` "" once it is cleared).
+    Only shown on the display: never journaled, never a decision's input — Enter sends the `TextEntry`."""
+
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEntry:
+    """A line typed on a player's phone (the table page): `seat` is the player's index in the table's
+    players, which the page server took from the phone's seat token — never from what the phone says."""
+
+    seat: int
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClaim:
+    """A phone asks to take over a seat another phone holds; the table confirms it with START (`claim`
+    names the request, so the page server knows which one the table answered)."""
+
+    seat: int
+    claim: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PageInfo:
+    """The table page is served at `address` (e.g. "http://192.168.1.23:8080"; "" when it is off) and
+    writes need the table code `code` (the OLED shows both, and the QR code of the join address)."""
+
+    address: str
+    code: str
     at: float
 
 
@@ -87,9 +127,12 @@ class Tick:
 
 @dataclass(frozen=True, slots=True)
 class Resumed:
-    """The program restarted and replayed its journal; `at` is the new monotonic time."""
+    """The program restarted and replayed its journal; `at` is the new monotonic time. `off_s` is how
+    long the box was off by the wall clock (from the last journaled entry; 0 when unknown or negative):
+    a running timer whose time left ran out meanwhile comes back run out, any other comes back paused."""
 
     at: float
+    off_s: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +140,22 @@ class Notice:
     """Something the shell must tell the table (e.g. a damaged journal was moved aside)."""
 
     text: str
+    at: float
+
+
+TROUBLES = ("set_aside", "skipped", "unsaved", "moved", "salvaged")
+
+
+@dataclass(frozen=True, slots=True)
+class Trouble:
+    """The shell had to give up on something and the table must know, in its language: `kind` is one of
+    `TROUBLES` — an input the core failed on was set aside ("set_aside"), replay skipped `detail` journal
+    entries that failed ("skipped"), the journal cannot be written, so nothing from now on is saved
+    ("unsaved", `detail` the reason), the journal file was unusable and moved aside ("moved"), and what
+    of it still read was salvaged ("salvaged", `detail` "saved/highest")."""
+
+    kind: str
+    detail: str
     at: float
 
 
@@ -128,9 +187,20 @@ class WordsChecked:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class BestRevealed:
+    """The word list's answer to `effects.RevealBest`: for round `round` of the game in play, per player
+    (player, the best play, its points, the player's own play, its points); `source` names the list."""
+
+    round: int
+    source: str
+    best: tuple[tuple[str, str, int, str, int], ...]
+    at: float
+
+
 Event = (
-    Press | LongPress | Turn | TextEntry | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice | Kept
-    | WordsChecked
+    Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
+    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatClaim | PageInfo
 )
 
 

@@ -12,18 +12,27 @@ Life of a game: the flow starts in its setup (players, options); when setup is c
 record, re-scored by `wordtable score`); an undone one a `Retract`. When the game is over the flow shows
 the final standings; when the table leaves that screen it returns `Outcome(None, (EndGame(winner),))`.
 A flow need not survive a restart by itself: the shell journals every input, and a restart replays them.
+
+A flow with a clock of its own (the turn timer) also `KeepsTime`: it sets the appliance's timer exactly
+(`SetTimer`) and is told to stop its clock (`pause`) after a restart and when the table leaves it for
+another mode, so no time passes on it unseen.
+
+A screen that takes a typed line says so with `text_field` (`core.text_field.TextField`): the app then
+offers the letter picker for it (by itself when text is the only input there) and shows what is typed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from firmware_host.core.cards import kept_tables
 from firmware_host.core.effects import Effect
 from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen
+from firmware_host.core.settings import TurnSettings
+from firmware_host.core.text_field import TextField
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +47,8 @@ class Ctx:
     timer_left: float
     timer_duration: float
     kept: Mapping[str, Any] = field(default_factory=dict)  # name -> data (`effects.Keep`); read-only
+    turns: TurnSettings = field(default_factory=TurnSettings)  # the turn timer's defaults and the games' per-turn limit
+    reveal: str = "round"  # when the games reveal the best play: "round", "end" or "off" (`settings.REVEAL_CHOICES`)
 
     @property
     def cards(self) -> Mapping[str, Mapping[str, str]]:
@@ -62,7 +73,18 @@ class ResetTimer:
     """Stop the timer and fill it again."""
 
 
-TimerAction = StartTimer | PauseTimer | ResetTimer
+@dataclass(frozen=True, slots=True)
+class SetTimer:
+    """Set the timer exactly, as a turn clock: `left` of `duration` seconds (0 or below: already over,
+    no new alarm), running from `since` (an event's own time, so a switch counts from the button edge)
+    or stopped (None). It counts on past zero: the alarm sounds once, the flow hears `timer_over`."""
+
+    duration: float
+    left: float
+    since: float | None = None
+
+
+TimerAction = StartTimer | PauseTimer | ResetTimer | SetTimer
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,3 +115,37 @@ class Flow(Protocol):
         """What the display shows for this flow now."""
         ...
 
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The typed line the screen on display waits for; None when it takes none."""
+        ...
+
+
+@runtime_checkable
+class KeepsTime(Protocol):
+    """A flow with a clock of its own: the appliance's timer shows that clock."""
+
+    def pause(self, ctx: Ctx) -> Outcome:
+        """Stop the clock at `ctx.now` (nothing changes when it is stopped already) and set the timer to
+        show it. Called after a restart (before the clock starts anew) and whenever the table leaves this
+        flow for another mode or comes back to it."""
+        ...
+
+
+@runtime_checkable
+class TakesSeats(Protocol):
+    """A flow that takes entries from the players' phones (the table page), each for its own seat."""
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A line typed on the phone of seat `seat` (an index into the flow's players; the text already
+        normalised at the core's edge). A flow refuses a seat it has no player for, and an entry the
+        current stage does not ask of that seat."""
+        ...
+
+
+@runtime_checkable
+class ShowsPage(Protocol):
+    """A flow that tells the table page more than its OLED screen: JSON-ready data for seat `seat` (None:
+    a page without a seat). What one seat must not see yet (a word hidden until the alarm) is left out."""
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        ...

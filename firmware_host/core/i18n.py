@@ -18,3 +18,11 @@ def pick(table: Table, lang: str, key: str, **fields: object) -> str:
     if text is None:
         text = table[DEFAULT_LANGUAGE][key]
     return text.format(**fields) if fields else text
+
+
+MINUS = "\u2212"  # the minus sign every screen uses (never the hyphen)
+
+
+def signed(number: int) -> str:
+    """A points change as the screens show it: "+5", "+0", "−3" (the minus sign)."""
+    return f"{MINUS}{-number}" if number < 0 else f"+{number}"

@@ -4,16 +4,21 @@ Format (documented in docs/record-format.md):
 - line 1, the header: {"record": "wordtable", "version": 1, "game": "<game id>"}
 - every further line one table event: {"event": "<name>", ...fields}; an optional "at" field carries a
   wall-clock label (ISO 8601) and never affects scoring.
-Blank lines are ignored. This module only parses text that the caller has read; it does no I/O.
-A malformed record raises `RecordError` naming the 1-based line number.
+Lines end at "\n" only ("\r\n" is taken too): U+2028, U+2029 and U+0085 are legal inside a JSON text
+and split no line. Blank lines are ignored; a byte-order mark before the header is skipped. This module
+only parses text that the caller has read; it does no I/O. A malformed record raises `RecordError`
+naming the 1-based line number; texts are normalised as they are read (`text_input.clean`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from firmware_host.core.text_input import LINE, Field, TextRefused, clean, shortened
 
 RECORD_MARK = "wordtable"
 RECORD_VERSION = 1
@@ -42,11 +47,12 @@ class RecordLine:
     def has(self, key: str) -> bool:
         return key in self.data and self.data[key] is not None
 
-    def text(self, key: str, default: str | None = None) -> str:
+    def text(self, key: str, default: str | None = None, field: Field = LINE) -> str:
+        """The text at `key`, normalised as a text of `field`'s kind (`text_input.clean`)."""
         value = self.data.get(key, default)
         if not isinstance(value, str):
             raise self.error(f"'{key}' must be a text" + ("" if key in self.data else ", and is missing"))
-        return value
+        return self._clean(key, value, field)
 
     def whole(self, key: str, default: int | None = None) -> int:
         value = self.data.get(key, default)
@@ -66,11 +72,18 @@ class RecordLine:
             raise self.error(f"'{key}' must be a list" + ("" if key in self.data else ", and is missing"))
         return list(value)
 
-    def texts(self, key: str, default: Sequence[str] | None = None) -> list[str]:
+    def texts(self, key: str, default: Sequence[str] | None = None, field: Field = LINE) -> list[str]:
+        """The list of texts at `key`, each normalised as a text of `field`'s kind."""
         items = self.items(key, default)
         if not all(isinstance(item, str) for item in items):
             raise self.error(f"'{key}' must be a list of texts")
-        return items
+        return [self._clean(f"{key}[{i}]", item, field) for i, item in enumerate(items)]
+
+    def _clean(self, key: str, value: str, field: Field) -> str:
+        try:
+            return clean(value, field)
+        except TextRefused as exc:
+            raise self.error(f"'{key}': {exc.message}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +103,18 @@ def parse_record(text: str, games: Collection[str] | None = None) -> GameRecord:
         games = record_games()
     header: Mapping[str, Any] | None = None
     lines: list[RecordLine] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        raw = raw.removesuffix("\r")
         if not raw.strip():
             continue
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+        except RecursionError:
+            raise RecordError(number, "not a record line: its JSON is nested too deeply") from None
+        except ValueError as exc:  # e.g. a number of more digits than Python converts
+            raise RecordError(number, f"not valid JSON ({shortened(str(exc), 80)})") from None
         if not isinstance(data, dict):
             raise RecordError(number, "each line must be a JSON object")
         if header is None:
@@ -116,23 +134,65 @@ def header_line(game: str) -> dict[str, Any]:
     return {"record": RECORD_MARK, "version": RECORD_VERSION, "game": game}
 
 
+# Characters written as \uXXXX escapes: legal in a JSON text, but line breaks to many readers
+# (str.splitlines, JavaScript before ES2019), and lone surrogates that UTF-8 cannot carry.
+_ESCAPED = re.compile("[\u0085\u2028\u2029\ud800-\udfff]")
+
+
 def dump_line(data: Mapping[str, Any]) -> str:
-    """One record line as written by the appliance: compact JSON, umlauts kept as they are."""
-    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+    """One record line as written by the appliance: compact JSON, umlauts kept as they are, any character
+    that could break a line (U+0085, U+2028, U+2029) or UTF-8 (a lone surrogate) escaped."""
+    text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+    return _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _check_header(number: int, data: Mapping[str, Any], games: Collection[str]) -> Mapping[str, Any]:
     if data.get("record") != RECORD_MARK:
         raise RecordError(number, 'the first line must be the header {"record": "wordtable", ...}')
     if data.get("version") != RECORD_VERSION:
-        raise RecordError(number, f"record version {data.get('version')!r} is not supported (this is {RECORD_VERSION})")
+        version = shortened(data.get("version"))
+        raise RecordError(number, f"record version {version} is not supported (this is {RECORD_VERSION})")
     if data.get("game") not in games:
-        raise RecordError(number, f"unknown game {data.get('game')!r}; known: {', '.join(games)}")
+        raise RecordError(number, f"unknown game {shortened(data.get('game'))}; known: {', '.join(games)}")
     return data
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One player's round as a spreadsheet row: `round` (its number, or "end" for what counts only at the
+    end), what the player entered (`entry`), the round's `points` and the player's running `total`."""
+
+    round: str
+    player: str
+    entry: str
+    points: int
+    total: int
+
+
+def outcome_json(finished: bool, leaders: Sequence[str]) -> dict[str, Any]:
+    """The outcome every game's JSON report ends with (one shape for all games): `finished`, `leaders`
+    (first place so far, ties shared) and `winners` (the same players) only when the game is finished."""
+    return {"finished": finished, "leaders": list(leaders)} | ({"winners": list(leaders)} if finished else {})
+
+
 class ScoreReport(Protocol):
-    """What a game's `score_record` returns: the scored game, printable and serialisable."""
+    """What a game's `score_record` returns: the scored game, printable and serialisable. A record that
+    stops before the game's end is scored as far as it goes: `finished` is false and `leaders` are those
+    in first place so far (never called winners)."""
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: every round played, or its end reached and counted."""
+        ...
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """The players in first place (the winners once `finished`)."""
+        ...
+
+    def rows(self) -> list[ScoreRow]:
+        """One row per player per round, in play order (`journal export --format csv`)."""
+        ...
 
     def text(self, lang: str) -> str:
         """The per-round and final table with breakdowns, as plain text."""

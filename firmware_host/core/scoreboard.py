@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from firmware_host.core.chain import Chain
+from firmware_host.core.text_input import NAME, TextRefused, clean
 
 UNDO_LIMIT = 100  # how many changes in a row `undo` can take back
 
@@ -77,5 +78,16 @@ class Board:
 
 
 def player_names(configured: tuple[str, ...], count: int, default_name: str) -> tuple[str, ...]:
-    """`count` names: the configured ones first, then `default_name` formatted with the seat number."""
-    return tuple(configured[i] if i < len(configured) else default_name.format(n=i + 1) for i in range(count))
+    """`count` names: the configured ones first (normalised as names, `text_input.clean`), then
+    `default_name` formatted with the seat number — also in place of a configured name that is not a
+    name (empty, a control character, too long: `check-config` refuses those, a journal may still hold
+    one)."""
+    names = [_name(configured[i]) if i < len(configured) else "" for i in range(count)]
+    return tuple(name or default_name.format(n=i + 1) for i, name in enumerate(names))
+
+
+def _name(text: str) -> str:
+    try:
+        return clean(text, NAME)
+    except TextRefused:
+        return ""

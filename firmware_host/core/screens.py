@@ -1,7 +1,8 @@
 """Screen models: what the display shows, as plain values. `firmware_host.render` draws them.
 
-Three layouts serve every mode: a big centred value (the timer), a list with a cursor and right-aligned
-values (menus, scoreboards), and a message (text lines). Texts are already in the UI language.
+Five layouts serve every mode: a big centred value (the timer), a list with a cursor and right-aligned
+values (menus, scoreboards), a message (text lines), a turn clock (the player on turn and their time), and
+a QR code beside text (the table page's join address). Texts are already in the UI language.
 """
 
 from __future__ import annotations
@@ -49,7 +50,31 @@ class MessageScreen:
     footer: str = ""
 
 
-Screen = BigScreen | ListScreen | MessageScreen
+@dataclass(frozen=True, slots=True)
+class TurnScreen:
+    """A turn clock: the player on turn (`title`, large, with a small `status` beside), their time (big)
+    and the footer (the next player and their time, or a notice)."""
+
+    title: str
+    time: str
+    footer: str = ""
+    status: str = ""
+    inverted: bool = False  # flash: white background (the player's time has run out)
+
+
+@dataclass(frozen=True, slots=True)
+class QrScreen:
+    """A QR code of `data` (left, as large as the panel's height allows) beside a title, a big value and
+    text lines (right): the table page's join address, its table code, the host."""
+
+    title: str
+    data: str
+    big: str
+    lines: tuple[str, ...] = ()
+    footer: str = ""
+
+
+Screen = BigScreen | ListScreen | MessageScreen | TurnScreen | QrScreen
 
 
 def describe(screen: Screen) -> str:
@@ -63,6 +88,11 @@ def describe(screen: Screen) -> str:
             for i, item in enumerate(screen.items)
         ]
         parts = [screen.title, "; ".join(items), screen.footer]
+    elif isinstance(screen, TurnScreen):
+        player = screen.title + (f" ({screen.status})" if screen.status else "")
+        parts = [player, screen.time + (" (inverted)" if screen.inverted else ""), screen.footer]
+    elif isinstance(screen, QrScreen):
+        parts = [screen.title, f"[QR {screen.data}]", screen.big, " / ".join(screen.lines), screen.footer]
     else:
         parts = [screen.title, " / ".join(screen.lines), screen.footer]
     return " | ".join(part for part in parts if part)

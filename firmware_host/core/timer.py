@@ -1,11 +1,14 @@
 """The appliance's sand timer: countdown plus its warnings, alarm, LED-bar level and wake-up times.
 
-One timer serves every mode (timer-only, scoreboard, a game's round). Pure: `now` is always passed in.
+One timer serves every mode (timer-only, scoreboard, a game's round, a turn of the turn timer). Pure: `now`
+is always passed in. A sand timer stops at zero; a turn clock's timer (`count_on`) sounds the alarm once at
+zero and keeps running past it, waking every whole second of the over-time.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 
 from firmware_host.core.countdown import Countdown
@@ -20,10 +23,19 @@ class Timer:
     warn_s: int = 10
     warned_down_to: int = 11  # the lowest "seconds left" already announced by a warning beep
     alarmed: bool = False
+    count_on: bool = False  # past zero: alarm once, keep running (a turn clock's over-time)
 
     @classmethod
     def of(cls, duration: float, warn_s: int) -> Timer:
         return cls(Countdown.of(duration), warn_s, warn_s + 1)
+
+    @classmethod
+    def counting_on(cls, duration: float, left: float, warn_s: int, since: float | None, now: float) -> Timer:
+        """A turn clock's timer: `left` of `duration` seconds at `since` (running from then; None: stopped).
+        One already at or past zero stays silent (its alarm has sounded, or it began in over-time)."""
+        countdown = Countdown.at(duration, left, since)
+        over = countdown.remaining(now) <= 0.0
+        return cls(countdown, warn_s, min(warn_s + 1, math.ceil(countdown.left(now))), alarmed=over, count_on=True)
 
     @property
     def running(self) -> bool:
@@ -35,7 +47,7 @@ class Timer:
     def bar_level(self, now: float) -> float:
         """The LED bar's level, in steps of 1/BAR_STEPS, rounded up so it is 0 only when time is up."""
         left = self.left(now)
-        return math.ceil(left * BAR_STEPS / self.countdown.duration - 1e-9) / BAR_STEPS
+        return min(1.0, math.ceil(left * BAR_STEPS / self.countdown.duration - 1e-9) / BAR_STEPS)
 
     def _rearmed(self, countdown: Countdown, now: float) -> Timer:
         left = countdown.left(now)
@@ -69,11 +81,12 @@ class Timer:
 
     def tick(self, now: float, volume: str) -> tuple[Timer, list[Effect]]:
         """Advance to `now`: warning beeps when a warned second is reached, the alarm at the end."""
-        if not self.running:
+        if not self.running or (self.count_on and self.alarmed):
             return self, []
         left = self.left(now)
         if left <= 0.0:
-            stopped = replace(self, countdown=self.countdown.pause(now), alarmed=True, warned_down_to=0)
+            countdown = self.countdown if self.count_on else self.countdown.pause(now)
+            stopped = replace(self, countdown=countdown, alarmed=True, warned_down_to=0)
             late_ms = (now - (self.countdown.deadline or now)) * 1000
             log = Log(f"timer: time is up ({late_ms:.1f} ms after the deadline)")
             return stopped, [Beep("alarm", volume), SetBar(0.0), log]  # the sound first: it is what says "time"
@@ -87,6 +100,8 @@ class Timer:
         deadline = self.countdown.deadline
         if deadline is None:
             return None
+        if self.count_on and now >= deadline:  # over-time: every whole second past zero
+            return deadline + math.floor(now - deadline + 1e-9) + 1
         left = self.left(now)
         candidates = [deadline]
         shown = math.ceil(left - 1e-9)  # the display shows whole seconds, rounded up
@@ -107,3 +122,17 @@ def format_seconds(seconds: float) -> str:
     """m:ss of the whole seconds left, rounded up (a timer shows 0:01 until it is really over)."""
     whole = max(0, math.ceil(seconds - 1e-9))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+_DURATION = re.compile(r"^\s*(?:(\d{1,2}):(\d{2})|(\d{1,4}))\s*$")
+
+
+def parse_duration(text: str) -> int | None:
+    """Seconds from "90" or "1:30"; None when the text is neither."""
+    match = _DURATION.match(text)
+    if not match:
+        return None
+    if match.group(3) is not None:
+        return int(match.group(3))
+    seconds = int(match.group(2))
+    return None if seconds >= 60 else int(match.group(1)) * 60 + seconds

@@ -10,6 +10,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import ListItem, ListScreen, Screen
 from firmware_host.core.table.played import Played
 from firmware_host.core.table.seats import Seats, choose_players, is_press, refuse
+from firmware_host.core.text_field import TextField
 
 from .record import RULES
 from .rules import Game, Point, Setup
@@ -50,6 +51,9 @@ class TallyFlow:
 
     def timer_over(self, ctx: Ctx) -> Outcome:
         return Outcome(self)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        return self.seats.field(ctx.lang) if self.played is None else None
 
     def screen(self, ctx: Ctx) -> Screen:
         if self.played is None:

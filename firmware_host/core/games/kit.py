@@ -3,8 +3,8 @@
 The menu offers every kit (`title`, `new_flow`); `wordtable score` and the record reader take the kits
 with `rules` (a game that keeps a record); the Deck and the card enrolment offer every kit's `decks`.
 
-A kit is light: its id, title and kept names are plain values, its `new_flow`, `score_record` and
-`card_decks` are functions that import the game's code when first called. So the menu (and every
+A kit is light: its id, title and kept names are plain values; `new_flow`, `score_record`, `card_decks`
+and `record_rules` are functions that import the game's code when first called. So the menu (and every
 command) starts without importing any game; a game's rules, flow and report load when it is played or
 scored. A game package's other names load the same way (`exported`).
 """
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
 
@@ -38,12 +39,17 @@ def no_decks() -> tuple[CardDeck, ...]:
     return ()
 
 
+def no_rules() -> Rules[Any, Any, Any] | None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class GameKit:
     """`id`: the game id (record header, journal, menu key). `new_flow(ctx, configured names)`: the flow
     at its setup. `score_record`: re-scores a whole record (None: the entry keeps no record).
     `card_decks()`: the physical decks it plays with (`decks`). `kept`: the names of the kept items it
-    reads and writes."""
+    reads and writes. `record_rules()`: its rules core with the record codec (`rules`: the record's lines
+    and their JSON Schema; None: the entry keeps no record)."""
 
     id: str
     title: Mapping[str, str]
@@ -51,10 +57,15 @@ class GameKit:
     score_record: Callable[[GameRecord], ScoreReport] | None = None
     card_decks: Callable[[], tuple[CardDeck, ...]] = no_decks
     kept: tuple[str, ...] = ()
+    record_rules: Callable[[], Rules[Any, Any, Any] | None] = no_rules
 
     @property
     def decks(self) -> tuple[CardDeck, ...]:
         return self.card_decks()
+
+    @property
+    def rules(self) -> Rules[Any, Any, Any] | None:
+        return self.record_rules()
 
     def name(self, lang: str) -> str:
         return self.title.get(lang) or self.title["de"]

@@ -7,11 +7,12 @@ Importing it imports no game's code: kits are light (`games.kit`); a game loads 
 
 from __future__ import annotations
 
-from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler
+from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler, zugzeit
 from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.table.kits import DECK_KIT, ENROL_KIT
 
 GAMES: tuple[GameKit, ...] = (
+    zugzeit.KIT,  # the turn timer, for any game: beside the sand timer and the scoreboard in the menu
     perfektes_wort.KIT,  # the main game
     quiddler.KIT,
     perfect_words.KIT,

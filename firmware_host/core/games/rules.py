@@ -24,15 +24,14 @@ E = TypeVar("E")  # its table events
 class Rules(Generic[S, G, E]):
     """`codec` reads and writes every line after the header (the setup line first); `start(setup)` is the
     game at its start; `apply(game, event, line)` the game after a table event (`line`: the event's
-    1-based record line, for errors found later); both raise `RuleError`. `finish(game)` checks a whole
-    record's end (e.g. a round left open) and returns a message, or None when the record may end here."""
+    1-based record line, for errors found later); both raise `RuleError`. A record may stop anywhere:
+    the game so far is what it scores (unfinished)."""
 
     game: str
     codec: Codec[Any]
     setup: type[S]
     start: Callable[[S], G]
     apply: Callable[[G, E, int], G]
-    finish: Callable[[G], tuple[int, str] | None] | None = None
 
     def replay(self, record: GameRecord) -> G:
         """Fold a record: its first event must be the setup; every later line is decoded and applied.
@@ -57,8 +56,4 @@ class Rules(Generic[S, G, E]):
                 game = self.apply(game, event, line.line)
             except RuleError as exc:
                 raise line.error(exc.message) from None
-        if self.finish is not None:
-            problem = self.finish(game)
-            if problem is not None:
-                raise RecordError(*problem)
         return game

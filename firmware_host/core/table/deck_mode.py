@@ -31,6 +31,7 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
 from firmware_host.core.table.card_decks import card_decks, card_lookup, letter_card
 from firmware_host.core.table.kits import DECK
+from firmware_host.core.text_field import TextField
 
 SOURCES = ("buttons", "cards")
 PERFEKTES_WORT = "perfektes-wort"  # its letter cards also call the round (`perfektes_wort_call`)
@@ -43,8 +44,8 @@ def choices() -> tuple[tuple[CardDeck, str], ...]:
 TEXT = {
     "de": {
         "title": "Deck",
-        "buttons": "Tasten",
-        "cards": "Karten",
+        "buttons": "Gerät mischt",
+        "cards": "echte Karten",
         "choose_hint": "START wählen · BACK Menü",
         "draw": "Nachziehstapel",
         "discard": "Ablagestapel",
@@ -54,8 +55,9 @@ TEXT = {
         "hint_cards": "Karte scannen · NEXT Stapel",
         "shuffled": "Gemischt, Seed {seed}",
         "scanned": "{pile}: {face}",
-        "use_buttons": "Tasten-Deck: Karte {code} nicht gebraucht",
+        "use_buttons": "Gerät mischt: Karte {code} nicht gebraucht",
         "not_here": "Hier nicht möglich",
+        "seed_field": "Neu mischen: Seed",
         "round": "Runde {round} · {left}",
         "call": "Anfang {letter}, höchstens {length} Buchstaben",
     },
@@ -74,6 +76,7 @@ TEXT = {
         "scanned": "{pile}: {face}",
         "use_buttons": "Button deck: card {code} not needed",
         "not_here": "Not possible here",
+        "seed_field": "Shuffle anew: seed",
         "round": "Round {round} · {left}",
         "call": "Starts with {letter}, at most {length} letters",
     },
@@ -191,6 +194,10 @@ class DeckFlow:
         if draw is None or discard is None:
             return None
         return round_call(draw, discard, piles.turned)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The button deck takes a seed to shuffle anew; nothing else here is typed."""
+        return TextField(_t(ctx, "seed_field"), "number") if self.buttons is not None else None
 
     def screen(self, ctx: Ctx) -> Screen:
         if self.deck is None:

@@ -25,6 +25,7 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.card_decks import card_decks
 from firmware_host.core.table.kits import ENROL
+from firmware_host.core.text_field import TextField
 
 TEXT = {
     "de": {
@@ -39,6 +40,7 @@ TEXT = {
         "nothing_saved": "Nichts angelernt, nichts gespeichert",
         "saved_hint": "Taste: zum Menü",
         "not_here": "Hier nicht möglich",
+        "face_field": "Kartenseite wählen",
     },
     "en": {
         "title": "Enrol cards",
@@ -52,6 +54,7 @@ TEXT = {
         "nothing_saved": "Nothing enrolled, nothing saved",
         "saved_hint": "Any button: menu",
         "not_here": "Not possible here",
+        "face_field": "Choose a card face",
     },
 }
 
@@ -142,6 +145,12 @@ class EnrolFlow:
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
         return Outcome(replace(self, message=message), (Beep("error", ctx.volume),))
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """While cards are enrolled, a typed face selects it."""
+        if self.enrolment is None or self.saved is not None:
+            return None
+        return TextField(_t(ctx, "face_field"), "card")
 
     def screen(self, ctx: Ctx) -> Screen:
         if self.enrolment is None:

@@ -3,7 +3,8 @@
 `Played` is a game in play: its rules (`games.rules.Rules`), the setup event, the table events entered
 since (oldest first) and the rules core's game for them. It emits the record effects, so a flow never
 writes a record line itself: `begin` opens the record (`BeginGame` and the setup line), `enter` applies
-an event through the rules and appends its line (the event's line number counts the header and the
+an event through the rules (its texts normalised by the record codec, as a reader will read them) and
+appends its line (the event's line number counts the header and the
 setup), `undo` retracts the last line and rebuilds the game from the setup and the events left.
 A refused entry raises the rules' `RuleError` and changes nothing.
 """
@@ -21,6 +22,7 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.screens import Screen
 from firmware_host.core.table.seats import Seating, Seats, choose_players, refuse
+from firmware_host.core.text_field import TextField
 
 G = TypeVar("G")
 S = TypeVar("S")
@@ -40,18 +42,23 @@ class Played(Generic[S, G, E]):
     def begin(
         cls, rules: Rules[S, G, E], setup: S, players: tuple[str, ...]
     ) -> tuple[Played[S, G, E], tuple[Effect, ...]]:
-        """The game started from `setup` and the effects that open its record. Raises `RuleError`."""
+        """The game started from `setup` (its texts normalised by the record codec) and the effects that
+        open its record. Raises `RuleError` (`TextRefused` for a text the record would not take)."""
+        setup = rules.codec.clean(setup)
         played = cls(rules, setup, (), rules.start(setup))
         return played, (BeginGame(rules.game, players), Record(rules.codec.encode(setup)))
 
     def enter(self, *events: E) -> tuple[Played[S, G, E], tuple[Effect, ...]]:
-        """The game with `events` entered, all or none, and the effects that append their lines.
-        Raises `RuleError` (from the first event refused; then nothing is entered)."""
+        """The game with `events` entered (their texts normalised by the record codec), all or none, and the
+        effects that append their lines. Raises `RuleError` (from the first event refused, `TextRefused`
+        for a text the record would not take; then nothing is entered)."""
         game, entered = self.game, self.events
         for event in events:
+            event = self.rules.codec.clean(event)
             game = self.rules.apply(game, event, FIRST_EVENT_LINE + len(entered))
             entered = (*entered, event)
-        return replace(self, events=entered, game=game), tuple(Record(self.rules.codec.encode(e)) for e in events)
+        new = entered[len(self.events) :]
+        return replace(self, events=entered, game=game), tuple(Record(self.rules.codec.encode(e)) for e in new)
 
     def undo(self) -> tuple[Played[S, G, E], E, tuple[Effect, ...]] | None:
         """The game without its last event (rebuilt from the setup), that event, and the effect that
@@ -151,6 +158,23 @@ class RecordedFlow(Generic[St, S, G, E]):
             return self.stage.seats.screen(ctx.lang, title, self.message)
         assert self.played is not None
         return self.play_screen(ctx, self.played.game)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """A name while the players are chosen; then `setup_field` until the game begins, `play_field` of
+        the game played after."""
+        if isinstance(self.stage, Seating):
+            return self.stage.seats.field(ctx.lang)
+        if self.played is None:
+            return self.setup_field(ctx)
+        return self.play_field(ctx, self.played.game)
+
+    def setup_field(self, ctx: Ctx) -> TextField | None:
+        """The typed line a setup stage after the players waits for (None: none)."""
+        return None
+
+    def play_field(self, ctx: Ctx, game: G) -> TextField | None:
+        """The typed line the game's screen waits for once it has begun (None: none)."""
+        return None
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
         """The game begun for these players (usually `begin(...)`); may raise `RuleError`."""

@@ -18,19 +18,23 @@ from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import pick
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import ListItem, ListScreen
+from firmware_host.core.text_field import TextField
+from firmware_host.core.text_input import NAME, clean, refusal
 
 TEXT = {
     "de": {
         "player_n": "Spieler {n}",
         "title": "{game}: {count} Spieler",
-        "hint": "Drehen/NEXT Anzahl · Namen tippen · START los",
+        "hint": "NEXT Anzahl · Namen: tippen/MENU · START los",
+        "name_for": "Name für Platz {n}",
         "start_mark": "beginnt",
         "nothing_to_undo": "Nichts rückgängig zu machen",
     },
     "en": {
         "player_n": "Player {n}",
         "title": "{game}: {count} players",
-        "hint": "Turn/NEXT count · type names · START go",
+        "hint": "NEXT count · names: type/MENU · START go",
+        "name_for": "Name for seat {n}",
         "start_mark": "starts",
         "nothing_to_undo": "Nothing to undo",
     },
@@ -70,11 +74,15 @@ class Seats:
         if isinstance(event, LongPress) and event.button is Button.NEXT:
             order = (*self.players[1:], self.players[0])
             return replace(self, names=order + self.names[self.count :])
-        if isinstance(event, TextEntry) and event.text.strip():
+        if isinstance(event, TextEntry) and event.text.strip() and refusal(event.text, NAME) is None:
             seat = self.typed % self.count
-            names = (*self.names[:seat], event.text.strip(), *self.names[seat + 1 :])
+            names = (*self.names[:seat], clean(event.text, NAME), *self.names[seat + 1 :])
             return replace(self, names=names, typed=seat + 1)
         return None
+
+    def field(self, lang: str) -> TextField:
+        """The name the setup waits for: the next seat's (the cursor's)."""
+        return TextField(t(lang, "name_for", n=self.typed % self.count + 1), "name", NAME.limit)
 
     def screen(self, lang: str, game: str, footer: str) -> ListScreen:
         items = tuple(
@@ -124,8 +132,9 @@ def choose_players(
     seated: Callable[[Seats, str], Flow],
 ) -> Outcome:
     """A setup's answer to `event`: BACK leaves the game; START (or the encoder's push) returns
-    `start(players)`, whose `RuleError` is refused with its reason; a change of the seats shows
-    `seated(seats, message)`; anything else is refused."""
+    `start(players)`, whose `RuleError` is refused with its reason; a typed name that is not one
+    (`text_input.NAME`) is refused with its reason; a change of the seats shows `seated(seats, message)`;
+    anything else is refused."""
     if is_press(event, Button.BACK):
         return Outcome(None)
     if is_press(event, Button.START, Button.ENCODER):
@@ -133,6 +142,9 @@ def choose_players(
             return start(seats.players)
         except RuleError as exc:
             return refuse(seated(seats, exc.text(ctx.lang)), ctx)
+    refused = refusal(event.text, NAME) if isinstance(event, TextEntry) else None
+    if refused is not None:
+        return refuse(seated(seats, refused.text(ctx.lang)), ctx)
     moved = seats.handle(event)
     if moved is None:
         return refuse(seated(seats, ""), ctx)

@@ -6,7 +6,7 @@ it too, at its first use."""
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.games.kit import GameKit, exported
 
@@ -14,6 +14,7 @@ from .text import TITLE
 
 if TYPE_CHECKING:
     from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
     from .exports import *  # noqa: F403
@@ -33,11 +34,17 @@ def _score_record(record: GameRecord) -> ScoreReport:
     return score_record(record)
 
 
+def _rules() -> Rules[Any, Any, Any]:
+    from .record import RULES
+
+    return RULES
+
+
 def _exports() -> ModuleType:
     import firmware_host.core.games.knack_das_wort.exports as exports  # not `from .`: that asks __getattr__
 
     return exports
 
 
-KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record)
+KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record, record_rules=_rules)
 __getattr__ = exported(__name__, _exports)

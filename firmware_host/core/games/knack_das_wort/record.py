@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from firmware_host.core.games.rules import Rules
-from firmware_host.core.i18n import pick
-from firmware_host.core.record import GameRecord, RecordError
+from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
 from . import GAME_ID
 from .report import KnackReport
 from .rules import (
-    TEXTS,
     CardsLeft,
     Draw,
     Event,
@@ -36,13 +34,8 @@ RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply
 
 
 def score_record(record: GameRecord) -> KnackReport:
-    """Replay and score a finished Knack das Wort record. Raises `RecordError` when it breaks a rule
-    or stops before the game's end and every player's cards left."""
+    """Replay and score a Knack das Wort record; one that stops before the end (or before every player's
+    cards left are counted) is scored as far as it goes (finished: false). Raises `RecordError` when it
+    breaks a rule."""
     game = RULES.replay(record)
-    if game.end is None:
-        raise RecordError(0, pick(TEXTS, "en", "record_running"))
-    standings = score(game)
-    missing = [s.player for s in standings.players if s.left is None]
-    if missing:
-        raise RecordError(0, pick(TEXTS, "en", "record_left", players=", ".join(missing)))
-    return KnackReport(game, standings)
+    return KnackReport(game, score(game))

@@ -7,6 +7,7 @@ from typing import Any
 
 from firmware_host.core.games.text_columns import columns
 from firmware_host.core.i18n import pick
+from firmware_host.core.record import ScoreRow, outcome_json
 
 from . import GAME_ID
 from .rules import TEXTS, Entry, Game, Standings, end_reason
@@ -18,6 +19,31 @@ class KnackReport:
 
     game: Game
     standings: Standings
+
+    @property
+    def finished(self) -> bool:
+        return self.standings.final
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        return self.standings.winners
+
+    def rows(self) -> list[ScoreRow]:
+        """A player's n-th turn is their round n (a Stop's skip is a turn; going out joins the turn it
+        follows); then, once counted, an "end" row per player with the cards left."""
+        found: list[ScoreRow] = []
+        turns: dict[str, int] = {}
+        totals: dict[str, int] = {}
+        for e in self.game.log:
+            if e.kind != "out":
+                turns[e.player] = turns.get(e.player, 0) + 1
+            totals[e.player] = totals.get(e.player, 0) + e.points
+            entry = e.word if e.kind == "word" else e.kind
+            found.append(ScoreRow(str(max(1, turns.get(e.player, 0))), e.player, entry, e.points, totals[e.player]))
+        for s in self.standings.players:
+            if s.left is not None:
+                found.append(ScoreRow("end", s.player, f"{s.left} cards left", -s.left, s.points))
+        return found
 
     def _entry_text(self, entry: Entry, lang: str) -> str:
         parts = [pick(TEXTS, lang, "entry.tasks", tasks=", ".join(entry.tasks))] if entry.tasks else []
@@ -59,8 +85,8 @@ class KnackReport:
         missing = [s.player for s in self.standings.players if s.left is None]
         if self.standings.over and missing:
             out.append(t("missing_left", players=", ".join(missing)))
-        if self.standings.final:
-            out.append(t("winner", players=", ".join(self.standings.winners)))
+        key = "winner" if self.finished else "leader"
+        out.append(t(key, players=", ".join(self.leaders)))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -92,5 +118,4 @@ class KnackReport:
                 }
                 for s in standings.players
             ],
-            "winners": list(standings.winners) if standings.final else [],
-        }
+        } | outcome_json(self.finished, self.leaders)

@@ -25,11 +25,14 @@ from firmware_host.core.chain import Chain
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
+from firmware_host.core.text_input import WORD, Name, Word
 
 MIN_PLAYERS = 2
 TARGET = 50  # reaching this many points ends the game
 OUT_BONUS = 10  # to the first player who has no hand and no personal-stack cards left
 STOP = "stop"
+MAX_LETTERS = WORD.limit  # a word's letters: at most the longest word the table takes (32)
+MAX_LEFT = 99  # cards left at the end: a two-digit count
 END_REASONS = ("discard", "grid")  # reported by the table; "target" is detected by the core
 
 TEXTS: Table = {
@@ -43,11 +46,13 @@ TEXTS: Table = {
         "no_letters": "ein Wort braucht mindestens einen Buchstaben ({player})",
         "word_missing": "das geschriebene Wort ('word') oder seine Anzahl Buchstaben ('letters') fehlt",
         "letters_exceed": "„{word}“ hat nur {count} Buchstaben, nicht {letters}",
+        "letters_range": "ein Wort hat höchstens {most} Buchstaben, nicht {letters}",
         "card_blank": "welche Aktionskarte? Der Name der Karte ist leer",
         "out_already": "{player} hat schon alle Karten abgelegt",
         "end_reason": "unbekanntes Spielende „{reason}“ (bekannt: discard, grid)",
         "not_over": "Restkarten werden erst nach dem Spielende gezählt",
         "left_negative": "{player} kann nicht {cards} Karten übrig haben",
+        "left_range": "{player}: höchstens {most} Restkarten, nicht {cards}",
         "left_twice": "die Restkarten von {player} sind schon gezählt ({cards})",
         "reason.discard": "Ablagestapel aufgebraucht",
         "reason.grid": "kein Platz mehr in der Tabelle",
@@ -70,8 +75,7 @@ TEXTS: Table = {
         "running": "Das Spiel läuft: {player} ist am Zug",
         "missing_left": "Restkarten fehlen: {players}",
         "winner": "Gewonnen: {players}",
-        "record_running": "der Record endet, bevor das Spiel endet (kein 'end' und niemand hat 50 Punkte)",
-        "record_left": "nach dem Spielende fehlen die Restkarten ('left') von: {players}",
+        "leader": "Vorn: {players}",
     },
     "en": {
         "players_count": "Knack das Wort needs at least 2 players, not {count}",
@@ -83,11 +87,13 @@ TEXTS: Table = {
         "no_letters": "a word needs at least one letter ({player})",
         "word_missing": "give the 'word' written or its number of 'letters'",
         "letters_exceed": "'{word}' has only {count} letters, not {letters}",
+        "letters_range": "a word has at most {most} letters, not {letters}",
         "card_blank": "which action card? The card's name is empty",
         "out_already": "{player} has already got rid of all cards",
         "end_reason": "unknown end '{reason}' (known: discard, grid)",
         "not_over": "cards left are counted only after the game has ended",
         "left_negative": "{player} cannot have {cards} cards left",
+        "left_range": "{player}: at most {most} cards left, not {cards}",
         "left_twice": "{player}'s cards left are already counted ({cards})",
         "reason.discard": "discard pile used up",
         "reason.grid": "no space left in the grid",
@@ -110,8 +116,7 @@ TEXTS: Table = {
         "running": "The game is running: {player} to play",
         "missing_left": "cards left missing: {players}",
         "winner": "Winner: {players}",
-        "record_running": "the record ends before the game does (no 'end' and nobody has 50 points)",
-        "record_left": "after the end, the cards left ('left') are missing for: {players}",
+        "leader": "Leading: {players}",
     },
 }
 
@@ -144,7 +149,7 @@ class GameOverError(KnackError):
 class Setup:
     EVENT: ClassVar[str] = "setup"
 
-    players: tuple[str, ...]  # in turn order; the first one starts
+    players: tuple[Name, ...]  # in turn order; the first one starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +158,9 @@ class WriteWord:
     table agreed), else the letters of `word` (Ä, Ö, Ü, ß are one letter each)."""
 
     EVENT: ClassVar[str] = "word"
-    player: str
-    word: str = entry("", omit=True)
-    letters: int | None = None
+    player: Name
+    word: Word = entry("", omit=True)
+    letters: int | None = entry(None, schema={"type": "integer", "minimum": 1, "maximum": MAX_LETTERS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +168,7 @@ class Draw:
     """The current player ends the turn without a word (drew cards or passed)."""
 
     EVENT: ClassVar[str] = "draw"
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,8 +176,8 @@ class PlayAction:
     """The current player plays an action card; it sets a task for the next player only."""
 
     EVENT: ClassVar[str] = "action"
-    player: str
-    card: str
+    player: Name
+    card: Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +185,7 @@ class GoOut:
     """The player has no hand and no personal-stack cards left; the first to do so gets +10."""
 
     EVENT: ClassVar[str] = "out"
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +193,7 @@ class ReportEnd:
     """The table reports an end condition: "discard" (discard pile used up) or "grid" (grid full)."""
 
     EVENT: ClassVar[str] = "end"
-    reason: str
+    reason: str = entry(schema={"enum": list(END_REASONS)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +201,8 @@ class CardsLeft:
     """After the end: how many cards (hand and personal stack) the player still holds."""
 
     EVENT: ClassVar[str] = "left"
-    player: str
-    cards: int
+    player: Name
+    cards: int = entry(schema={"type": "integer", "minimum": 0, "maximum": MAX_LEFT})
 
 
 Event = WriteWord | Draw | PlayAction | GoOut | ReportEnd | CardsLeft
@@ -301,6 +306,8 @@ def apply(game: Game, event: Event) -> Game:
             letters = count if event.letters is None else event.letters
             if letters < 1:
                 raise KnackError("no_letters", player=player)
+            if letters > MAX_LETTERS:
+                raise KnackError("letters_range", most=MAX_LETTERS, letters=letters)
             if event.word and letters > count:
                 raise KnackError("letters_exceed", word=event.word, count=count, letters=letters)
             entry = Entry(player, "word", letters, event.word.strip(), game.cards, game.tasks)
@@ -363,6 +370,8 @@ def _cards_left(game: Game, event: CardsLeft) -> Game:
         raise KnackError("not_over")
     if event.cards < 0:
         raise KnackError("left_negative", player=player, cards=event.cards)
+    if event.cards > MAX_LEFT:
+        raise KnackError("left_range", player=player, most=MAX_LEFT, cards=event.cards)
     counted = game.cards_left(player)
     if counted is not None:
         raise KnackError("left_twice", player=player, cards=counted)

@@ -7,6 +7,8 @@ letters; NEXT: the player draws or passes; a long START plays a Stop card; START
 long NEXT shows the `Scoreboard`. After the end (reported, or 50 points reached) the cards left are
 entered player by player (Turn/NEXT or a typed number, START), then the final ranking; START leaves it.
 BACK undoes the last entry everywhere (`Played.undo`: the record line is retracted, the game rebuilt).
+With a per-turn limit (`table.turn_limit`) the timer runs from full at each new turn (a Stop skip is one)
+and the turn's title shows its time.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
 from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
+from firmware_host.core.table.turn_limit import limit_text, with_limit
+from firmware_host.core.text_field import TextField
 
 from . import GAME_ID
 from .record import RULES
@@ -62,6 +66,11 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     TITLE = TITLE
 
     # --- handling events ----------------------------------------------------------------------------
+
+    def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        outcome = RecordedFlow.handle(self, event, ctx)
+        after = outcome.flow if isinstance(outcome.flow, KnackFlow) else None
+        return with_limit(outcome, ctx, _turn_mark(self), _turn_mark(after))
 
     def play(self, event: Event, ctx: Ctx) -> Outcome:
         flow = replace(self, message="")
@@ -172,6 +181,20 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
 
     # --- screens ------------------------------------------------------------------------------------
 
+    def play_field(self, ctx: Ctx, game: kw.Game) -> TextField | None:
+        """The word (or its letter count) of the player on turn; an action card's name in the menu; the
+        cards left at the end."""
+        stage, lang = self.stage, ctx.lang
+        if isinstance(stage, ActionMenu):
+            return TextField(t(lang, "card_field", player=game.current), "text")
+        if isinstance(stage, Scoreboard):
+            return None
+        if game.end is None:
+            return TextField(t(lang, "word_field", player=game.current), "word")
+        if not kw.score(game).final:
+            return TextField(t(lang, "left", player=_next_left(game)), "number")
+        return None
+
     def play_screen(self, ctx: Ctx, game: kw.Game) -> Screen:
         lang, stage = ctx.lang, self.stage
         if isinstance(stage, Scoreboard):
@@ -185,10 +208,13 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
             player = game.current
             turn = 1 + game.turns
             title = t(lang, "turn", n=turn, points=game.points(player))
+            if (limit := limit_text(ctx)) is not None:
+                title = t(lang, "turn_timed", n=turn, time=limit)
             if game.tasks:  # what the previous player's action cards ask of this turn
                 title = t(lang, "tasks", tasks=", ".join(game.tasks))
             hint = t(lang, "played", cards=", ".join(game.cards)) if game.cards else t(lang, "hint_turn")
-            return BigScreen(title, player, self.message or hint)
+            # the big view: who is on turn and their total, what the table looks at
+            return BigScreen(title, f"{player} {game.points(player)}", self.message or hint)
         if not standings.final:
             title = t(lang, "left", player=_next_left(game))
             left = stage.left if isinstance(stage, Playing) else 0
@@ -203,6 +229,13 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
         game = self.played.game
         items = tuple(ListItem(p, str(game.points(p)), p == game.current) for p in game.players)
         return ListScreen(t(lang, "board"), items, game.turn, self.message)
+
+
+def _turn_mark(flow: KnackFlow | None) -> int | None:
+    """The turns taken so far (a skip is one) while the game runs; None before and after it."""
+    if flow is None or flow.played is None or flow.played.game.end is not None:
+        return None
+    return sum(1 for e in flow.played.game.log if e.kind != "out")
 
 
 def _next_left(game: kw.Game) -> str:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from firmware_host.core.games.rules import Rules
-from firmware_host.core.i18n import pick
-from firmware_host.core.record import GameRecord, RecordError
+from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
 from . import GAME_ID
 from .report import PerfectWordsReport
 from .rules import (
-    TEXTS,
     Choose,
     Event,
     Game,
@@ -37,8 +35,7 @@ RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply
 
 
 def score_record(record: GameRecord) -> PerfectWordsReport:
-    """Replay and score a Perfect Words record. Raises `RecordError` (with its line) when it breaks a rule."""
+    """Replay and score a Perfect Words record; one that stops before the reveal is scored provisionally
+    (finished: false). Raises `RecordError` (with its line) when it breaks a rule."""
     game = RULES.replay(record)
-    if game.double is None:
-        raise RecordError(0, pick(TEXTS, "en", "missing_choice"))
     return PerfectWordsReport(game, score(game))

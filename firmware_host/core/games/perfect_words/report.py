@@ -7,6 +7,7 @@ from typing import Any
 
 from firmware_host.core.games.text_columns import columns
 from firmware_host.core.i18n import pick
+from firmware_host.core.record import ScoreRow, outcome_json
 
 from . import GAME_ID
 from .rules import TEXTS, Game, Standing, clue_warnings, grid_status
@@ -14,10 +15,34 @@ from .rules import TEXTS, Game, Standing, clue_warnings, grid_status
 
 @dataclass(frozen=True, slots=True)
 class PerfectWordsReport:
-    """A scored Perfect Words record: `text(lang)` is the table, `to_json()` the same as data."""
+    """A scored Perfect Words record: `text(lang)` is the table, `to_json()` the same as data. The game is
+    cooperative: the team is one side, so its `leaders` (and winners, once finished) are all the players;
+    it is finished once the terms are revealed."""
 
     game: Game
     standing: Standing
+
+    @property
+    def finished(self) -> bool:
+        return self.game.revealed
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        return self.game.players
+
+    def rows(self) -> list[ScoreRow]:
+        """Each arrow is a round: every player's term (struck in brackets), and the arrow's points and
+        running total, which are the team's (the game is cooperative)."""
+        found: list[ScoreRow] = []
+        total = 0
+        for a in self.standing.arrows:
+            total += a.points
+            for player in self.game.players:
+                term = self.game.term(player, a.arrow)
+                text = "" if term is None else term.text
+                entry = f"[{text}]" if (player, a.arrow) in self.game.struck else text
+                found.append(ScoreRow(str(a.arrow), player, entry, a.points, total))
+        return found
 
     def _rank_name(self, lang: str) -> str:
         rank = self.standing.rank
@@ -50,6 +75,8 @@ class PerfectWordsReport:
         for w in clue_warnings(game):
             out.append(t("warning", **w.as_dict()))
         out.append(t("total", total=standing.total, rank=self._rank_name(lang)))
+        if not self.finished:
+            out.append(t("provisional"))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -79,4 +106,4 @@ class PerfectWordsReport:
             "warnings": [w.as_dict() for w in clue_warnings(game)],
             "total": standing.total,
             "rank": None if rank is None else {"key": rank.key, "de": rank.name("de"), "en": rank.name("en")},
-        }
+        } | outcome_json(self.finished, self.leaders)

@@ -25,6 +25,7 @@ from firmware_host.core.chain import Chain
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
+from firmware_host.core.text_input import Label, Name, Word
 
 ARROWS = 10
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -76,7 +77,7 @@ TEXTS: Table = {
         "warning": "Hinweis an den Tisch: {player}, Pfeil {arrow}: „{term}“ teilt „{shared}“ mit „{clue}“",
         "unchosen": "verdoppelter und ignorierter Pfeil noch nicht gewählt",
         "total": "Summe: {total} Punkte – Rang: {rank}",
-        "missing_choice": "der Record wählt nie den verdoppelten und den ignorierten Pfeil ('choose')",
+        "provisional": "Noch nicht aufgedeckt: vorläufige Wertung",
     },
     "en": {
         "players_count": "Perfect Words needs 2 to 6 players, not {count}",
@@ -122,7 +123,7 @@ TEXTS: Table = {
         "warning": "For the table: {player}, arrow {arrow}: '{term}' shares '{shared}' with '{clue}'",
         "unchosen": "doubled and ignored arrow not chosen yet",
         "total": "Total: {total} points – rank: {rank}",
-        "missing_choice": "the record never chooses the doubled and the ignored arrow ('choose')",
+        "provisional": "Not revealed yet: a provisional score",
     },
 }
 
@@ -140,7 +141,7 @@ class PerfectWordsError(RuleError):
 class Setup:
     EVENT: ClassVar[str] = "setup"
 
-    players: tuple[str, ...]
+    players: tuple[Name, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +151,8 @@ class PlaceArrow:
     EVENT: ClassVar[str] = "arrow"
 
     arrow: int
-    line: str = entry("", omit=True)
-    clues: tuple[str, ...] = ()
+    line: Label = entry("", omit=True)
+    clues: tuple[Word, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,16 +162,16 @@ class SetClues:
     EVENT: ClassVar[str] = "clues"
 
     arrow: int
-    clues: tuple[str, ...]
+    clues: tuple[Word, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class WriteTerm:
     EVENT: ClassVar[str] = "term"
 
-    player: str
+    player: Name
     arrow: int
-    term: str
+    term: Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +194,7 @@ class Merge:
     EVENT: ClassVar[str] = "merge"
 
     arrow: int
-    terms: tuple[str, ...]
+    terms: tuple[Word, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +203,7 @@ class Strike:
 
     EVENT: ClassVar[str] = "strike"
 
-    player: str
+    player: Name
     arrow: int
 
 
@@ -331,9 +332,9 @@ def shared_letters(term: str, clue: str) -> str:
 class ClueWarning:
     """P2: `term` shares `shared` (4+ letters) with `clue`, a clue word of its arrow. The table decides."""
 
-    player: str
+    player: Name
     arrow: int
-    term: str
+    term: Word
     clue: str
     shared: str
 

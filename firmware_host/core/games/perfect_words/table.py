@@ -29,6 +29,7 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageS
 from firmware_host.core.table.played import Played, RecordedFlow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
+from firmware_host.core.text_field import TextField
 
 from . import GAME_ID
 from .record import RULES
@@ -216,6 +217,16 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
         return refuse(self, ctx)
 
     # --- screens ------------------------------------------------------------------------------------
+
+    def play_field(self, ctx: Ctx, game: pw.Game) -> TextField | None:
+        """Clue words while the grid is laid, a player's term for an arrow; nothing typed after that."""
+        stage = self.stage
+        if isinstance(stage, Arrows):
+            return TextField(t(ctx.lang, "clues_field", arrow=min(len(game.lines) + 1, pw.ARROWS)), "text")
+        if isinstance(stage, Terms):
+            player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
+            return TextField(t(ctx.lang, "terms_title", player=player, arrow=arrow), "word")
+        return None
 
     def play_screen(self, ctx: Ctx, game: pw.Game) -> Screen:
         lang, stage = ctx.lang, self.stage

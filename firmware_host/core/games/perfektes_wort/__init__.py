@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.games.kit import CardDeck, GameKit, exported
 
@@ -21,6 +21,7 @@ from .text import TITLE
 
 if TYPE_CHECKING:
     from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
     from .exports import *  # noqa: F403
@@ -47,11 +48,17 @@ def _decks() -> tuple[CardDeck, ...]:
 
 
 
+def _rules() -> Rules[Any, Any, Any]:
+    from .record import RULES
+
+    return RULES
+
+
 def _exports() -> ModuleType:
     import firmware_host.core.games.perfektes_wort.exports as exports  # not `from .`: that asks __getattr__
 
     return exports
 
 
-KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record, _decks, (KEPT_NAME,))
+KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record, _decks, (KEPT_NAME,), _rules)
 __getattr__ = exported(__name__, _exports)

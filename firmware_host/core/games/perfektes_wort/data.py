@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from firmware_host.core.record import RecordLine
+from firmware_host.core.text_input import LABEL, WORD, TextRefused, clean, shortened
 
 from .errors import DataError
 from .words import LETTERS, VOWELS, normalize
@@ -24,6 +25,8 @@ ROUNDS = 9
 BONUS_FIELDS = 12
 EMPTY_CELL = "."
 MAX_VOWEL_VALUE = 99
+CARD_LENGTHS = range(5, 10)  # the back of a letter card: the maximum word length, 5–9 (RULES.md §1)
+MAX_CELLS = 16  # a sheet row's cells: at least ROUNDS, and no more than this
 
 T = TypeVar("T")
 
@@ -126,7 +129,14 @@ def _text(data: Mapping[str, Any], key: str, where: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
         raise DataError(f"{where}{key}", "must be a non-empty text")
-    return value.strip()
+    return _label(value, f"{where}{key}")
+
+
+def _label(value: str, key: str) -> str:
+    try:
+        return clean(value, LABEL)
+    except TextRefused as exc:
+        raise DataError(key, exc.message) from None
 
 
 def _cell(value: Any, key: str) -> Cell:
@@ -146,6 +156,8 @@ def _bonus_fields(value: Any, key: str) -> tuple[str, ...]:
     for i, item in enumerate(value, start=1):
         if not isinstance(item, str) or not item.strip():
             raise DataError(f"{key}[{i}]", "must be a non-empty text")
+        if len(item) > WORD.limit:
+            raise DataError(f"{key}[{i}]", f"{shortened(item)} is longer than {WORD.limit} characters")
         field = normalize(item)
         if any(ch not in LETTERS for ch in field):
             raise DataError(f"{key}[{i}]", f"{item!r} holds characters that are not letters of the game")
@@ -158,7 +170,7 @@ def _bonus_fields(value: Any, key: str) -> tuple[str, ...]:
 def sheet_from_mapping(data: Mapping[str, Any]) -> Sheet:
     """Validate and build a sheet side from its mapping (TOML file or a record's setup)."""
     side = _text(data, "side", "")
-    title = str(data.get("title") or side)
+    title = _text(data, "title", "") if data.get("title") else side
     raw_rows = data.get("rows")
     if not isinstance(raw_rows, list | tuple) or len(raw_rows) != ROUNDS:
         raise DataError("rows", f"must be a list of {ROUNDS} row patterns (one per round)")
@@ -166,6 +178,8 @@ def sheet_from_mapping(data: Mapping[str, Any]) -> Sheet:
     for i, raw in enumerate(raw_rows, start=1):
         if not isinstance(raw, str):
             raise DataError(f"rows[{i}]", "must be a text, one character per cell ('.' = empty)")
+        if len(raw.strip()) > MAX_CELLS:
+            raise DataError(f"rows[{i}]", f"has {len(raw.strip())} cells; a row has at most {MAX_CELLS}")
         row = "".join(EMPTY_CELL if ch == EMPTY_CELL else normalize(ch) for ch in raw.strip())
         if len(row) < ROUNDS:
             raise DataError(f"rows[{i}]", f"has {len(row)} cells; a row needs at least {ROUNDS}")
@@ -203,15 +217,19 @@ def sheet_from_mapping(data: Mapping[str, Any]) -> Sheet:
     return Sheet(side, title, tuple(rows), tuple(arrows), bonus)
 
 
-_CARD = re.compile(r"^([A-ZÄÖÜ])([1-9][0-9]?)$")
+_CARD = re.compile(r"^([A-ZÄÖÜ])([0-9]{1,2})$")
 
 
 def card_from_code(code: Any, key: str) -> LetterCard:
-    """A letter card from its code: the letter then the length, e.g. "F8"."""
-    match = _CARD.match(normalize(code)) if isinstance(code, str) else None
+    """A letter card from its code: the letter then the length (5–9), e.g. "F8"."""
+    match = _CARD.match(normalize(code)) if isinstance(code, str) and len(code) <= WORD.limit else None
     if match is None:
-        raise DataError(key, f'{code!r} is not a card: write the letter and the length, e.g. "F8"')
-    return LetterCard(match.group(1), int(match.group(2)))
+        raise DataError(key, f'{shortened(code)} is not a card: write the letter and the length, e.g. "F8"')
+    length = int(match.group(2))
+    if length not in CARD_LENGTHS:
+        low, high = CARD_LENGTHS[0], CARD_LENGTHS[-1]
+        raise DataError(key, f"{shortened(code)}: a card's length is {low} to {high}, not {length}")
+    return LetterCard(match.group(1), length)
 
 
 def deck_from_codes(codes: Any, key: str = "cards", minimum: int = ROUNDS + 1) -> tuple[LetterCard, ...]:
@@ -285,6 +303,47 @@ def read_deck(line: RecordLine, key: str) -> tuple[LetterCard, ...]:
 
 def read_card(line: RecordLine, key: str) -> LetterCard:
     return _on_line(line, lambda: card_from_code(line.text(key), key))
+
+
+CARD_SCHEMA = {
+    "type": "string",
+    "pattern": "^[A-ZÄÖÜ][5-9]$",
+    "description": "a letter card: its starting letter, then its maximum word length 5–9 (e.g. \"F8\")",
+}
+DECK_SCHEMA = {"type": "array", "items": CARD_SCHEMA, "description": "the deck order known at the start"}
+VOWELS_SCHEMA = {
+    "type": "object",
+    "properties": {v: {"type": "integer", "minimum": 0, "maximum": MAX_VOWEL_VALUE} for v in VOWELS},
+    "required": list(VOWELS),
+    "additionalProperties": False,
+}
+_CELL_SCHEMA = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}
+SHEET_SCHEMA = {
+    "type": "object",
+    "description": "the sheet side, whole: rows as patterns ('.' an empty cell, a letter a grey one)",
+    "properties": {
+        "side": {"type": "string", "minLength": 1, "maxLength": LABEL.limit},
+        "title": {"type": "string", "maxLength": LABEL.limit},
+        "rows": {
+            "type": "array",
+            "items": {"type": "string", "minLength": ROUNDS, "maxLength": MAX_CELLS},
+            "minItems": ROUNDS,
+            "maxItems": ROUNDS,
+        },
+        "arrows": {
+            "type": "array",
+            "items": {"type": "object", "properties": {"from": _CELL_SCHEMA, "to": _CELL_SCHEMA},
+                      "required": ["from", "to"]},
+        },
+        "bonus": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1, "maxLength": WORD.limit},
+            "minItems": BONUS_FIELDS,
+            "maxItems": BONUS_FIELDS,
+        },
+    },
+    "required": ["side", "rows", "bonus"],
+}
 
 
 def write_deck(deck: tuple[LetterCard, ...]) -> list[str]:

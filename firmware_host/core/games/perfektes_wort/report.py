@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.core.i18n import Table, pick
+from firmware_host.core.record import ScoreRow, outcome_json
 
 from .fields import Mark
 from .rules import Game
@@ -87,8 +88,32 @@ class Report:
     game: Game
     result: Result
 
+    @property
+    def finished(self) -> bool:
+        return self.result.finished
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        return self.result.winners
+
     def text(self, lang: str) -> str:
         return "\n".join(_text_lines(self.game, self.result, lang))
+
+    def rows(self) -> list[ScoreRow]:
+        """Each round's word per player (as scored; a struck word in brackets), then per player an "end"
+        row with the vowel and bonus-field points."""
+        found: list[ScoreRow] = []
+        totals = {p.name: 0 for p in self.result.players}
+        for rnd in range(1, self.result.rounds + 1):
+            for p in self.result.players:
+                row = p.rows[rnd - 1]
+                totals[p.name] += row.points
+                entry = f"[{row.written}]" if row.status == "struck" else row.word
+                found.append(ScoreRow(str(rnd), p.name, entry, row.points, totals[p.name]))
+        for p in self.result.players:
+            extra = p.vowels.points + p.bonus_points
+            found.append(ScoreRow("end", p.name, "vowels + bonus fields", extra, p.total))
+        return found
 
     def to_json(self) -> dict[str, Any]:
         return result_json(self.game, self.result)
@@ -234,17 +259,16 @@ def result_json(game: Game, result: Result) -> dict[str, Any]:
             {"round": rnd, "letter": game.letter(rnd), "max_length": game.max_length(rnd)}
             for rnd in range(1, result.rounds + 1)
         ],
-        "players": [_player_json(p) for p in result.players],
-        "winners": list(result.winners),
-        "shared_win": result.shared,
-    }
+        "players": [_player_json(p, result.finished) for p in result.players],
+        "shared_win": result.shared if result.finished else None,
+    } | outcome_json(result.finished, result.winners)
 
 
-def _player_json(player: PlayerResult) -> dict[str, Any]:
+def _player_json(player: PlayerResult, finished: bool) -> dict[str, Any]:
     return {
         "name": player.name,
         "rank": player.rank,
-        "winner": player.winner,
+        "winner": player.winner and finished,
         "total": player.total,
         "word_points": player.word_points,
         "vowel_points": player.vowels.points,

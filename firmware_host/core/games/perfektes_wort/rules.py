@@ -18,10 +18,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from firmware_host.core import record_codec
-from firmware_host.core.record import RecordLine
+from firmware_host.core import record_codec, text_input
+from firmware_host.core.text_input import Code, Label, Name, quoted, quoted_chars
 
-from .data import ROUNDS, LetterCard, Sheet, read_card, read_deck, read_sheet, read_vowels, write_card, write_deck
+from .data import (
+    CARD_SCHEMA,
+    DECK_SCHEMA,
+    ROUNDS,
+    SHEET_SCHEMA,
+    VOWELS_SCHEMA,
+    LetterCard,
+    Sheet,
+    read_card,
+    read_deck,
+    read_sheet,
+    read_vowels,
+    write_card,
+    write_deck,
+)
 from .errors import (
     BadLetters,
     EntryError,
@@ -40,10 +54,6 @@ from .words import bad_letters, normalize
 MAX_PLAYERS = 6
 
 
-def _names(line: RecordLine, key: str) -> tuple[str, ...]:
-    return tuple(name.strip() for name in line.texts(key))
-
-
 @dataclass(frozen=True, slots=True)
 class Setup:
     """The table's choices before round 1. One player means the solo variant. Its record line embeds the
@@ -52,12 +62,12 @@ class Setup:
 
     EVENT: ClassVar[str] = "setup"
 
-    players: tuple[str, ...] = record_codec.entry(read=_names)
-    sheet: Sheet = record_codec.entry(read=read_sheet, write=Sheet.to_json)
-    points_card: str = field(default="", kw_only=True)
-    vowels: Mapping[str, int] = record_codec.entry(read=read_vowels, write=dict)
-    deck: tuple[LetterCard, ...] = record_codec.entry(read=read_deck, write=write_deck)
-    house_rules: tuple[str, ...] = ()
+    players: tuple[Name, ...]
+    sheet: Sheet = record_codec.entry(read=read_sheet, write=Sheet.to_json, schema=SHEET_SCHEMA)
+    points_card: Code = field(default="", kw_only=True)
+    vowels: Mapping[str, int] = record_codec.entry(read=read_vowels, write=dict, schema=VOWELS_SCHEMA)
+    deck: tuple[LetterCard, ...] = record_codec.entry(read=read_deck, write=write_deck, schema=DECK_SCHEMA)
+    house_rules: tuple[Label, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +86,8 @@ class Word:
     EVENT: ClassVar[str] = "word"
 
     round: int
-    player: str
-    word: str
+    player: Name
+    word: text_input.Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +97,7 @@ class Verdict:
     EVENT: ClassVar[str] = "verdict"
 
     round: int
-    player: str
+    player: Name
     valid: bool
 
 
@@ -98,8 +108,8 @@ class Shorten:
     EVENT: ClassVar[str] = "shorten"
 
     round: int
-    player: str
-    to: str
+    player: Name
+    to: text_input.Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +119,8 @@ class Correct:
     EVENT: ClassVar[str] = "correct"
 
     round: int
-    player: str
-    word: str
+    player: Name
+    word: text_input.Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +130,7 @@ class Strike:
     EVENT: ClassVar[str] = "strike"
 
     round: int
-    player: str
+    player: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +140,8 @@ class SoloStrike:
     EVENT: ClassVar[str] = "solo_strike"
 
     round: int
-    player: str
-    field: str
+    player: Name
+    field: text_input.Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +151,7 @@ class Card:
 
     EVENT: ClassVar[str] = "card"
 
-    card: LetterCard = record_codec.entry(read=read_card, write=write_card)
+    card: LetterCard = record_codec.entry(read=read_card, write=write_card, schema=CARD_SCHEMA)
 
 
 TableEvent = Card | Reveal | Word | Verdict | Shorten | Correct | Strike | SoloStrike
@@ -337,7 +347,7 @@ def _spelled(game: Game, rnd: int, text: str, ref: int, allow_empty: bool = Fals
         raise EntryError("empty_word", ref)
     wrong = bad_letters(word)
     if wrong:
-        raise BadLetters("bad_letters", ref, text=repr(text), wrong=repr(wrong))
+        raise BadLetters("bad_letters", ref, text=quoted(text), wrong=quoted_chars(wrong))
     letter = game.letter(rnd)
     if not word.startswith(letter):
         raise WrongStartingLetter("wrong_letter", ref, word=word, round=rnd, letter=letter)

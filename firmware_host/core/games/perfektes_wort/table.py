@@ -11,8 +11,9 @@ Each of the 9 rounds: reveal (NEXT; a scanned or typed card when the next card i
 (round, letter, maximum length) → START runs the 1-minute timer; at the alarm (or a second START) word entry
 opens → one typed line per player (empty: no word) → review: the round's words with what breaks a rule marked
 (and, when the appliance has a word list, the words it does not know: the round's words and their prefixes are
-asked about with `CheckWords` once all are entered, the answers come back as `WordsChecked`); Turn moves, NEXT
-declares the word invalid, a typed line corrects it; a word too long or declared invalid is shortened
+asked about with `CheckWords` once all are entered, the answers come back as `WordsChecked`); Turn or NEXT
+moves (a long NEXT back), a long START declares the word invalid, a typed line corrects it; a word too long
+or declared invalid is shortened
 (Turn/NEXT pick a prefix — only those the word list knows, when it answered —, a typed length or prefix) or
 struck; START goes on → the round's points with the bonus fields circled and struck → solo: strike a bonus
 field → the scoreboard → NEXT reveals the next card. After round 9 the final breakdown and the winner; START
@@ -33,19 +34,24 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, ClassVar, Self
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import CheckWords, EndGame, Keep, Record
-from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
+from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest
+from firmware_host.core.events import BestRevealed, Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
+from firmware_host.core.text_field import TextField
+from firmware_host.core.text_input import NAME, refusal
 from firmware_host.core.timer import format_seconds
 
 from . import GAME_ID
+from .best_word import reveal_lines, reveal_text
 from .data import ROUNDS, LetterCard, card_from_code
 from .defaults import DEFAULT_DATA
 from .errors import DataError
@@ -232,6 +238,35 @@ class PerfektesWortFlow:
     played: Played[Setup, Game, TableEvent] | None = None
     checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
     message: str = ""
+    reveal: str = "round"  # the perfect word: "off", after each "round", or only at the "end"
+    best: tuple[BestRevealed, ...] = ()  # the word list's reveals so far, one per round
+    drafts: tuple[tuple[int, str], ...] = ()  # words typed on phones while the sand runs: (seat, word), hidden
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A word from the phone of seat `seat`: while the sand runs it is the seat's draft (hidden, checked
+        by the rules core, replaced by a later one, withdrawn by an empty line) until the alarm enters all
+        drafts at once; after the alarm it is the seat's word at once, if the seat has none yet."""
+        flow, stage = replace(self, message=""), self.stage
+        if self.played is None or not 0 <= seat < len(self.players):
+            return refuse(replace(flow, message=t(ctx.lang, "phone_no_seat", seat=seat + 1)), ctx)
+        play, player = self.played.game, self.players[seat]
+        others = tuple(d for d in self.drafts if d[0] != seat)
+        if isinstance(stage, Timing):
+            if not text:
+                return Outcome(replace(flow, drafts=others))
+            try:
+                self.played.enter(Word(play.revealed, player, text))  # checked only: entered at the alarm
+            except RuleError as exc:
+                return refuse(replace(flow, message=exc.text(ctx.lang)), ctx)
+            return Outcome(replace(flow, drafts=tuple(sorted((*others, (seat, text))))))
+        if isinstance(stage, Entering) and play.entry(play.revealed, player) is None:
+            return _entered(flow._enter(ctx, (Word(play.revealed, player, text),), Flow._next_entry))
+        return refuse(replace(flow, message=t(ctx.lang, "phone_not_now", name=player)), ctx)
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        from .page import page_data  # the page's view of this flow (kept apart: it is long)
+
+        return page_data(self, seat, ctx)
 
     @property
     def game(self) -> str:
@@ -250,6 +285,9 @@ class PerfektesWortFlow:
         if isinstance(event, WordsChecked):
             known = dict(self.checked) | dict(event.known)
             return Outcome(replace(self, checked=tuple(known.items())))
+        if isinstance(event, BestRevealed):
+            kept = tuple(b for b in self.best if b.round != event.round)
+            return Outcome(replace(self, best=tuple(sorted((*kept, event), key=lambda b: b.round))))
         flow, stage = replace(self, message=""), self.stage
         if self.played is None:
             if is_press(event, Button.BACK):
@@ -271,11 +309,67 @@ class PerfektesWortFlow:
 
     def timer_over(self, ctx: Ctx) -> Outcome:
         if isinstance(self.stage, Timing):
-            return Outcome(replace(self, stage=Entering(0)))
+            return self._pens_down(ctx)
         return Outcome(self)
+
+    def _pens_down(self, ctx: Ctx, timer: ResetTimer | None = None) -> Outcome:
+        """The sand has run out (or START stopped it): the phones' drafts are entered all at once (one the
+        rules now refuse is left out, its reason in the footer: the player types it on the box), and entry
+        goes on with the first player without a word — or, when all have one, to the review."""
+        assert self.played is not None
+        play, played, message = self.played.game, self.played, ""
+        effects: tuple[Effect, ...] = ()
+        for seat, text in self.drafts:
+            try:
+                played, more = played.enter(Word(play.revealed, self.players[seat], text))
+            except RuleError as exc:
+                message = exc.text(ctx.lang)
+                continue
+            effects += more
+        flow = replace(self, played=played, drafts=(), message=message, stage=Entering(0))
+        return _entered(Outcome(replace(flow, stage=flow._next_entry()), effects, timer))
+
+    def _next_entry(self) -> Stage:
+        """The first player without an entry this round, from the current one on; none: the review."""
+        assert self.played is not None
+        play = self.played.game
+        start = self.stage.slot if isinstance(self.stage, Entering) else 0
+        count = len(self.players)
+        for slot in (*range(start, count), *range(start)):
+            if play.entry(play.revealed, self.players[slot]) is None:
+                return Entering(slot)
+        return self._after_changes()
 
     def screen(self, ctx: Ctx) -> Screen:
         return SCREENS[type(self.stage)](self, self.stage, ctx)
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """Names at the setup, a points card or a letter card ("3b", "B7"), a player's word (the only
+        input at the word entry), a correction, a shortening, a bonus field to strike."""
+        stage, lang, play = self.stage, ctx.lang, self.play
+        if isinstance(stage, SeatPick):
+            return self.seats.field(lang)
+        if isinstance(stage, FacePick):
+            return TextField(t(lang, "face_field"), "card")
+        if isinstance(stage, Scanning):
+            return TextField(t(lang, "card_field", n=len(stage.scanned) + 1), "card")
+        if play is None:
+            return None
+        if isinstance(stage, Revealing | Standing) and _card_hint(play, lang) is not None:
+            return TextField(t(lang, "card_field", n=len(play.setup.deck) + 1), "card")
+        rnd = play.revealed
+        if isinstance(stage, Entering):
+            note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))
+            title = t(lang, "entry_title", player=self.players[stage.slot], round=rnd)
+            return TextField(title, "word", note=note, only=True, message=self.message)
+        if isinstance(stage, Reviewing):
+            return TextField(t(lang, "review_field", player=self.players[stage.slot]), "word")
+        if isinstance(stage, Fixing):
+            entry = play.entry(rnd, self.players[stage.slot])
+            return TextField(t(lang, "fix_field", word=entry.current if entry else ""), "text")
+        if isinstance(stage, SoloStriking):
+            return TextField(t(lang, "solo_field"), "text")
+        return None
 
     # --- setup ------------------------------------------------------------------------------------------
 
@@ -332,7 +426,15 @@ class PerfektesWortFlow:
         return Outcome(replace(self, played=played, stage=stage, message=t(ctx.lang, "undone")), effects, timer)
 
     def _final(self, play: Game, ctx: Ctx) -> Outcome:
-        """The final standing; solo: the score goes onto the kept highscore list of its side (RULES §1)."""
+        """The final standing (with the reveal of all nine rounds when it comes only at the end); solo:
+        the score goes onto the kept highscore list of its side (RULES §1)."""
+        outcome = self._final_standing(play, ctx)
+        if self.reveal != "end":
+            return outcome
+        asks = tuple(_reveal_best(play, rnd) for rnd in range(1, ROUNDS + 1))
+        return replace(outcome, effects=(*outcome.effects, *asks))
+
+    def _final_standing(self, play: Game, ctx: Ctx) -> Outcome:
         if not play.solo:
             return Outcome(replace(self, stage=Final()))
         try:
@@ -399,6 +501,9 @@ Flow = PerfektesWortFlow  # short, for the handlers below (not `core.flow.Flow`,
 def _seating(flow: Flow, stage: SeatPick, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
         return Outcome(replace(flow, stage=SidePick(stage.picks)))
+    refused = refusal(event.text, NAME) if isinstance(event, TextEntry) else None
+    if refused is not None:  # a typed name that is none (too long): the reason in the footer
+        return refuse(replace(flow, message=refused.text(ctx.lang)), ctx)
     moved = flow.seats.handle(event)
     return refuse(flow, ctx) if moved is None else Outcome(replace(flow, seats=moved))
 
@@ -460,13 +565,13 @@ def _revealing(flow: Flow, stage: Revealing | Standing, play: Game, event: Event
 
 def _calling(flow: Flow, stage: Calling, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
-        return Outcome(replace(flow, stage=Timing()), timer=StartTimer(ROUND_SECONDS))
+        return Outcome(replace(flow, stage=Timing(), drafts=()), timer=StartTimer(ROUND_SECONDS))
     return refuse(flow, ctx)
 
 
 def _timing(flow: Flow, stage: Timing, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
-        return Outcome(replace(flow, stage=Entering(0)), timer=ResetTimer())
+        return flow._pens_down(ctx, ResetTimer())
     return refuse(flow, ctx)
 
 
@@ -474,23 +579,24 @@ def _entering(flow: Flow, stage: Entering, play: Game, event: Event, ctx: Ctx) -
     if not isinstance(event, TextEntry):
         return refuse(flow, ctx)
     word = Word(play.revealed, flow.players[stage.slot], event.text.strip())
-    if stage.slot + 1 < len(flow.players):
-        return flow._enter(ctx, (word,), Entering(stage.slot + 1))
-    return _asking(flow._enter(ctx, (word,), Flow._after_changes))
+    return _entered(flow._enter(ctx, (word,), Flow._next_entry))
 
 
 def _reviewing(flow: Flow, stage: Reviewing, play: Game, event: Event, ctx: Ctx) -> Outcome:
     rnd, player, count = play.revealed, flow.players[stage.slot], len(flow.players)
     if isinstance(event, Turn):
         return Outcome(replace(flow, stage=Reviewing((stage.slot + event.steps) % count)))
-    if is_hold(event, Button.NEXT):
+    if is_press(event, Button.NEXT):  # a short NEXT only moves: it never marks a word
         return Outcome(replace(flow, stage=Reviewing((stage.slot + 1) % count)))
-    if is_press(event, Button.NEXT):
+    if is_hold(event, Button.NEXT):
+        return Outcome(replace(flow, stage=Reviewing((stage.slot - 1) % count)))
+    if is_hold(event, Button.START):
         return flow._enter(ctx, (Verdict(rnd, player, False),), Flow._after_changes)
     if isinstance(event, TextEntry):
         return _asking(flow._enter(ctx, (Correct(rnd, player, event.text.strip()),), Flow._after_changes))
     if is_press(event, Button.START, Button.ENCODER):
-        return Outcome(replace(flow, stage=Points()))
+        asks = (_reveal_best(play, rnd),) if flow.reveal == "round" else ()
+        return Outcome(replace(flow, stage=Points()), asks)
     return refuse(flow, ctx)
 
 
@@ -598,10 +704,11 @@ def _calling_screen(flow: Flow, stage: Calling | Timing, ctx: Ctx) -> Screen:
     play, lang = _play(flow), ctx.lang
     rnd = play.revealed
     title = t(lang, "call_title", round=rnd, length=play.max_length(rnd))
-    if isinstance(stage, Calling):
-        return BigScreen(title, play.letter(rnd), flow.message or t(lang, "hint_call"))
+    if isinstance(stage, Calling):  # the big view: the card as it looks, letter and longest length
+        return BigScreen(title, f"{play.letter(rnd)} {play.max_length(rnd)}", flow.message or t(lang, "hint_call"))
     big = f"{play.letter(rnd)}  {format_seconds(ctx.timer_left)}"
-    return BigScreen(title, big, flow.message or t(lang, "hint_timing"))
+    drafts = t(lang, "hint_drafts", n=len(flow.drafts), count=len(flow.players)) if flow.drafts else ""
+    return BigScreen(title, big, flow.message or drafts or t(lang, "hint_timing"))
 
 
 def _entering_screen(flow: Flow, stage: Entering, ctx: Ctx) -> Screen:
@@ -644,6 +751,7 @@ def _points_screen(flow: Flow, stage: Points, ctx: Ctx) -> Screen:
     rows = [ListItem(f"{p.name} {p.rows[rnd - 1].word or t(lang, 'no_word')}", str(p.rows[rnd - 1].points))
             for p in score(play).players]
     rows += _field_items(flow, play, rnd, lang)
+    rows += _best_items(flow, rnd, lang)
     return ListScreen(t(lang, "points_title", round=rnd), tuple(rows), None, flow.message or t(lang, "hint_points"))
 
 
@@ -668,6 +776,10 @@ def _final_screen(flow: Flow, stage: Final, ctx: Ctx) -> Screen:
                    bonus=p.bonus_points), t(lang, "final_value", total=p.total), p.winner)
         for p in ranked
     )
+    if flow.reveal == "end" and flow.best:
+        items = (*items, *(ListItem(t(lang, "best_round", round=b.round, word=word or "—", points=points))
+                           for b in flow.best for _, word, points in reveal_text(b.best, play.solo)[:1]),
+                 ListItem(t(lang, "best_source", source=flow.best[0].source)))
     title = t(lang, "final_shared" if result.shared else "final_title", names=", ".join(result.winners))
     if play.solo:
         placed = t(lang, "hs_place", place=stage.place) if stage.place else t(lang, "hs_missed")
@@ -684,6 +796,29 @@ SCREENS: dict[type, Callable[[Flow, Any, Ctx], Screen]] = {
 
 
 # --- helpers -------------------------------------------------------------------------------------------
+
+
+def _reveal_best(play: Game, rnd: int) -> RevealBest:
+    """Ask the German word list for the perfect word of round `rnd` (as the game stands now)."""
+    return RevealBest("de", rnd, partial(reveal_lines, play, rnd))
+
+
+def _best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
+    """The perfect word of round `rnd` once the word list answered; nothing before (or without a list)."""
+    found = next((b for b in flow.best if b.round == rnd), None)
+    if found is None:
+        return []
+    items = []
+    for key, word, points in reveal_text(found.best, _play(flow).solo):
+        if not word:
+            items.append(ListItem(t(lang, "best_none")))
+        elif key == "all":
+            items.append(ListItem(t(lang, "best_all", word=word, points=points)))
+        elif key.startswith("solo:"):
+            items.append(ListItem(t(lang, "best_solo", own=key[5:], word=word, points=points)))
+        else:
+            items.append(ListItem(t(lang, "best_for", player=key, word=word, points=points)))
+    return [*items, ListItem(t(lang, "best_source", source=found.source))]
 
 
 def _play(flow: Flow) -> Game:
@@ -744,6 +879,14 @@ def _card_of(event: Event, ctx: Ctx) -> LetterCard | str:
         return exc.text(ctx.lang)
 
 
+def _entered(outcome: Outcome) -> Outcome:
+    """After words were entered: once every player has one (the entry is over), ask the word list."""
+    flow = outcome.flow
+    if isinstance(flow, PerfektesWortFlow) and isinstance(flow.stage, Entering):
+        return outcome
+    return _asking(outcome)
+
+
 def _asking(outcome: Outcome) -> Outcome:
     """An accepted entry (one that recorded a line) asks the word list about the round's new words."""
     flow = outcome.flow
@@ -755,4 +898,4 @@ def _asking(outcome: Outcome) -> Outcome:
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:
     """The flow at its setup: the seats from the configured names."""
-    return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS))
+    return PerfektesWortFlow(Seats.of(names, ctx.lang, 1, MAX_PLAYERS), reveal=ctx.reveal)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.games.kit import CardDeck, GameKit, exported
 
@@ -25,6 +25,7 @@ from .text import TEXT
 
 if TYPE_CHECKING:
     from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
     from .exports import *  # noqa: F403
@@ -56,12 +57,21 @@ def _decks() -> tuple[CardDeck, ...]:
 
 
 
+def _rules() -> Rules[Any, Any, Any]:
+    from .record import RULES
+
+    return RULES
+
+
 def _exports() -> ModuleType:
     import firmware_host.core.games.quiddler.exports as exports  # not `from .`: that asks __getattr__
 
     return exports
 
 
-KIT = GameKit(GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, _new_flow, _score_record, _decks)
+KIT = GameKit(
+    GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, _new_flow, _score_record, _decks,
+    record_rules=_rules,
+)
 SOLITAIRE_KIT = GameKit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()}, _new_solitaire_flow)
 __getattr__ = exported(__name__, _exports)

@@ -41,7 +41,7 @@ class Deck:
         for spec in self.specs:
             if spec.face == face:
                 return spec
-        raise UnknownCardError(f"there is no card {face!r} in the deck")
+        raise UnknownCardError("unknown_card", face=face)
 
     def has(self, face: str) -> bool:
         return any(spec.face == face for spec in self.specs)

@@ -32,35 +32,30 @@ def parse_cards(text: str, deck: Deck, *, allow_empty: bool = False) -> tuple[st
         if ch in _ASCII_LETTERS:
             face = ch.upper()
             if not deck.has(face):
-                raise NotationError(f"the deck has no card {face}", text, offset + i)
+                raise NotationError("no_such_card", text, offset + i, face=face)
             cards.append(face)
             i += 1
         elif ch == "(":
             close = body.find(")", i + 1)
             if close < 0:
-                raise NotationError("'(' is never closed by ')'", text, offset + i)
+                raise NotationError("unclosed", text, offset + i)
             inner = body[i + 1 : close]
             if not inner or not all(c in _ASCII_LETTERS for c in inner):
-                raise NotationError("brackets must hold one double-letter card", text, offset + i)
+                raise NotationError("bracket_one", text, offset + i)
             face = inner.upper()
             if len(face) == 1:
-                raise NotationError(f"write the single-letter card {face} without brackets", text, offset + i)
+                raise NotationError("bracket_single", text, offset + i, face=face)
             if not deck.has(face):
                 known = " ".join(f"({f})" for f in deck.multi_letter_faces)
-                message = f"the deck has no card {face} (double-letter cards: {known})"
-                raise NotationError(message, text, offset + i)
+                raise NotationError("no_such_double", text, offset + i, face=face, known=known)
             cards.append(face)
             i = close + 1
         elif ch == ")":
-            raise NotationError("')' without a '(' before it", text, offset + i)
+            raise NotationError("stray_close", text, offset + i)
         else:
-            raise NotationError(
-                f"{ch!r} is not a card letter (write letters; a double-letter card in brackets, e.g. (QU))",
-                text,
-                offset + i,
-            )
+            raise NotationError("not_a_letter", text, offset + i, ch=ch)
     if not cards and not allow_empty:
-        raise NotationError("no cards given", text, 0)
+        raise NotationError("no_cards", text, 0)
     return tuple(cards)
 
 

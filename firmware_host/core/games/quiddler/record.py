@@ -11,7 +11,8 @@ Events, after the header `{"record": "wordtable", "version": 1, "game": "quiddle
 - `challenge`: `challenger`, `player` (the word's owner), `word` (card notation), `allowed` (verdict).
 - `round_end`.
 Cards stay in notation in the events: they are read with the game's own deck when applied. `RULES.replay`
-reports any rule broken as a `RecordError` with the line number, and a round left open at the end.
+reports any rule broken as a `RecordError` with the line number; a record may stop anywhere (a round
+still open is not scored yet).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, ClassVar
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord, RecordLine
 from firmware_host.core.record_codec import Codec, entry
+from firmware_host.core.text_input import Name, Word
 
 from . import GAME_ID
 from .deck import STANDARD_DECK, Deck, deck_from_table
@@ -38,6 +40,15 @@ def _read_deck(line: RecordLine, key: str) -> Deck:
     return deck_from_table(table)
 
 
+DECK_SCHEMA = {
+    "type": "object",
+    "description": "a non-standard deck: each card face (in card notation) -> [copies, value]",
+    "additionalProperties": {
+        "type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2,
+    },
+}
+
+
 def _write_deck(deck: Any) -> dict[str, list[int]]:
     assert isinstance(deck, Deck)
     return deck.to_table()
@@ -48,10 +59,10 @@ class Setup:
     """The set-up line; `dealer` None: the first player; `bonus` None: "longest"; `deck` None: standard."""
 
     EVENT: ClassVar[str] = "setup"
-    players: tuple[str, ...]
-    dealer: str | None = None
-    bonus: str | None = None
-    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck)
+    players: tuple[Name, ...]
+    dealer: Name | None = None
+    bonus: str | None = entry(None, schema={"enum": ["longest", "most"]})
+    deck: Deck | None = entry(None, read=_read_deck, write=_write_deck, schema=DECK_SCHEMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +76,8 @@ class Lay:
     """A player's lay-down: words and unused cards in card notation."""
 
     EVENT: ClassVar[str] = "lay"
-    player: str
-    words: tuple[str, ...] = ()
+    player: Name
+    words: tuple[Word, ...] = ()
     unused: str = entry("", omit=True)
     went_out: bool = entry(False, omit=True)
 
@@ -76,9 +87,9 @@ class Challenge:
     """`challenger` names `owner`'s laid word `word` (card notation); the table's verdict `allowed`."""
 
     EVENT: ClassVar[str] = "challenge"
-    challenger: str
-    owner: str = entry(key="player")
-    word: str = entry()
+    challenger: Name
+    owner: Name = entry(key="player")
+    word: Word = entry()
     allowed: bool = entry()
 
 
@@ -105,7 +116,7 @@ def apply(game: Game, event: TableEvent, line: int) -> Game:
             expected = len(game.rounds) + 1
             if number is not None and number != expected:
                 raise SequenceError(f"'round' is {number}, but the next round is {expected}")
-            return start_round(game, line=line)
+            return start_round(game)
         case Lay(player, words, unused, went_out):
             laid = [parse_cards(text, deck) for text in words]
             return lay_down(game, player, laid, parse_cards(unused, deck, allow_empty=True), went_out)
@@ -115,16 +126,11 @@ def apply(game: Game, event: TableEvent, line: int) -> Game:
             return end_round(game)
 
 
-def finish(game: Game) -> tuple[int, str] | None:
-    """A record may not end inside a round: (the line that opened it, why), else None."""
-    if game.current is None:
-        return None
-    return game.current.opened_at, f"round {game.current.plan.number} was started but never ended"
-
-
-RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply, finish)
+RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply)
 
 
 def score_record(record: GameRecord) -> QuiddlerReport:
-    """Replay and score a Quiddler record; raises `RecordError` (with the line) on a broken one."""
+    """Replay and score a Quiddler record: the rounds ended are scored, a round still open is named (a
+    record that stops before the eighth round's end is unfinished). Raises `RecordError` (with the
+    line) on a broken one."""
     return QuiddlerReport(RULES.replay(record))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.core.i18n import pick
+from firmware_host.core.record import ScoreRow, outcome_json
 
 from .notation import format_cards
 from .rules import ROUNDS, Game
@@ -24,6 +25,8 @@ TEXTS = {
         "final": "Endstand nach {done} von {rounds} Runden:",
         "winner": "Sieg: {players}",
         "shared": "Geteilter Sieg: {players}",
+        "leader": "Vorn nach {done} von {rounds} Runden: {players}",
+        "open": "Runde {number} läuft noch (nicht gewertet): ausgelegt haben {laid} von {count}",
         "none": "noch keine Runde gespielt",
     },
     "en": {
@@ -38,6 +41,8 @@ TEXTS = {
         "final": "Standings after {done} of {rounds} rounds:",
         "winner": "Winner: {players}",
         "shared": "Shared win: {players}",
+        "leader": "Leading after {done} of {rounds} rounds: {players}",
+        "open": "Round {number} is still open (not scored): {laid} of {count} have laid down",
         "none": "no round played yet",
     },
 }
@@ -83,6 +88,28 @@ class QuiddlerReport:
 
     game: Game
 
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        return self.game.winners if self.game.rounds else ()
+
+    def rows(self) -> list[ScoreRow]:
+        """Each ended round per player: the words laid (and cards left unused after "/"), the round's result."""
+        return [
+            ScoreRow(
+                str(scored.number),
+                row.player,
+                " ".join(_word_text(w) for w in row.words) + (f" / {format_cards(row.unused)}" if row.unused else ""),
+                row.result,
+                row.total,
+            )
+            for scored in self.game.rounds
+            for row in scored.rows
+        ]
+
     def text(self, lang: str) -> str:
         game = self.game
         out = [pick(TEXTS, lang, "title", count=len(game.players), players=", ".join(game.players))]
@@ -95,6 +122,10 @@ class QuiddlerReport:
             out.append(_round_title(scored, lang))
             out.extend("  " + line for line in _table(header, [_row_cells(row) for row in scored.rows]))
         out.append("")
+        current = game.current
+        if current is not None:
+            laid = len(current.lays)
+            out += [pick(TEXTS, lang, "open", number=current.plan.number, laid=laid, count=len(game.players)), ""]
         if not game.rounds:
             out.append(pick(TEXTS, lang, "none"))
             return "\n".join(out)
@@ -103,9 +134,11 @@ class QuiddlerReport:
         out.append(pick(TEXTS, lang, "final", done=len(game.rounds), rounds=ROUNDS))
         width = max(len(player) for player in game.players)
         out.extend(f"  {place}. {player.ljust(width)}  {total:>4}" for place, player, total in game.ranking())
-        winners = game.winners
-        key = "winner" if len(winners) == 1 else "shared"
-        out.append(pick(TEXTS, lang, key, players=", ".join(winners)))
+        names = ", ".join(self.leaders)
+        if not self.finished:
+            out.append(pick(TEXTS, lang, "leader", done=len(game.rounds), rounds=ROUNDS, players=names))
+        else:
+            out.append(pick(TEXTS, lang, "winner" if len(self.leaders) == 1 else "shared", players=names))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -116,11 +149,10 @@ class QuiddlerReport:
             "two_player_bonus": game.setup.two_player_bonus.value if len(game.players) == 2 else None,
             "rounds": [_round_json(scored) for scored in game.rounds],
             "rounds_played": len(game.rounds),
-            "finished": game.finished,
+            "open_round": None if game.current is None else game.current.plan.number,
             "totals": game.totals,
             "ranking": [{"place": place, "player": p, "total": t} for place, p, t in game.ranking()],
-            "winners": list(game.winners),
-        }
+        } | outcome_json(self.finished, self.leaders)
 
 
 def _round_title(scored: RoundScore, lang: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .deck import STANDARD_DECK, Deck
 from .errors import (
@@ -27,6 +27,7 @@ from .errors import (
     SetupError,
     ShortWordError,
     UnknownPlayerError,
+    Word,
 )
 from .notation import format_cards
 from .scoring import Bonus, Challenge, Lay, RoundScore, score_round
@@ -58,13 +59,11 @@ class RoundPlan:
 
 @dataclass(frozen=True, slots=True)
 class OpenRound:
-    """The round being played; `opened_at` is the record line that opened it (0: none), for a record
-    that ends with the round still open."""
+    """The round being played: the lay-downs and challenges entered so far."""
 
     plan: RoundPlan
     lays: tuple[Lay, ...] = ()
     challenges: tuple[Challenge, ...] = ()
-    opened_at: int = field(default=0, compare=False)
 
     def lay_of(self, player: str) -> Lay | None:
         return next((lay for lay in self.lays if lay.player == player), None)
@@ -123,7 +122,7 @@ class Game:
 def round_plan(setup: Setup, number: int) -> RoundPlan:
     """Round `number` (1–8): hand size number + 2; the deal passes left each round."""
     if not 1 <= number <= ROUNDS:
-        raise SequenceError(f"a Quiddler game has rounds 1 to {ROUNDS}, not {number}")
+        raise SequenceError("rounds", rounds=ROUNDS, number=number)
     n = len(setup.players)
     dealer = (setup.first_dealer + number - 1) % n
     return RoundPlan(number, FIRST_HAND + number - 1, setup.players[dealer], setup.players[(dealer + 1) % n])
@@ -140,33 +139,33 @@ def new_game(
     the first player); `two_player_bonus` is the one bonus of a two-player game (Q3)."""
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError(f"Quiddler is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        raise SetupError("players", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(names))
     if any(not name.strip() for name in names):
-        raise SetupError("every player needs a name")
+        raise SetupError("name_needed")
     doubles = sorted({name for name in names if names.count(name) > 1})
     if doubles:
-        raise SetupError(f"two players may not share a name: {', '.join(doubles)}")
+        raise SetupError("same_name", names=", ".join(doubles))
     first = 0
     if dealer is not None:
         if dealer not in names:
-            raise UnknownPlayerError(f"the dealer {dealer!r} is not one of the players ({', '.join(names)})")
+            raise UnknownPlayerError("no_dealer", dealer=dealer, names=", ".join(names))
         first = names.index(dealer)
     try:
         bonus = Bonus(two_player_bonus)
     except ValueError:
         choices = " or ".join(repr(b.value) for b in Bonus)
-        raise SetupError(f"the two-player bonus is {choices}, not {two_player_bonus!r}") from None
+        raise SetupError("bonus", choices=choices, bonus=two_player_bonus) from None
     return Game(Setup(names, first, bonus, deck))
 
 
-def start_round(game: Game, *, line: int = 0) -> Game:
-    """Open the next round (its plan is `game.next_round`), opened by record line `line`."""
+def start_round(game: Game) -> Game:
+    """Open the next round (its plan is `game.next_round`)."""
     if game.current is not None:
-        raise SequenceError(f"round {game.current.plan.number} is still open; end it first")
+        raise SequenceError("round_open", round=game.current.plan.number)
     if game.finished:
-        raise SequenceError(f"all {ROUNDS} rounds are played; the game is over")
+        raise SequenceError("game_over", rounds=ROUNDS)
     plan = round_plan(game.setup, len(game.rounds) + 1)
-    return replace(game, current=OpenRound(plan, opened_at=line))
+    return replace(game, current=OpenRound(plan))
 
 
 def lay_down(
@@ -177,10 +176,10 @@ def lay_down(
     went_out: bool = False,
 ) -> Game:
     """Record what `player` put down at the end of the open round: words as card faces, unused cards."""
-    current = _open(game, "lay down")
+    current = _open(game, "act_lay")
     _known(game, player)
     if current.lay_of(player) is not None:
-        raise SequenceError(f"{player} has already laid down in round {current.plan.number}")
+        raise SequenceError("laid_already", player=player, round=current.plan.number)
     deck = game.setup.deck
     lay = Lay(player, tuple(tuple(word) for word in words), tuple(unused), went_out)
     for cards in (*lay.words, lay.unused):
@@ -188,71 +187,57 @@ def lay_down(
             deck.spec(face)
     for index, cards in enumerate(lay.words, start=1):
         if len(cards) < 2:
-            raise ShortWordError(
-                f"{player}'s word {index} ({format_cards(cards) or 'empty'}) has {len(cards)} card(s); "
-                "a word needs at least two cards"
-            )
+            raise ShortWordError("short_word", player=player, index=index,
+                                 cards=format_cards(cards) or Word("empty"), count=len(cards))
     laid = sum(len(cards) for cards in lay.words)
     hand = current.plan.hand_size
     if laid + len(lay.unused) != hand:
-        raise HandSizeError(
-            f"{player} has {laid} card(s) in words and {len(lay.unused)} unused = {laid + len(lay.unused)}, "
-            f"but round {current.plan.number} deals {hand}: after the last turn (draw one, discard one) "
-            f"every player holds exactly {hand} cards, each laid in a word or left unused"
-        )
+        raise HandSizeError("hand_size", player=player, laid=laid, unused=len(lay.unused),
+                            total=laid + len(lay.unused), round=current.plan.number, hand=hand)
     if went_out:
         if lay.unused:
-            raise GoingOutError(
-                f"{player} cannot have gone out with unused cards ({format_cards(lay.unused)}): going out "
-                "means laying every card but the discard in words"
-            )
+            raise GoingOutError("out_unused", player=player, cards=format_cards(lay.unused))
         other = next((other.player for other in current.lays if other.went_out), None)
         if other is not None:
-            raise GoingOutError(
-                f"{other} already went out in round {current.plan.number}; only one player can go out"
-            )
+            raise GoingOutError("out_twice", other=other, round=current.plan.number)
     hands = (*current.lays, lay)
     counts = Counter(face for each in hands for cards in (*each.words, each.unused) for face in cards)
     for face, count in counts.items():
         if count > deck.copies(face):
-            raise CardCountError(
-                f"round {current.plan.number} would hold {count} cards {format_cards([face])} across the "
-                f"players, but the deck has only {deck.copies(face)}"
-            )
+            raise CardCountError("too_many", round=current.plan.number, count=count, card=format_cards([face]),
+                                 copies=deck.copies(face))
     return replace(game, current=replace(current, lays=(*current.lays, lay)))
 
 
 def challenge(game: Game, challenger: str, owner: str, word: Sequence[str], allowed: bool) -> Game:
     """Record a challenge of `owner`'s laid word `word` (its cards) and the table's verdict `allowed`."""
-    current = _open(game, "challenge")
+    current = _open(game, "act_challenge")
     _known(game, challenger)
     _known(game, owner)
     if challenger == owner:
-        raise ChallengeError(f"{owner} cannot challenge their own word")
+        raise ChallengeError("own_word", owner=owner)
     lay = current.lay_of(owner)
     if lay is None:
-        raise ChallengeError(f"{owner} has not laid down yet in round {current.plan.number}")
+        raise ChallengeError("not_laid", owner=owner, round=current.plan.number)
     cards = tuple(word)
     matching = [i for i, laid in enumerate(lay.words) if laid == cards]
     if not matching:
-        laid_words = ", ".join(format_cards(w) for w in lay.words) or "none"
-        raise ChallengeError(f"{owner} laid no word {format_cards(cards)} (their words: {laid_words})")
+        laid_words = ", ".join(format_cards(w) for w in lay.words) or Word("none")
+        raise ChallengeError("no_word", owner=owner, cards=format_cards(cards), words=laid_words)
     taken = {c.word for c in current.challenges if c.owner == owner}
     free = [i for i in matching if i not in taken]
     if not free:
-        raise ChallengeError(
-            f"{owner}'s word {format_cards(cards)} has already been challenged; its cards are locked"
-        )
+        raise ChallengeError("challenged", owner=owner, cards=format_cards(cards))
     entry = Challenge(challenger, owner, free[0], allowed)
     return replace(game, current=replace(current, challenges=(*current.challenges, entry)))
 
 
 def end_round(game: Game) -> Game:
     """Score the open round once every player has laid down; the totals move on."""
-    current = _open(game, "end the round")
+    current = _open(game, "act_end")
     missing = game.waiting_for
     if missing:
-        raise SequenceError(f"round {current.plan.number} cannot end: {', '.join(missing)} has not laid down")
+        raise SequenceError("cannot_end", round=current.plan.number, missing=", ".join(missing))
     plan = current.plan
     lays = tuple(lay for p in game.players for lay in current.lays if lay.player == p)
     scored = score_round(
@@ -271,11 +256,10 @@ def end_round(game: Game) -> Game:
 
 def _open(game: Game, action: str) -> OpenRound:
     if game.current is None:
-        when = "the game is over" if game.finished else "no round is open (start one first)"
-        raise SequenceError(f"cannot {action}: {when}")
+        raise SequenceError("closed_over" if game.finished else "closed_none", action=Word(action))
     return game.current
 
 
 def _known(game: Game, player: str) -> None:
     if player not in game.players:
-        raise UnknownPlayerError(f"{player!r} is not a player of this game ({', '.join(game.players)})")
+        raise UnknownPlayerError("not_player", player=player, names=", ".join(game.players))

@@ -56,14 +56,14 @@ def take_word(state: Solitaire, piles: Sequence[int]) -> Solitaire:
     """Take the word made of the top cards of `piles` (in word order), turn up and refill as documented."""
     order = list(piles)
     if len(order) < 2:
-        raise ShortWordError(f"a word needs at least two cards, not {len(order)}")
+        raise ShortWordError("solo_short", count=len(order))
     for pile in order:
         if not 0 <= pile < PILES:
-            raise SolitaireError(f"there is no pile {pile} (piles are 0 to {PILES - 1})")
+            raise SolitaireError("no_pile", pile=pile, last=PILES - 1)
         if not state.piles[pile]:
-            raise SolitaireError(f"pile {pile} is empty")
+            raise SolitaireError("empty_pile", pile=pile)
         if order.count(pile) > 1:
-            raise SolitaireError(f"pile {pile} is used twice, but only its top card is visible")
+            raise SolitaireError("pile_twice", pile=pile)
     word = tuple(state.piles[pile][-1] for pile in order)
     taken = [list(pile[:-1]) if index in order else list(pile) for index, pile in enumerate(state.piles)]
     _refill(taken)

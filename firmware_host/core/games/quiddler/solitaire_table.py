@@ -5,18 +5,27 @@ the 8 face-up cards, and takes a word given as piles: START adds the pile under 
 encoder move it), a long NEXT or long START takes the picked word; or typed, as pile numbers (`3 1 5`,
 `315`) or as the cards (`CAT`, `(QU)IT`, matched to the face-up cards left to right). BACK drops the last
 picked pile, else puts the last word back. Whether a word is allowed is the player's call.
+
+A typed "?" asks for a hint: the shell finds the word of most cards among the face-up ones in the English
+word list (`RevealBest` → `BestRevealed`, journaled); the footer shows it and the game counts as hinted
+(`hints`, shown when it is won — the solitaire keeps no record, so that is where it is marked).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 
-from firmware_host.core.events import Button, Event, TextEntry, Turn
+from firmware_host.core.effects import RevealBest
+from firmware_host.core.events import BestRevealed, Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.seats import is_hold, is_press, refuse
+from firmware_host.core.text_field import TextField
 
 from . import SOLITAIRE_ID
+from .best_lay import hint
 from .deck import STANDARD_DECK
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -37,6 +46,7 @@ class SolitaireFlow:
     cursor: int = 0
     message: str = ""
     note: str = ""
+    hints: int = 0  # hints asked for and answered: a hinted game
 
     @property
     def game(self) -> str:
@@ -44,12 +54,22 @@ class SolitaireFlow:
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
         layout = self.layout
+        if isinstance(event, BestRevealed):
+            if layout is None or layout.won:
+                return Outcome(self)
+            found = event.best[0] if event.best else None
+            note = (t(ctx.lang, "hint", cards=found[1], source=event.source) if found
+                    else t(ctx.lang, "no_hint", source=event.source))
+            return self._ok(note=note, hints=self.hints + 1)
         if layout is None:
             return self._choose_seed(event, ctx)
         if layout.won:
             if is_press(event, Button.START, Button.ENCODER, Button.BACK):
                 return Outcome(None)
             return self._refuse(ctx, "")
+        if isinstance(event, TextEntry) and event.text.strip() == "?":
+            visible = tuple(face for face in layout.visible if face is not None)
+            return Outcome(self, (RevealBest("en", len(layout.words) + 1, partial(_hint_lines, visible)),))
         if isinstance(event, TextEntry):
             piles = _typed_piles(event.text, layout)
             if piles is None:
@@ -104,14 +124,21 @@ class SolitaireFlow:
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
         return refuse(replace(self, message=message), ctx)
 
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The game number while it is chosen; then a word (cards or pile numbers) until it is won."""
+        if self.layout is None:
+            return TextField(t(ctx.lang, "seed_title"), "number")
+        return None if self.layout.won else TextField(t(ctx.lang, "word_field"), "text")
+
     def screen(self, ctx: Ctx) -> Screen:
         lang, layout = ctx.lang, self.layout
         if layout is None:
             return BigScreen(t(lang, "seed_title"), str(self.seed), self.message or t(lang, "seed_hint"))
         if layout.won:
-            return MessageScreen(
-                t(lang, "won_title"), (t(lang, "won_line", words=len(layout.words)),), t(lang, "won_hint")
-            )
+            lines: tuple[str, ...] = (t(lang, "won_line", words=len(layout.words)),)
+            if self.hints:
+                lines = (*lines, t(lang, "won_hinted", n=self.hints))
+            return MessageScreen(t(lang, "won_title"), lines, t(lang, "won_hint"))
         items = tuple(
             ListItem(
                 t(lang, "pile", n=p + 1, face=pile[-1]) if pile else t(lang, "empty_pile", n=p + 1),
@@ -130,6 +157,12 @@ class SolitaireFlow:
 def new_solitaire_flow(ctx: Ctx, names: tuple[str, ...]) -> SolitaireFlow:
     """The game-number screen; the proposed number comes from the clock of the event that opened it."""
     return SolitaireFlow(seed=int(ctx.now * 1000) % (MAX_SEED + 1))
+
+
+def _hint_lines(visible: tuple[str, ...], words: WordGroups) -> tuple[tuple[str, str, int, str, int], ...]:
+    """The hint as the lines of a `BestRevealed`: one line with the word in card notation, none without."""
+    found = hint(visible, words, STANDARD_DECK)
+    return () if found is None else (("", format_cards(found.cards), found.value, "", 0),)
 
 
 def _typed_piles(text: str, layout: Solitaire) -> tuple[int, ...] | None:

@@ -11,22 +11,33 @@ card (a scanned code is looked up in the enrolled Quiddler card table; a code th
 or a printed label's text, stands for itself); NEXT ends a scanned word (with no word open: the
 words are done), a long NEXT or START ends the words; then the unused cards the same way (not for the
 player who went out, who is asked for first).
+
+With a per-turn limit (`table.turn_limit`), while a round is played (the screen asks who went out) the
+timer runs from full for each turn: the round's starter first, then clockwise; a long START (or the turn
+button) passes the turn on. The footer names the player on turn and the time left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Literal
 
-from firmware_host.core.effects import EndGame
-from firmware_host.core.events import Button, CardScan, Event, TextEntry
+from firmware_host.core.effects import EndGame, RevealBest
+from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.i18n import signed
+from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
+from firmware_host.core.table.turn_limit import limit_text, with_limit
+from firmware_host.core.text_field import TextField
+from firmware_host.core.text_input import NAME, clean, refusal
 
 from . import GAME_ID
+from .best_lay import LONGEST_MARK, reveal_round
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import RULES, Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
@@ -99,6 +110,9 @@ class QuiddlerFlow:
     entry: Entry
     played: Played[Setup, Game, TableEvent] | None = None
     message: str = ""
+    passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
+    best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
+    reveal: bool = True  # ask for them (the table's `reveal` setting is not "off")
 
     @property
     def game(self) -> str:
@@ -107,6 +121,30 @@ class QuiddlerFlow:
     # --- events ------------------------------------------------------------------------------------
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
+        if isinstance(event, BestRevealed):
+            kept = tuple(b for b in self.best if b.round != event.round)
+            return Outcome(replace(self, best=tuple(sorted((*kept, event), key=lambda b: b.round))))
+        before = _turn_mark(self)
+        if before is not None and ctx.turns.game_turn_s and (is_hold(event, Button.START)
+                                                              or is_press(event, Button.TURN)):
+            passed = replace(self, passes=self.passes + 1, message="")
+            return with_limit(Outcome(passed), ctx, before, _turn_mark(passed))
+        outcome = self._step(event, ctx)
+        after = outcome.flow if isinstance(outcome.flow, QuiddlerFlow) else None
+        if after is not None and _round(after) != _round(self):  # a new round: its starter begins
+            after = replace(after, passes=0)
+            outcome = replace(outcome, flow=after)
+        return with_limit(outcome, ctx, before, _turn_mark(after))
+
+    def on_turn(self) -> str | None:
+        """The player whose turn it is while a round is played (the per-turn limit's count)."""
+        game = self.played.game if self.played is not None else None
+        if game is None or game.current is None:
+            return None
+        players = game.players
+        return players[(players.index(game.current.plan.starter) + self.passes) % len(players)]
+
+    def _step(self, event: Event, ctx: Ctx) -> Outcome:
         entry = self.entry
         if isinstance(entry, SetupEntry):
             return self._setup(entry, event, ctx)
@@ -139,7 +177,10 @@ class QuiddlerFlow:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo") if back else "")
         if e.stage == "names":
             if isinstance(event, TextEntry):
-                name = event.text.strip()
+                refused = refusal(event.text, NAME)
+                if refused is not None:
+                    return self._refuse(ctx, refused.text(ctx.lang))
+                name = clean(event.text, NAME)
                 if not name:
                     return self._refuse(ctx, t(ctx.lang, "empty_name"))
                 if name in e.players and e.players.index(name) != e.cursor:
@@ -273,7 +314,7 @@ class QuiddlerFlow:
             if _confirms(event):
                 return self._to(Challenges("challenger"))
             if is_press(event, Button.NEXT):
-                return self._record(RoundEnd(), ctx, then=Pages("table"))
+                return _revealing(self._record(RoundEnd(), ctx, then=Pages("table")))
             return self._undo(ctx) if back else self._refuse(ctx, "")
         if e.stage == "challenger":
             n, prev = len(game.players), Challenges()
@@ -326,21 +367,82 @@ class QuiddlerFlow:
         if undone is None:
             return self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
         played, _, effects = undone
-        return Outcome(QuiddlerFlow(_next_entry(played.game), played), effects)
+        undone_flow = replace(self, entry=_next_entry(played.game), played=played, message="", passes=0)
+        return Outcome(undone_flow, effects)
 
     # --- screens -----------------------------------------------------------------------------------
 
     def screen(self, ctx: Ctx) -> Screen:
         shown = _screen(self.entry, self.played.game if self.played is not None else None, ctx.lang)
+        if isinstance(self.entry, Pages) and self.entry.page == "table" and isinstance(shown, ListScreen):
+            shown = replace(shown, items=(*shown.items, *_best_items(self, ctx.lang)))
+        limit, player = limit_text(ctx), self.on_turn()
+        if limit is not None and player is not None and _turn_mark(self) is not None:
+            shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
         return replace(shown, footer=self.message) if self.message else shown
+
+    def text_field(self, ctx: Ctx) -> TextField | None:
+        """The player count and names at the setup; a player's words or unused cards in card notation."""
+        e, lang = self.entry, ctx.lang
+        if isinstance(e, SetupEntry) and e.stage == "count":
+            return TextField(t(lang, "count"), "number")
+        if isinstance(e, SetupEntry) and e.stage == "names":
+            return TextField(t(lang, "name_for", n=e.cursor + 1), "name", NAME.limit)
+        if isinstance(e, LayEntry) and self.played is not None and self.played.game.current is not None:
+            n = self.played.game.current.plan.number
+            key = "unused_title" if e.unused_stage else "words_title_out" if e.went_out else "words_title"
+            return TextField(t(lang, key, n=n, player=e.player), "cards")
+        return None
+
+
+def _revealing(outcome: Outcome) -> Outcome:
+    """A round that was scored asks the English word list for every player's best lay-down."""
+    flow = outcome.flow
+    if not isinstance(flow, QuiddlerFlow) or flow.played is None or not flow.played.game.rounds or not flow.reveal:
+        return outcome
+    number = len(flow.played.game.rounds)
+    ask = RevealBest("en", number, partial(reveal_round, flow.played.game, number))
+    return replace(outcome, effects=(*outcome.effects, ask))
+
+
+def _best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
+    """The last round's best lay-downs beside the table, once the word list answered."""
+    game = flow.played.game if flow.played is not None else None
+    found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
+    if found is None:
+        return []
+    items = []
+    for player, words, points, _, _ in found.best:
+        shown = words.removesuffix(LONGEST_MARK) or t(lang, "best_nothing")
+        longest = t(lang, "best_longest") if words.endswith(LONGEST_MARK) else ""
+        items.append(ListItem(t(lang, "best_lay", player=player, words=shown) + longest, str(points)))
+    return [*items, ListItem(t(lang, "best_source", source=found.source))]
 
 
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
     """The flow at its setup: the configured names (else "Spieler N"), as many players as are named."""
     defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
-    given = tuple(name.strip() for name in names[:MAX_PLAYERS] if name.strip())
+    given = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
     seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
-    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2))
+    return QuiddlerFlow(SetupEntry(seats, len(given) if given else 2), reveal=ctx.reveal != "off")
+
+
+# --- the per-turn limit ---------------------------------------------------------------------------
+
+
+def _round(flow: QuiddlerFlow) -> int | None:
+    game = flow.played.game if flow.played is not None else None
+    return None if game is None or game.current is None else game.current.plan.number
+
+
+def _turn_mark(flow: QuiddlerFlow | None) -> int | None:
+    """Round and turn while a round is played (nobody has gone out yet); None otherwise."""
+    if flow is None or not isinstance(flow.entry, OutChoice) or flow.played is None:
+        return None
+    current = flow.played.game.current
+    if current is None or current.lays:
+        return None
+    return current.plan.number * 1000 + flow.passes
 
 
 # --- the entry a game state asks for ---------------------------------------------------------------
@@ -446,7 +548,7 @@ def _page_screen(page: Page, game: Game, lang: str) -> Screen:
     if page == "table":
         scored = game.rounds[-1]
         items = tuple(
-            ListItem(row.player + ("*" if row.went_out else ""), f"{row.result:+d} → {row.total}")
+            ListItem(row.player + ("*" if row.went_out else ""), f"{signed(row.result)} → {row.total}")
             for row in scored.rows
         )
         most = next((r.player for r in scored.rows if r.most_words_bonus), "–")

@@ -1,0 +1,169 @@
+"""The reveal's speed and memory over the full word lists. Prints numbers; asserts nothing.
+
+    python bench/bench_reveal.py [--runs N] [--players N] [--german PATH] [--english PATH]
+
+Das perfekte Wort: one round's reveal (`best_words`, every player) over `wngerman`
+(/usr/share/dict/ngerman), on the shipped Profi sheet and deck, with random earlier words. Quiddler: the
+best lay-down of a random 10-card hand (and of 11 cards with the discard) over `wamerican`
+(/usr/share/dict/american-english). Memory: the resident set before and after loading an index (VmRSS),
+and what a Python set of the same words would take. A list that is not installed is skipped
+(`apt-get install wngerman wamerican`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from firmware_host.core.games.perfektes_wort import Reveal, Setup, SoloStrike, Word, apply, new_game
+from firmware_host.core.games.perfektes_wort.best_word import best_words
+from firmware_host.core.games.quiddler.best_lay import best_lay
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+from firmware_host.games.perfektes_wort.data_files import load_game_data
+from firmware_host.word_index import WordIndex, open_index
+
+GERMAN = Path("/usr/share/dict/ngerman")
+ENGLISH = Path("/usr/share/dict/american-english")
+
+
+def rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    return cuts[49], cuts[98]
+
+
+def timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+RSS_PROBE = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from firmware_host import word_index
+def rss():
+    return next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmRSS:"))
+before = rss()
+if {as_set!r}:
+    kept = set(word_index.read_list(Path({source!r}), {language!r}))
+else:
+    kept = word_index.open_index(Path({source!r}), {language!r}, Path({state!r}))
+print(rss() - before)
+"""
+
+
+def rss_of(source: Path, language: str, state: Path, as_set: bool) -> float:
+    """MB the index (or a set of the words) adds to a fresh interpreter's resident set."""
+    code = RSS_PROBE.format(
+        root=str(Path(__file__).resolve().parents[1]), source=str(source), language=language,
+        state=str(state), as_set=as_set,
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return int(out.split()[-1]) / 1024
+
+
+def load(source: Path, language: str, state: Path) -> WordIndex:
+    start = time.perf_counter()
+    index = open_index(source, language, state)
+    built = (time.perf_counter() - start) * 1000
+    start = time.perf_counter()
+    index = open_index(source, language, state)  # the second start: read from the state directory
+    loaded = (time.perf_counter() - start) * 1000
+    size = (state / "words" / f"{source.name}.{language}.idx").stat().st_size
+    print(f"{source}: {index.words} words; index {size / 1e6:.1f} MB, built in {built:.0f} ms, "
+          f"read in {loaded:.1f} ms; resident after reading it: +{rss_of(source, language, state, False):.1f} MB "
+          f"(a Python set of the same words: +{rss_of(source, language, state, True):.1f} MB)")
+    return index
+
+
+def bench_german(index: WordIndex, runs: int, players: int, rng: random.Random) -> None:
+    data = load_game_data()
+    sheet = data.sheets["profi"]
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    samples: list[float] = []
+    shown = 0
+    for _ in range(runs):
+        deck = list(data.deck)
+        rng.shuffle(deck)
+        setup = Setup(names, sheet, vowels=rng.choice(data.faces).values, deck=tuple(deck[:10]))
+        game = new_game(setup)
+        rnd = rng.randint(1, 9)
+        for r in range(1, rnd + 1):
+            if r > 1 and players == 1:
+                game = apply(game, SoloStrike(r - 1, names[0], sheet.bonus_fields[r - 2]))
+            game = apply(game, Reveal(r))
+            if r < rnd:
+                for name in names:
+                    text = index.group(game.letter(r), min(game.max_length(r), 6))
+                    if text:
+                        game = apply(game, Word(r, name, rng.choice(text.split("\n"))))
+        found: list[object] = []
+        samples.append(timed(lambda: found.extend(best_words(game, rnd, index))))  # noqa: B023
+        if shown < 3:
+            shown += 1
+            print(f"  round {rnd} {game.letter(rnd)}/{game.max_length(rnd)}: {found[0]}")
+    p50, p99 = percentiles(samples)
+    print(f"Das perfekte Wort, one round's reveal for {players} players: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+          f"max {max(samples):.1f} ms ({runs} rounds)")
+
+
+def bench_quiddler(index: WordIndex, runs: int, rng: random.Random) -> None:
+    for size, discard in ((10, False), (11, True)):
+        samples: list[float] = []
+        for i in range(runs):
+            cards = STANDARD_DECK.cards()
+            rng.shuffle(cards)
+            hand = cards[:size]
+            found: list[object] = []
+            samples.append(timed(lambda: found.append(best_lay(hand, index, STANDARD_DECK, discard=discard))))  # noqa: B023
+            if i < 2:
+                print(f"  {' '.join(hand)}: {found[0]}")
+        p50, p99 = percentiles(samples)
+        what = f"{size} cards" + (" with the discard" if discard else "")
+        print(f"Quiddler, best lay-down of {what}: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+              f"max {max(samples):.1f} ms ({runs} hands)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--german", type=Path, default=GERMAN)
+    parser.add_argument("--english", type=Path, default=ENGLISH)
+    args = parser.parse_args()
+    rng = random.Random(16)
+    print(f"python {sys.version.split()[0]}, RSS at start {rss_kb() / 1024:.1f} MB")
+    with tempfile.TemporaryDirectory() as state_dir:
+        state = Path(state_dir)
+        if args.german.is_file():
+            german = load(args.german, "de", state)
+            bench_german(german, args.runs, args.players, rng)
+            bench_german(german, args.runs // 2, 6, rng)
+        else:
+            print(f"{args.german}: not installed (apt-get install wngerman); skipped")
+        if args.english.is_file():
+            english = load(args.english, "en", state)
+            bench_quiddler(english, args.runs, rng)
+        else:
+            print(f"{args.english}: not installed (apt-get install wamerican); skipped")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Das perfekte Wort on the table page: what each seat's phone shows (pure; JSON-ready data).
+
+The round's card (round, letter, maximum length), the stage and what it asks of this seat (`asks`: "word"
+while the sand runs or, after the alarm, while this seat has no word yet), the seat's own hidden draft and
+only a count of the others' (`written`), the round's words once the alarm has entered them, and the whole
+sheet: each player's rows (word, status, points and their breakdown), vowel and bonus points, total, rank.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from firmware_host.core.flow import Ctx
+
+from .scoring import score
+from .text import t
+
+if TYPE_CHECKING:
+    from .table import PerfektesWortFlow
+
+STAGES = {
+    "SeatPick": "setup", "SidePick": "setup", "FacePick": "setup", "DeckPick": "setup", "Scanning": "setup",
+    "Revealing": "reveal", "Calling": "call", "Timing": "timing", "Entering": "entering", "Reviewing": "review",
+    "Fixing": "fix", "Points": "points", "SoloStriking": "solo_strike", "Standing": "standing", "Final": "final",
+}
+
+
+def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+    """The page's view of the flow for `seat` (None: no seat)."""
+    stage = STAGES[type(flow.stage).__name__]
+    data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
+    play = flow.play
+    if play is None:
+        return data
+    rnd = play.revealed
+    mine = seat is not None and 0 <= seat < len(flow.players)
+    if rnd:
+        data["card"] = {"round": rnd, "letter": play.letter(rnd), "max_length": play.max_length(rnd)}
+    if stage == "timing":
+        data["written"] = [any(s == i for s, _ in flow.drafts) for i in range(len(flow.players))]
+        if mine:
+            data["asks"] = "word"
+            data["draft"] = next((w for s, w in flow.drafts if s == seat), "")
+    elif rnd:
+        if stage == "entering" and mine and seat is not None and play.entry(rnd, flow.players[seat]) is None:
+            data["asks"] = "word"
+        data["words"] = [_word(flow, rnd, p, ctx.lang) for p in flow.players]
+    data["sheet"] = _sheet(flow)
+    return data
+
+
+def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str, Any]:
+    assert flow.play is not None
+    entry = flow.play.entry(rnd, player)
+    if entry is None:
+        return {"name": player, "entered": False, "written": "", "current": "", "struck": False, "flags": []}
+    flags = []
+    if len(entry.current) > flow.play.max_length(rnd):
+        flags.append(t(lang, "too_long"))
+    if entry.invalid:
+        flags.append(t(lang, "invalid"))
+    if flow._known(entry.current) is False and not entry.struck:
+        flags.append(t(lang, "unknown_word"))
+    return {"name": player, "entered": True, "written": entry.written, "current": entry.current,
+            "struck": entry.struck, "flags": flags}
+
+
+def _sheet(flow: PerfektesWortFlow) -> list[dict[str, Any]]:
+    assert flow.play is not None
+    result = score(flow.play)
+    return [
+        {
+            "name": p.name,
+            "rows": [{"round": r.round, "letter": r.letter, "word": r.word, "written": r.written,
+                      "status": r.status, "points": r.points, "valid": r.valid_points, "length": r.length_points,
+                      "hits": r.hit_points} for r in p.rows],
+            "vowels": p.vowels.points,
+            "bonus": p.bonus_points,
+            "fields": [{"field": f.field, "mark": f.mark.value, "round": f.round} for f in p.fields],
+            "total": p.total,
+            "rank": p.rank,
+            "winner": p.winner,
+        }
+        for p in result.players
+    ]

@@ -1,0 +1,37 @@
+"""The table page beside a running appliance: served when the config says so (`config.page_enabled`), fed
+with the views the shell publishes after every step."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from firmware_host.appliance import Appliance
+from firmware_host.config import Resolved, page_enabled
+from firmware_host.core.events import Notice
+from firmware_host.core.page_view import page_views
+from firmware_host.page.server import PageServer
+
+log = logging.getLogger("wordtable.page")
+
+
+def serve_page(appliance: Appliance, resolved: Resolved, state_dir: Path, *, asked: bool = False,
+               clock: Callable[[], float] = time.monotonic) -> PageServer | None:
+    """Start the page for `appliance` (before its shell runs) and return it; None when it is off or its
+    port cannot be had (then the OLED and the log say why, and the box plays on without it)."""
+    if not page_enabled(resolved, asked):
+        return None
+    config = resolved.config.page
+    server = PageServer(appliance.shell.put, clock, bind=config.bind, port=config.port, state_dir=state_dir)
+    try:
+        server.start()
+    except OSError as exc:
+        log.error("the table page cannot be served on %s:%d: %s", config.bind, config.port, exc)
+        appliance.shell.put(Notice(f"page: {exc.strerror or exc}"[:120], clock()))
+        return None
+    shell = appliance.shell
+    shell.on_state = lambda state: server.publish(page_views(state))
+    server.publish(page_views(shell.state))
+    return server

@@ -1,0 +1,180 @@
+"""Who may write at the table page: the table code, the seat tokens, a lock-out and rate limits.
+
+- The table code: `CODE_LENGTH` characters of an alphabet without look-alikes, from `secrets`; a new one
+  with each new game and on request. A join that names a wrong code counts against its address:
+  `MAX_FAILURES` wrong codes lock that address out for `LOCK_S` seconds.
+- Seat tokens: 32 random bytes (URL-safe text) in an HttpOnly, SameSite=Strict cookie. The store keeps
+  only their SHA-256, with the seat and whether the token is active or waits for the table's START (a
+  takeover); one active token per seat. It is a JSON file in the state directory, written atomically, so
+  a phone keeps its seat across restarts of the service.
+- Rate limits: a token bucket per seat (`RATE_PER_S`, `BURST`).
+Every clock is injected (monotonic seconds).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+log = logging.getLogger("wordtable.page")
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+CODE_LENGTH = 6
+MAX_FAILURES = 10
+LOCK_S = 60.0
+RATE_PER_S = 2.0
+BURST = 5.0
+STORE_NAME = "page-seats.json"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def code_matches(given: str, code: str) -> bool:
+    """Whether `given` is the table code (case and surrounding space ignored; constant time)."""
+    return bool(code) and hmac.compare_digest(given.strip().upper().encode(), code.encode())
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Lockout:
+    """Wrong codes per address; `MAX_FAILURES` of them lock the address for `LOCK_S` seconds."""
+
+    clock: Callable[[], float]
+    failures: dict[str, int] = field(default_factory=dict)
+    locked_until: dict[str, float] = field(default_factory=dict)
+
+    def locked(self, address: str) -> float:
+        """Seconds the address stays locked (0: not locked)."""
+        until = self.locked_until.get(address)
+        if until is None:
+            return 0.0
+        left = until - self.clock()
+        if left <= 0:
+            del self.locked_until[address]
+            return 0.0
+        return left
+
+    def failed(self, address: str) -> None:
+        count = self.failures.get(address, 0) + 1
+        if count >= MAX_FAILURES:
+            self.locked_until[address] = self.clock() + LOCK_S
+            self.failures.pop(address, None)
+            log.warning("page: %s locked out for %.0f s after %d wrong codes", address, LOCK_S, count)
+        else:
+            self.failures[address] = count
+
+    def succeeded(self, address: str) -> None:
+        self.failures.pop(address, None)
+
+
+@dataclass
+class RateLimit:
+    """A token bucket per key: `rate` per second, at most `burst` at once."""
+
+    clock: Callable[[], float]
+    rate: float = RATE_PER_S
+    burst: float = BURST
+    buckets: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+    def allow(self, key: int) -> bool:
+        now = self.clock()
+        level, then = self.buckets.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        if level < 1:
+            self.buckets[key] = (level, now)
+            return False
+        self.buckets[key] = (level - 1, now)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    seat: int
+    active: bool  # False: a takeover waiting for START on the box
+    claim: str = ""
+
+
+class SeatTokens:
+    """Seat tokens (stored as digests) in `path`: which phone holds which seat."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.holders: dict[str, Holder] = {}
+        if path is not None:
+            self._load(path)
+
+    def _load(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for digest, held in data.get("tokens", {}).items():
+                if isinstance(held, dict) and isinstance(held.get("seat"), int) and held.get("active") is True:
+                    self.holders[str(digest)] = Holder(int(held["seat"]), True)
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, AttributeError) as exc:
+            log.warning("page: seat tokens in %s unreadable, phones join anew: %s", path, exc)
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        data = {"tokens": {d: {"seat": h.seat, "active": True} for d, h in self.holders.items() if h.active}}
+        temporary = self.path.with_suffix(".tmp")
+        try:
+            with open(temporary, "w", encoding="utf-8") as out:
+                json.dump(data, out)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except OSError as exc:
+            log.error("page: cannot keep seat tokens in %s: %s", self.path, exc)
+
+    def seat_of(self, token: str | None) -> Holder | None:
+        return self.holders.get(_digest(token)) if token else None
+
+    def holder_of(self, seat: int) -> str | None:
+        return next((d for d, h in self.holders.items() if h.active and h.seat == seat), None)
+
+    def grant(self, seat: int) -> str:
+        """A new token holding `seat` (any other token for it is revoked)."""
+        token = secrets.token_urlsafe(32)
+        self.holders = {d: h for d, h in self.holders.items() if h.seat != seat or not h.active}
+        self.holders[_digest(token)] = Holder(seat, True)
+        self._save()
+        return token
+
+    def wait(self, seat: int, claim: str) -> str:
+        """A new token waiting for the table to confirm its takeover of `seat` (`claim`)."""
+        token = secrets.token_urlsafe(32)
+        self.holders[_digest(token)] = Holder(seat, False, claim)
+        return token
+
+    def answer(self, claim: str, granted: bool) -> int | None:
+        """The table answered takeover `claim`: the waiting token holds the seat now (the old holder's is
+        revoked) or is dropped. Returns the seat when it was granted."""
+        waiting = next(((d, h) for d, h in self.holders.items() if not h.active and h.claim == claim), None)
+        if waiting is None:
+            return None
+        digest, held = waiting
+        del self.holders[digest]
+        if not granted:
+            return None
+        self.holders = {d: h for d, h in self.holders.items() if h.seat != held.seat or not h.active}
+        self.holders[digest] = Holder(held.seat, True)
+        self._save()
+        return held.seat
+
+    def release(self, token: str | None) -> None:
+        if token and self.holders.pop(_digest(token), None) is not None:
+            self._save()

@@ -1,0 +1,359 @@
+"""The table page's web server: aiohttp in a thread of its own, beside the shell.
+
+In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (a word for the
+phone's own seat), `SeatClaim` (a takeover the table must confirm), `PageInfo` (the address and table code
+the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step; each connected page gets
+its seat's view when it changed. Nothing else of the appliance is reachable from here: no power-off, no
+journal, no settings.
+
+Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
+upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
+(`messages`), entries rate-limited per seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import ipaddress
+import json
+import logging
+import secrets
+import socket
+import struct
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatEntry
+from firmware_host.core.page_view import PageViews
+from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
+from firmware_host.page.messages import MAX_MESSAGE, Entry, Refused, parse_join, parse_message
+
+log = logging.getLogger("wordtable.page")
+
+COOKIE = "wt_seat"
+COOKIE_AGE_S = 365 * 24 * 3600
+STATIC = resources.files("firmware_host.page") / "static"
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+}
+
+
+@dataclass(eq=False)
+class _Client:
+    socket: web.WebSocketResponse
+    token: str | None
+    last: str = ""
+
+
+class PageServer:
+    """The page served on `bind`:`port` (port 0: any free one). `address` is the base URL announced on the
+    OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens (None:
+    in memory only). `clock` is the shell's monotonic clock."""
+
+    def __init__(self, put: Callable[[Event], None], clock: Callable[[], float], *, bind: str = "0.0.0.0",
+                 port: int = 8080, state_dir: Path | None = None, address: str | None = None) -> None:
+        self.put = put
+        self.clock = clock
+        self.bind = bind
+        self.port = port
+        self.address = address
+        self.tokens = SeatTokens(state_dir / STORE_NAME if state_dir is not None else None)
+        self.lockout = Lockout(clock)
+        self.rates = RateLimit(clock)
+        self.code = new_code()
+        self.views: PageViews | None = None
+        self.clients: set[_Client] = set()
+        self.sent = 0  # view messages sent (the benchmark reads it)
+        self._seen: tuple[int, int] | None = None  # (new_code, games) last seen in a view
+        self._answered: tuple[str, bool] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    # --- life -------------------------------------------------------------------------------------------
+
+    def start(self) -> str:
+        """Serve from a thread of its own; returns the announced address once listening. Raises OSError
+        when the port cannot be bound."""
+        self._thread = threading.Thread(target=self._serve, name="page", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        if self._failed is not None:
+            raise self._failed
+        assert self.address is not None
+        self.put(PageInfo(self.address, self.code, self.clock()))
+        log.info("table page at %s (code %s)", self.address, self.code)
+        return self.address
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._listen())
+        except BaseException as exc:
+            self._failed = exc
+            self._ready.set()
+            loop.close()
+            return
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(self._shutdown())
+            loop.close()
+
+    async def _listen(self) -> None:
+        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        if self.address is None:
+            self.address = f"http://{lan_address(self.bind)}:{self.port}"
+
+    async def _shutdown(self) -> None:
+        for client in list(self.clients):
+            with contextlib.suppress(Exception):
+                await client.socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def close(self) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        self._loop = self._thread = None
+
+    # --- from the shell -----------------------------------------------------------------------------------
+
+    def publish(self, views: PageViews) -> None:
+        """The views after a step (called on the shell's thread; returns at once)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._take, views)
+
+    def _take(self, views: PageViews) -> None:
+        self.views = views
+        page = views.page
+        seen = (page.new_code, page.games)
+        if self._seen is not None and seen != self._seen:  # a new game, or the table asked: a new code
+            self.code = new_code()
+            self.put(PageInfo(self.address or "", self.code, self.clock()))
+            log.info("table page: new code %s", self.code)
+        self._seen = seen
+        if page.answered is not None and page.answered != self._answered:
+            self._answered = page.answered
+            seat = self.tokens.answer(*page.answered)
+            log.info("table page: takeover %s %s", page.answered[0], "granted" if seat is not None else "refused")
+        for client in list(self.clients):
+            self._send_view(client)
+
+    def _view_of(self, client: _Client) -> str:
+        views = self.views
+        if views is None:
+            return ""
+        held = self.tokens.seat_of(client.token)
+        if held is not None and held.active and held.seat < len(views.seats):
+            return views.seats[held.seat]
+        if held is not None and not held.active:
+            return views.guest[:-1] + ',"waiting":true}'
+        return views.guest
+
+    def _send_view(self, client: _Client) -> None:
+        text = self._view_of(client)
+        if not text or text == client.last or client.socket.closed:
+            return
+        client.last = text
+        self.sent += 1
+        message = f'{{"type":"view","now":{self.clock()!r},"view":{text}}}'
+        task = asyncio.ensure_future(_send(client.socket, message))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- HTTP ---------------------------------------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        application = web.Application(client_max_size=MAX_MESSAGE)
+        application.router.add_get("/", self._index)
+        application.router.add_get("/j/{code}", self._index)
+        application.router.add_get("/static/{name}", self._static)
+        application.router.add_post("/api/join", self._join)
+        application.router.add_post("/api/leave", self._leave)
+        application.router.add_get("/ws", self._socket)
+        application.router.add_get("/favicon.ico", _no_icon)
+        return application
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return self._file("index.html")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        return self._file(request.match_info["name"])
+
+    def _file(self, name: str) -> web.StreamResponse:
+        types = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+        kind = next((t for end, t in types.items() if name.endswith(end)), None)
+        item = STATIC / name
+        if kind is None or "/" in name or not item.is_file():
+            raise web.HTTPNotFound()
+        return web.Response(body=item.read_bytes(), content_type=kind, charset="utf-8", headers=HEADERS)
+
+    def _same_origin(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        return origin is not None and origin == f"{request.scheme}://{request.host}"
+
+    async def _join(self, request: web.Request) -> web.Response:
+        remote = request.remote or "?"
+        if not self._same_origin(request):
+            return _answer(403, "origin")
+        locked = self.lockout.locked(remote)
+        if locked:
+            return _answer(429, "locked", retry=round(locked))
+        try:
+            join = parse_join(await request.read())
+        except Refused as exc:
+            return _answer(400, exc.reason)
+        if not code_matches(join.code, self.code):
+            self.lockout.failed(remote)
+            log.info("table page: wrong code from %s", remote)
+            locked = self.lockout.locked(remote)
+            return _answer(429, "locked", retry=round(locked)) if locked else _answer(403, "code")
+        self.lockout.succeeded(remote)
+        players = self.views.players if self.views is not None else ()
+        seat = join.seat
+        if join.name is not None:
+            names = [p.casefold() for p in players]
+            seat = names.index(join.name.casefold()) if join.name.casefold() in names else None
+            if seat is None:
+                return _answer(404, "no_such_name")
+        assert seat is not None
+        if seat >= len(players):
+            return _answer(400, "bad_seat")
+        mine = self.tokens.seat_of(request.cookies.get(COOKIE))
+        if mine is not None and mine.active and mine.seat == seat:
+            return _answer(200, "", seat=seat)
+        if self.tokens.holder_of(seat) is None:
+            return _with_cookie(_answer(200, "", seat=seat), self.tokens.grant(seat))
+        claim = secrets.token_hex(8)
+        token = self.tokens.wait(seat, claim)
+        self.put(SeatClaim(seat, claim, self.clock()))
+        return _with_cookie(_answer(202, "", seat=seat, waiting=True), token)
+
+    async def _leave(self, request: web.Request) -> web.Response:
+        if not self._same_origin(request):
+            return _answer(403, "origin")
+        self.tokens.release(request.cookies.get(COOKIE))
+        response = _answer(200, "")
+        response.del_cookie(COOKIE, path="/")
+        return response
+
+    # --- WebSocket ----------------------------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if not self._same_origin(request):
+            log.warning("table page: WebSocket from a foreign origin refused: %r", request.headers.get("Origin"))
+            raise web.HTTPForbidden(text="origin")
+        socket_ = web.WebSocketResponse(max_msg_size=MAX_MESSAGE + 1, heartbeat=30.0)  # aiohttp: size < max
+        await socket_.prepare(request)
+        client = _Client(socket_, request.cookies.get(COOKIE))
+        self.clients.add(client)
+        try:
+            self._send_view(client)
+            async for message in socket_:
+                if message.type == WSMsgType.TEXT:
+                    await self._message(client, message.data)
+                elif message.type in (WSMsgType.BINARY, WSMsgType.ERROR):
+                    await socket_.close(message=b"text only")
+        finally:
+            self.clients.discard(client)
+        return socket_
+
+    async def _message(self, client: _Client, raw: str) -> None:
+        try:
+            message = parse_message(raw)
+        except Refused as exc:
+            await _send(client.socket, _error(exc.reason))
+            return
+        if not isinstance(message, Entry):
+            await _send(client.socket, '{"type":"pong"}')
+            return
+        held = self.tokens.seat_of(client.token)
+        if held is None or not held.active:
+            await _send(client.socket, _error("no_seat"))
+            return
+        if message.seat != held.seat:
+            log.warning("table page: a page of seat %d wrote for seat %d: refused", held.seat, message.seat)
+            await _send(client.socket, _error("not_your_seat"))
+            return
+        if not self.rates.allow(held.seat):
+            await _send(client.socket, _error("slow_down"))
+            return
+        self.put(SeatEntry(held.seat, message.text, self.clock()))
+        await _send(client.socket, '{"type":"sent"}')
+
+
+async def _no_icon(request: web.Request) -> web.Response:
+    return web.Response(status=204)
+
+
+async def _send(socket_: web.WebSocketResponse, text: str) -> None:
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await socket_.send_str(text)
+
+
+def _error(reason: str) -> str:
+    return json.dumps({"type": "error", "reason": reason})
+
+
+def _answer(status: int, error: str, **fields: Any) -> web.Response:
+    body = {"error": error, **fields} if error else {"ok": True, **fields}
+    return web.json_response(body, status=status, headers=HEADERS)
+
+
+def _with_cookie(response: web.Response, token: str) -> web.Response:
+    response.set_cookie(COOKIE, token, max_age=COOKIE_AGE_S, path="/", httponly=True, samesite="Strict")
+    return response
+
+
+SIOCGIFADDR = 0x8915
+
+
+def lan_address(bind: str) -> str:
+    """The address phones reach this machine at: `bind` when it names one, else the first private IPv4
+    address of an interface (loopback last)."""
+    if bind not in ("", "0.0.0.0", "::"):
+        return f"[{bind}]" if ":" in bind else bind
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+    addresses = [ipaddress.ip_address(a) for a in found]
+    private = [a for a in addresses if a.is_private and not a.is_loopback]
+    return str(private[0]) if private else "127.0.0.1"

@@ -1,0 +1,249 @@
+// The table page: shows the view the box sends for this phone's seat and sends what the stage asks.
+// No game logic here: the box decides (see firmware_host/core/page_view.py).
+"use strict";
+
+const TEXT = {
+  de: {
+    join_title: "Am Tisch mitspielen", code_label: "Code vom Display", pick_seat: "Platz wählen:",
+    name_ph: "oder Namen eingeben", join_name: "Los", waiting: "Warte auf START am Tisch …",
+    your_word: "Dein Wort", send: "Senden", draft: "Dein Wort (verdeckt): {w}", no_draft: "Noch kein Wort",
+    hidden: "Die Wörter bleiben verdeckt bis zum Alarm.", round: "Runde {r}", max: "höchstens {n}",
+    written: "geschrieben", words: "Die Wörter", sheet: "Der Bogen", board: "Punktetafel", total: "Summe",
+    vowels: "Vokale", bonus: "Bonus", offline: "Verbindung zum Tisch unterbrochen – verbinde neu …",
+    e_code: "Falscher Code. (Mit jedem neuen Spiel gibt es einen neuen: Menü → Handy-Seite)", e_locked: "Zu viele falsche Codes: {s} s gesperrt.", e_bad_seat: "Diesen Platz gibt es nicht.",
+    e_no_such_name: "Diesen Namen gibt es am Tisch nicht.", e_no_seat: "Erst einen Platz wählen.",
+    e_not_your_seat: "Das ist nicht dein Platz.", e_slow_down: "Langsam – zu viele Eingaben.",
+    e_bad_text: "Das Wort geht so nicht (höchstens 32 Zeichen).", e_origin: "Fremde Seite.", e_default: "Abgelehnt ({r}).",
+    sent: "Gesendet.", leave: "Platz freigeben", ready: "bereit", paused: "Pause",
+  },
+  en: {
+    join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
+    name_ph: "or type your name", join_name: "Go", waiting: "Waiting for START on the box …",
+    your_word: "Your word", send: "Send", draft: "Your word (hidden): {w}", no_draft: "No word yet",
+    hidden: "Words stay hidden until the alarm.", round: "Round {r}", max: "at most {n}",
+    written: "written", words: "The words", sheet: "The sheet", board: "Scoreboard", total: "Total",
+    vowels: "Vowels", bonus: "Bonus", offline: "Lost the table – reconnecting …",
+    e_code: "Wrong code. (Each new game has a new one: menu → Phone page)", e_locked: "Too many wrong codes: locked for {s} s.", e_bad_seat: "No such seat.",
+    e_no_such_name: "No player of that name at the table.", e_no_seat: "Pick a seat first.",
+    e_not_your_seat: "That is not your seat.", e_slow_down: "Slow down – too many entries.",
+    e_bad_text: "That word cannot be taken (32 characters at most).", e_origin: "Foreign page.", e_default: "Refused ({r}).",
+    sent: "Sent.", leave: "Leave seat", ready: "ready", paused: "paused",
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+let lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
+let view = null;
+let socket = null;
+let retry = 500;
+let deadline = null; // performance.now() milliseconds when the running timer ends
+let duration = 60;
+
+function t(key, fields = {}) {
+  const text = (TEXT[lang] && TEXT[lang][key]) || TEXT.de[key] || key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => String(fields[k] ?? ""));
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v; else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return node;
+}
+
+function translate() {
+  document.documentElement.lang = lang;
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-ph]")) node.placeholder = t(node.dataset.ph);
+}
+
+function showError(reason, fields = {}) {
+  const box = $("error");
+  if (!reason) { box.hidden = true; return; }
+  const key = "e_" + reason;
+  box.textContent = TEXT.de[key] ? t(key, fields) : t("e_default", { r: reason });
+  box.hidden = false;
+}
+
+function connect() {
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  socket.onopen = () => { retry = 500; $("offline").hidden = true; };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "view") {
+      const v = message.view;
+      const timer = v.timer;
+      if (timer.running && timer.deadline !== null) {
+        deadline = performance.now() + (timer.deadline - message.now) * 1000;
+      } else {
+        deadline = null;
+      }
+      duration = timer.duration;
+      render(v);
+    } else if (message.type === "error") {
+      showError(message.reason);
+    } else if (message.type === "sent") {
+      showError("");
+    }
+  };
+  socket.onclose = () => {
+    $("offline").textContent = t("offline");
+    $("offline").hidden = false;
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  };
+}
+
+function tableCode() {
+  const match = location.pathname.match(/^\/j\/([A-Za-z0-9]{1,16})$/);
+  return match ? match[1].toUpperCase() : "";
+}
+
+async function join(body) {
+  showError("");
+  const response = await fetch("/api/join", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code: $("code").value.trim(), ...body }), credentials: "same-origin",
+  });
+  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  if (answer.error) { showError(answer.error, { s: answer.retry }); return; }
+  if (socket) { socket.onclose = null; socket.close(); }
+  connect();
+}
+
+function render(v) {
+  view = v;
+  if (v.lang && v.lang !== lang) { lang = v.lang; translate(); }
+  const play = v.play || {};
+  $("title").textContent = v.game_title || "wordtable";
+  const seated = v.seat !== null && v.seat !== undefined;
+  $("me").hidden = !seated;
+  $("me").textContent = seated ? v.name : "";
+  $("join").hidden = seated || v.waiting === true;
+  $("waiting").hidden = v.waiting !== true;
+  if (!seated) renderSeats(v.players);
+  renderCard(play.card);
+  renderEntry(v, play);
+  $("message").hidden = !play.message;
+  $("message").textContent = play.message || "";
+  renderWritten(v.players, play.written);
+  renderWords(play.words);
+  renderSheet(play.sheet);
+  renderBoard(v);
+  $("screen").hidden = !v.screen;
+  $("screen").textContent = v.screen || "";
+  tick();
+}
+
+function renderSeats(players) {
+  const seats = $("seats");
+  seats.replaceChildren(...players.map((name, i) => {
+    const button = el("button", { type: "button", "data-seat": String(i) }, name);
+    button.onclick = () => join({ seat: i });
+    return button;
+  }));
+}
+
+function renderCard(card) {
+  $("card").hidden = !card;
+  if (!card) return;
+  $("card").replaceChildren(t("round", { r: card.round }), el("b", {}, card.letter), t("max", { n: card.max_length }));
+}
+
+function renderEntry(v, play) {
+  const asks = play.asks === "word" && v.seat !== null;
+  const entry = $("entry");
+  const wasHidden = entry.hidden;
+  entry.hidden = !asks;
+  if (!asks) return;
+  if (wasHidden) $("word").value = "";
+  const draft = $("draft");
+  if (play.draft !== undefined) {
+    draft.hidden = false;
+    draft.textContent = play.draft ? t("draft", { w: play.draft }) : t("no_draft") + " · " + t("hidden");
+  } else {
+    draft.hidden = true;
+  }
+}
+
+function renderWritten(players, written) {
+  const box = $("written");
+  box.hidden = !written;
+  if (!written) return;
+  box.replaceChildren(el("div", { class: "dots" },
+    ...players.map((name, i) => el("span", {}, (written[i] ? "✔ " : "… ") + name))));
+}
+
+function renderWords(words) {
+  const box = $("words");
+  box.hidden = !words;
+  if (!words) return;
+  const rows = words.map((w) => el("tr", {},
+    el("td", {}, w.name),
+    el("td", { class: w.struck ? "struck word" : "word" }, w.entered ? (w.current || "–") : "…"),
+    el("td", { class: "flag" }, (w.flags || []).join(" · "))));
+  box.replaceChildren(el("h2", {}, t("words")), el("table", {}, ...rows));
+}
+
+function renderSheet(sheet) {
+  const box = $("sheet");
+  box.hidden = !sheet;
+  if (!sheet) return;
+  const parts = [el("h2", {}, t("sheet"))];
+  for (const player of sheet) {
+    const rows = player.rows.filter((r) => r.written || r.word).map((r) => el("tr", {},
+      el("td", {}, r.round + " " + r.letter),
+      el("td", { class: r.status === "struck" ? "struck" : "" }, r.word || r.written || "–"),
+      el("td", { class: "n" }, r.points)));
+    rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", { class: "n" }, player.vowels)));
+    rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", { class: "n" }, player.bonus)));
+    rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", { class: "n" }, player.total)));
+    parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows));
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderBoard(v) {
+  const box = $("board");
+  const show = !v.game;
+  box.hidden = !show;
+  if (!show) return;
+  box.replaceChildren(el("h2", {}, t("board")), el("table", {},
+    ...v.board.map((row) => el("tr", {}, el("td", {}, row.name), el("td", { class: "n" }, row.total)))));
+}
+
+function format(seconds) {
+  const s = Math.max(0, Math.ceil(seconds - 1e-9));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  if (!view) return;
+  const timer = view.timer;
+  const left = deadline !== null ? (deadline - performance.now()) / 1000 : (timer.left ?? timer.duration);
+  const shown = $("timer");
+  shown.textContent = format(left);
+  shown.classList.toggle("done", timer.alarmed || left <= 0);
+  $("sand").style.transform = `scaleX(${Math.max(0, Math.min(1, left / (duration || 1)))})`;
+}
+
+function frame() {
+  tick();
+  if (deadline !== null) requestAnimationFrame(frame); else setTimeout(() => requestAnimationFrame(frame), 250);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  translate();
+  $("code").value = tableCode();
+  if (tableCode()) history.replaceState(null, "", "/"); // the code does not stay in the address bar
+  $("byname").onsubmit = (event) => { event.preventDefault(); join({ name: $("name").value.trim() }); };
+  $("entryform").onsubmit = (event) => {
+    event.preventDefault();
+    if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify({ type: "entry", seat: view.seat, text: $("word").value.trim() }));
+  };
+  connect();
+  frame();
+});

@@ -1,0 +1,173 @@
+"""The compact word index the reveal solvers read (`core.games.word_groups.WordGroups`), kept in a file.
+
+A plain word list (one word a line, e.g. Debian's `/usr/share/dict/ngerman`) is read once, spelled the
+game's way, grouped by (first letter, length) and written to `<state dir>/words/<name>.idx`:
+
+    WTIDX 1\\n
+    {"source", "size", "mtime_ns", "language", "words", "groups": [[first, length, offset, bytes], ...]}\\n
+    <one Latin-1 blob: each group's words, sorted, joined by newlines>
+
+Latin-1 holds every letter of both games (A–Z, Ä Ö Ü ß) in one byte, so the blob of the ~356,000 words of
+`wngerman` is ~4.5 MB and is the index's whole resident memory (a Python set of them is ~30 MB). The file
+is rebuilt when the source list's size or modification time changed. Reading files lives here, in the
+shell; the core only gets the finished value.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
+
+log = logging.getLogger("wordtable")
+
+MAGIC = b"WTIDX 1\n"
+SPELLING = 3  # the version of the spellings below: an index of another version is rebuilt
+GERMAN_LISTS = (Path("/usr/share/dict/ngerman"),)
+ENGLISH_LISTS = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/british-english"))
+ENGLISH_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+class WordIndexError(Exception):
+    """A word list or index file that cannot be read or written."""
+
+
+def german_spelling(line: str) -> str | None:
+    """A list line in the spelling of Das perfekte Wort, or None when it is no word of the game."""
+    word = normalize(line)
+    return word if word and all(ch in LETTERS for ch in word) else None
+
+
+def english_spelling(line: str) -> str | None:
+    """A list line in Quiddler's spelling (A–Z upper case), or None: possessives, accents, proper names
+    and abbreviations (capitalised in the list, or without a vowel: "ct", "qt"), which Quiddler does not
+    allow. The list still holds some words a table would refuse; the table decides, as ever."""
+    line = line.strip()
+    if not line or not line[0].islower():
+        return None
+    word = line.upper()
+    if not all(ch in ENGLISH_LETTERS for ch in word) or not any(ch in "AEIOUY" for ch in word):
+        return None
+    return word
+
+
+SPELLINGS: dict[str, Callable[[str], str | None]] = {"de": german_spelling, "en": english_spelling}
+
+
+@dataclass(frozen=True, slots=True)
+class WordIndex:
+    """A `WordGroups` over one blob: `spans` maps (first, length) to (offset, size) in `blob`."""
+
+    name: str
+    language: str
+    words: int
+    blob: bytes
+    spans: dict[tuple[str, int], tuple[int, int]]
+
+    def group(self, first: str, length: int) -> str:
+        span = self.spans.get((first, length))
+        if span is None:
+            return ""
+        offset, size = span
+        return self.blob[offset : offset + size].decode("latin-1")
+
+    def firsts(self) -> frozenset[str]:
+        return frozenset(first for first, _ in self.spans)
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not word:
+            return False
+        text = self.group(word[0], len(word))
+        return f"\n{word}\n" in f"\n{text}\n"
+
+
+def read_list(path: Path, language: str) -> list[str]:
+    """The words of a list file in the language's spelling, sorted, once each. UTF-8, else Latin-1."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise WordIndexError(f"{path}: cannot read the word list ({exc.strerror})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    spell = SPELLINGS[language]
+    words = {w for line in text.splitlines() if not line.startswith("#") and (w := spell(line)) is not None}
+    return sorted(words)
+
+
+def encode_index(words: Iterable[str], header: dict[str, object]) -> bytes:
+    """The index file's bytes for `words` (in the game's spelling) and the source `header` fields."""
+    groups: dict[tuple[str, int], list[str]] = {}
+    for word in words:
+        groups.setdefault((word[0], len(word)), []).append(word)
+    parts: list[bytes] = []
+    spans: list[list[object]] = []
+    offset = 0
+    count = 0
+    for (first, length), group in sorted(groups.items()):
+        data = "\n".join(sorted(set(group))).encode("latin-1")
+        spans.append([first, length, offset, len(data)])
+        parts.append(data)
+        offset += len(data)
+        count += len(set(group))
+    head = json.dumps({**header, "words": count, "groups": spans}, ensure_ascii=True).encode("ascii")
+    return MAGIC + head + b"\n" + b"".join(parts)
+
+
+def decode_index(name: str, data: bytes) -> tuple[WordIndex, dict[str, object]]:
+    """The index and its header from a file's bytes; raises `WordIndexError` for anything else."""
+    if not data.startswith(MAGIC):
+        raise WordIndexError(f"{name}: not a word index")
+    end = data.find(b"\n", len(MAGIC))
+    try:
+        header = json.loads(data[len(MAGIC) : end])
+        spans = {(str(f), int(n)): (int(o), int(s)) for f, n, o, s in header["groups"]}
+        language, words = str(header["language"]), int(header["words"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise WordIndexError(f"{name}: damaged word index ({exc})") from None
+    return WordIndex(name, language, words, data[end + 1 :], spans), header
+
+
+def _source_stamp(source: Path) -> dict[str, object]:
+    stat = source.stat()
+    return {"source": str(source), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+def open_index(source: Path, language: str, state_dir: Path, name: str | None = None) -> WordIndex:
+    """The index of `source` from `<state_dir>/words/`, built (once) when missing or out of date.
+    `name` is what the table is told (default: the list's file name). Raises `WordIndexError`."""
+    label = name or source.name
+    try:
+        stamp = {**_source_stamp(source), "language": language, "spelling": SPELLING}
+    except OSError as exc:
+        raise WordIndexError(f"{source}: cannot read the word list ({exc.strerror})") from None
+    target = state_dir / "words" / f"{source.name}.{language}.idx"
+    try:
+        index, header = decode_index(label, target.read_bytes())
+        if all(header.get(key) == value for key, value in stamp.items()):
+            return index
+    except (OSError, WordIndexError):
+        pass
+    data = encode_index(read_list(source, language), stamp)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_suffix(".tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+        log.info("word index of %s built: %s (%d bytes)", source, target, len(data))
+    except OSError as exc:
+        log.warning("word index of %s not kept (%s); built in memory this time", source, exc)
+    return decode_index(label, data)[0]
+
+
+def first_list(configured: Path | None, system: Iterable[Path]) -> Path | None:
+    """The configured list, else the first system list that exists, else None."""
+    if configured is not None:
+        return configured
+    return next((path for path in system if path.is_file()), None)

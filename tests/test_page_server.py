@@ -1,0 +1,258 @@
+"""The table page's server without a browser: joins with the table code, the lock-out, seat tokens that
+survive a restart, the Origin check, and messages checked before anything reaches the shell (Hypothesis)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_host.core import app
+from firmware_host.core.events import PageInfo, SeatClaim, SeatEntry
+from firmware_host.core.page_view import page_views
+from firmware_host.core.settings import Settings
+from firmware_host.core.text_input import WORD, clean
+from firmware_host.page.guard import MAX_FAILURES, RateLimit, SeatTokens
+from firmware_host.page.messages import Entry, Ping, Refused, parse_join, parse_message
+from firmware_host.page.server import COOKIE, PageServer
+
+
+class Box:
+    """A pure app the server talks to: events put are stepped at once, and the views published."""
+
+    def __init__(self) -> None:
+        self.state, _ = app.initial(Settings())
+        self.events: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self.server: PageServer | None = None
+
+    def put(self, event: object) -> None:
+        self.events.put(event)
+        self.state, _ = app.step(self.state, event)  # type: ignore[arg-type]
+        if self.server is not None:
+            self.server.publish(page_views(self.state))
+
+    def drained(self) -> list[object]:
+        out = []
+        while not self.events.empty():
+            out.append(self.events.get())
+        return out
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[PageServer, Box]]:
+    box = Box()
+    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
+    box.server = server
+    server.start()
+    server.publish(page_views(box.state))
+    yield server, box
+    server.close()
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def _join(url: str, body: object, jar: aiohttp.CookieJar | None = None,
+                origin: str | None = None) -> tuple[int, dict]:
+    async with aiohttp.ClientSession(cookie_jar=jar) as session:
+        headers = {"Origin": origin or url}
+        async with session.post(f"{url}/api/join", data=json.dumps(body), headers=headers) as response:
+            return response.status, await response.json()
+
+
+def test_the_server_announces_its_address_and_code_to_the_box(served):
+    server, box = served
+    info = [e for e in box.drained() if isinstance(e, PageInfo)]
+    assert info and info[-1].code == server.code and info[-1].address == server.address
+    assert box.state.page.code == server.code
+
+
+def test_a_join_needs_the_code_and_ten_wrong_codes_lock_the_address(served):
+    server, _ = served
+    url = server.address
+    assert run(_join(url, {"code": "WRONG1", "seat": 0}))[0] == 403
+    for _ in range(MAX_FAILURES - 2):
+        assert run(_join(url, {"code": "WRONG1", "seat": 0}))[0] == 403
+    status, body = run(_join(url, {"code": "WRONG1", "seat": 0}))
+    assert status == 429 and body["error"] == "locked" and body["retry"] > 0
+    assert run(_join(url, {"code": server.code, "seat": 0}))[0] == 429  # locked: even the right code
+
+
+def test_a_join_from_a_foreign_origin_is_refused(served):
+    server, _ = served
+    assert run(_join(server.address, {"code": server.code, "seat": 0}, origin="http://evil.example"))[0] == 403
+
+
+def test_a_seat_token_is_an_httponly_strict_cookie_and_outlives_a_restart(served, tmp_path):
+    server, _ = served
+
+    async def go() -> str:
+        body = json.dumps({"code": server.code.lower(), "seat": 2})
+        async with aiohttp.ClientSession() as session, session.post(
+                f"{server.address}/api/join", headers={"Origin": server.address}, data=body) as response:
+            assert response.status == 200
+            cookie = response.headers["Set-Cookie"]
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            return response.cookies[COOKIE].value
+
+    token = run(go())
+    again = SeatTokens(tmp_path / "page-seats.json")
+    held = again.seat_of(token)
+    assert held is not None and held.seat == 2 and held.active
+    assert token not in (tmp_path / "page-seats.json").read_text()  # only its digest is kept
+
+
+def test_a_taken_seat_waits_for_start_on_the_box(served):
+    server, box = served
+    assert run(_join(server.address, {"code": server.code, "seat": 1}))[0] == 200
+    status, body = run(_join(server.address, {"code": server.code, "seat": 1}))
+    assert status == 202 and body["waiting"]
+    claims = [e for e in box.drained() if isinstance(e, SeatClaim)]
+    assert claims and claims[-1].seat == 1
+
+
+async def _socket_session(server: PageServer, seat: int, messages: list[str]) -> list[dict]:
+    """Join `seat`, open the WebSocket, send `messages`, then a ping; the answers up to the pong. The seat is
+    given up again at the end."""
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with aiohttp.ClientSession(cookie_jar=jar) as session:
+        async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
+                                data=json.dumps({"code": server.code, "seat": seat})) as response:
+            assert response.status == 200, await response.text()
+        answers = []
+        try:
+            async with session.ws_connect(f"{server.address}/ws", headers={"Origin": server.address}) as ws:
+                for text in messages:
+                    await ws.send_str(text)
+                await ws.send_str('{"type":"ping"}')
+                async for message in ws:
+                    data = json.loads(message.data)
+                    answers.append(data)
+                    if data["type"] == "pong":
+                        break
+        finally:
+            async with session.post(f"{server.address}/api/leave", headers={"Origin": server.address}):
+                pass
+        return answers
+
+
+def test_a_page_writing_for_another_seat_is_refused(served):
+    server, box = served
+    box.drained()
+    answers = run(_socket_session(server, 0, [json.dumps({"type": "entry", "seat": 1, "text": "Wort"})]))
+    assert {"type": "error", "reason": "not_your_seat"} in answers
+    assert not [e for e in box.drained() if isinstance(e, SeatEntry)]
+
+
+def test_a_websocket_from_a_foreign_origin_is_refused(served):
+    server, _ = served
+
+    async def go() -> int:
+        async with aiohttp.ClientSession() as session:
+            try:
+                async with session.ws_connect(f"{server.address}/ws", headers={"Origin": "http://evil.example"}):
+                    return 101
+            except aiohttp.WSServerHandshakeError as exc:
+                return exc.status
+
+    assert run(go()) == 403
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.floats(allow_nan=True) | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
+MESSAGES = st.one_of(
+    st.builds(lambda seat, text: json.dumps({"type": "entry", "seat": seat, "text": text}),
+              st.integers(-2, 20) | st.booleans() | st.text(max_size=3), st.text(max_size=50)),
+    st.builds(json.dumps, st.dictionaries(st.sampled_from(["type", "seat", "text", "x"]), JSONISH, max_size=4)),
+    st.text(max_size=60),
+    st.builds(lambda n: "x" * n, st.integers(1000, 1100)),
+)
+
+
+@given(st.lists(MESSAGES, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_parse_message_takes_only_well_formed_messages(raws):
+    for raw in raws:
+        try:
+            message = parse_message(raw)
+        except Refused:
+            continue
+        assert isinstance(message, Entry | Ping)
+        if isinstance(message, Entry):
+            assert message.seat >= 0 and clean(message.text, WORD) == message.text and len(message.text) <= 32
+
+
+@given(st.one_of(st.builds(json.dumps, st.dictionaries(st.sampled_from(["code", "seat", "name"]), JSONISH)),
+                 st.text(max_size=40)))
+@settings(max_examples=200, deadline=None)
+def test_parse_join_never_raises_anything_but_refused(raw):
+    try:
+        join = parse_join(raw)
+    except Refused:
+        return
+    assert (join.seat is None) != (join.name is None)
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory) -> Iterator[tuple[PageServer, Box]]:
+    box = Box()
+    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0,
+                        state_dir=tmp_path_factory.mktemp("page"))
+    server.rates.burst = 1e9  # this test is about the schema, not the rate
+    box.server = server
+    server.start()
+    server.publish(page_views(box.state))
+    yield server, box
+    server.close()
+
+
+@given(st.lists(MESSAGES, max_size=6))
+@settings(max_examples=60, deadline=None)
+def test_no_message_sequence_upsets_the_server_or_reaches_the_core_malformed(shared, raws):
+    server, box = shared
+    box.drained()
+    fitting = [raw for raw in raws if len(raw.encode()) <= 1024]
+    answers = run(_socket_session(server, 0, fitting))
+    assert answers[-1] == {"type": "pong"}  # still answering after all of it
+    entries = [e for e in box.drained() if isinstance(e, SeatEntry)]
+    assert all(e.seat == 0 and clean(e.text, WORD) == e.text and len(e.text) <= 32 for e in entries)
+
+
+def test_an_oversized_message_closes_the_socket_and_reaches_nothing(shared):
+    server, box = shared
+    box.drained()
+
+    async def go() -> int | None:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
+                                    data=json.dumps({"code": server.code, "seat": 1})):
+                pass
+            async with session.ws_connect(f"{server.address}/ws", headers={"Origin": server.address}) as ws:
+                await ws.send_str(json.dumps({"type": "entry", "seat": 1, "text": "A" * 2000}))
+                async for _ in ws:
+                    pass
+                return ws.close_code
+
+    assert run(go()) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert not [e for e in box.drained() if isinstance(e, SeatEntry)]
+
+
+def test_the_rate_limit_lets_a_burst_through_then_refuses():
+    now = [0.0]
+    limit = RateLimit(lambda: now[0], rate=2.0, burst=3.0)
+    assert [limit.allow(0) for _ in range(4)] == [True, True, True, False]
+    assert limit.allow(1)  # per seat
+    now[0] += 0.5
+    assert limit.allow(0)

@@ -1,0 +1,48 @@
+"""The compact word index: built once into the state directory, read back as the same groups, rebuilt when
+the list changes or the file is damaged; spelled the games' way."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from firmware_host.core.games.word_groups import GroupedWords
+from firmware_host.word_index import decode_index, encode_index, english_spelling, german_spelling, open_index
+
+
+def test_built_once_then_read_and_rebuilt_when_the_list_changes(tmp_path: Path) -> None:
+    source = tmp_path / "list.txt"
+    source.write_text("Fuchs\nfuchs\nFuchsbau\nStraße\nAbc-Def\n# comment\n", encoding="utf-8")
+    index = open_index(source, "de", tmp_path / "state")
+    assert index.words == 3 and index.group("F", 5) == "FUCHS" and index.group("S", 6) == "STRAßE"
+    assert "FUCHSBAU" in index and "FUCHSBA" not in index and "" not in index
+    target = tmp_path / "state" / "words" / "list.txt.de.idx"
+    built = target.stat().st_mtime_ns
+    assert open_index(source, "de", tmp_path / "state").spans == index.spans
+    assert target.stat().st_mtime_ns == built  # read, not rebuilt
+    source.write_text("Hund\n", encoding="utf-8")
+    os.utime(source, ns=(built + 10**9, built + 10**9))
+    assert open_index(source, "de", tmp_path / "state").group("H", 4) == "HUND"
+    target.write_bytes(b"garbage")
+    assert open_index(source, "de", tmp_path / "state").words == 1  # damaged: built again
+
+
+def test_spellings() -> None:
+    assert german_spelling("straße") == "STRAßE" and german_spelling("x-ray") is None
+    assert english_spelling("cat") == "CAT" and english_spelling("cat's") is None
+    assert english_spelling("Boston") is None and english_spelling("ct") is None and english_spelling("café") is None
+
+
+WORD = st.text("ABCÄÖÜßXYZ", min_size=1, max_size=9)
+
+
+@given(st.lists(WORD, max_size=40))
+def test_the_file_holds_the_same_groups_as_the_words(words: list[str]) -> None:
+    index, header = decode_index("t", encode_index(words, {"source": "x", "language": "de"}))
+    expected = GroupedWords.of("t", words)
+    assert header["source"] == "x" and index.words == len(set(words))
+    assert {key: index.group(*key) for key in index.spans} == expected.groups
+    assert index.firsts() == expected.firsts()
