@@ -123,6 +123,23 @@ def test_the_frame_on_the_glass_is_sent_whole_again_every_refresh():
     display.close()
 
 
+def test_contrast_and_power_go_out_from_the_writer_in_order_and_the_next_frame_is_whole():
+    cfg, device, panel, bus = on_fake_bus()
+    display = LumaDisplay(device, cfg)
+    display.show(frame_with(0))
+    display.set_contrast(300)  # clamped to 255
+    display.set_visible(False)
+    assert display.flush()
+    assert panel.contrast == 255 and not panel.on
+    bus.bytes = 0
+    display.set_visible(True)
+    display.show(frame_with(1))
+    assert display.flush()
+    assert panel.on and panel.visible().tobytes() == frame_with(1).tobytes()
+    assert bus.bytes == (2 + 1) + (2 + 6) + (2 + 1024)  # display on, then a full frame
+    display.close()
+
+
 def frame_with(n):
     image = Image.new("1", (128, 64))
     ImageDraw.Draw(image).text((10, 10), f"frame {n}", fill=255)

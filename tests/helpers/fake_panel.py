@@ -47,6 +47,7 @@ class FakePanel:
         self.data_bytes = 0
         self.errors: list[str] = []  # writes the controller could not place
         self.on = False
+        self.contrast: int | None = None
 
     # --- the serial interface luma talks to ------------------------------------------------------------
 
@@ -74,6 +75,8 @@ class FakePanel:
         op = cmd[0]
         if op in (0xAE, 0xAF):
             self.on = op == 0xAF
+        elif op == 0x81:
+            self.contrast = cmd[1]
         elif op <= 0x0F:
             self.col = (self.col & 0xF0) | op
         elif op <= 0x1F:
