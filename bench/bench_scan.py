@@ -73,15 +73,14 @@ def timed(probe: Probe, send: Any, scans: int, first: int = 0, bus: WireBus | No
     tags = list(TAGS)
     for number in range(scans):
         probe.seen.clear()
-        sent = bus.transactions if bus else 0
         before = time.monotonic()
         send(tags[(first + number) % len(tags)])
         if probe.seen.wait(2):
             if bus is None:
                 latencies.append((probe.frames[-1] - before) * 1000)
             else:
-                last = wait_wire_idle(bus, sent, quiet_s=0.02)
-                if bus.transactions > sent:
+                last = wait_wire_idle(bus, before, quiet_s=0.02)
+                if last is not None:
                     latencies.append((last - before) * 1000)
         time.sleep(0.005)
     return latencies

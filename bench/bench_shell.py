@@ -187,20 +187,16 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
     try:
         for _ in range(presses):
             probe.frame_seen.clear()
-            sent = bus.transactions if bus else 0
             journaled = len(journal.times)
             pin.drive_low()
             time.sleep(0.01)
             before = time.monotonic()
             pin.drive_high()
             if probe.frame_seen.wait(1):
-                if bus is None:
-                    latencies.append((probe.frames[-1] - before) * 1000)
-                else:
-                    last = wait_wire_idle(bus, sent)
-                    if bus.transactions > sent:
-                        latencies.append((last - before) * 1000)
-                without.append(latencies[-1] - sum(journal.times[journaled:]))
+                end = probe.frames[-1] if bus is None else wait_wire_idle(bus, before)
+                if end is not None:
+                    latencies.append((end - before) * 1000)
+                    without.append(latencies[-1] - sum(journal.times[journaled:]))
             time.sleep(0.06)  # beyond the 30 ms debounce
     finally:
         shell.journal = journal.inner

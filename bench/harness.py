@@ -122,11 +122,11 @@ def start_appliance(
     return holder[0], thread
 
 
-def wait_wire_idle(bus: WireBus, sent: int, quiet_s: float = 0.03, timeout_s: float = 2.0) -> float:
-    """Wait until more than `sent` transactions were made and then nothing went over the wire for `quiet_s`;
-    return the end of the last transaction."""
+def wait_wire_idle(bus: WireBus, since: float, quiet_s: float = 0.03, timeout_s: float = 2.0) -> float | None:
+    """Wait until a transaction ends after `since` and then nothing goes over the wire for `quiet_s`;
+    return the end of the last transaction (None: nothing after `since` within `timeout_s`)."""
     deadline = time.monotonic() + timeout_s
-    while bus.transactions <= sent and time.monotonic() < deadline:
+    while bus.last_end <= since and time.monotonic() < deadline:
         time.sleep(0.001)
     while time.monotonic() < deadline:
         with bus.lock:
@@ -135,23 +135,25 @@ def wait_wire_idle(bus: WireBus, sent: int, quiet_s: float = 0.03, timeout_s: fl
         if not busy and time.monotonic() - last >= quiet_s:
             break
         time.sleep(0.002)
-    return bus.last_end
+    return bus.last_end if bus.last_end > since else None
 
 
 class TimedJournal:
-    """The shell's journal, timing each `record` (an input journaled before the core sees it)."""
+    """The shell's journal, timing each write of an input (the shell's `commit`, before the core's effects
+    are carried out); every other call passes through."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
-        self.times: list[float] = []  # ms per journaled input
+        self.times: list[float] = []  # ms per committed input
 
-    def record(self, event: Any) -> None:
+    def commit(self, event: Any, *args: Any, **kwargs: Any) -> None:
         start = time.perf_counter()
-        self.inner.record(event)
-        self.times.append((time.perf_counter() - start) * 1000)
+        self.inner.commit(event, *args, **kwargs)
+        if event is not None:
+            self.times.append((time.perf_counter() - start) * 1000)
 
-    def game_effect(self, effect: Any) -> None:
-        self.inner.game_effect(effect)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
 
 def percentile(values: list[float], q: float) -> float:
