@@ -60,6 +60,12 @@ def test_going_out_with_a_discard_beats_keeping_the_longer_word() -> None:
     assert lay_points(best, "Ann", (Lay("Ben", (("A", "T"),), ()),), DECK) == (19, True)
 
 
+def test_a_word_holding_two_of_the_hands_first_face_is_laid() -> None:
+    # (QU)EEN: both E (the hand's lowest face, twice) in one word: 9 + 2 + 2 + 5 = 18, every card laid.
+    best = best_lay(["E", "E", "N", "QU"], LIST, DECK)
+    assert (best.words, best.value, best.went_out) == ((("QU", "E", "E", "N"),), 18, True)
+
+
 def test_solitaire_hint_is_the_word_of_most_cards() -> None:
     found = hint(["Q", "U", "I", "T", "E", "Z", "X", "C"], LIST, DECK)
     assert found is not None and found.word == "QUIET"  # QUITE has the same cards: alphabetically after

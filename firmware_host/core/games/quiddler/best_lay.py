@@ -125,7 +125,7 @@ def best_lay(hand: Sequence[str], words: WordGroups, deck: Deck, *, discard: boo
     by_first: dict[int, list[tuple[int, int, int, tuple[str, ...]]]] = {}
     for cand in candidates(hand, words, deck):
         need = sum(1 << shift[face] for face in cand.cards)
-        first = (need & -need).bit_length() - 1
+        first = min(shift[face] for face in cand.cards)  # the field of its lowest face, whatever its count
         by_first.setdefault(first, []).append((need, cand.value, letter_count(cand.cards), cand.cards))
     values = {shift[face]: deck.value(face) for face in faces}
     memo: dict[tuple[int, bool], tuple[_Key, _Choice | None]] = {}
