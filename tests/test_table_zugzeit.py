@@ -427,6 +427,9 @@ def test_knack_das_wort_runs_the_limit_per_turn_and_honours_a_stop():
     assert clock.text.startswith("Zug 2 · 0:30 | Ben")
     clock.wait(31)
     assert "Zug 2 · Zeit! | Ben" in clock.text and [t for t, s in clock.sounds if s == "alarm"] == [40.0]
+    assert clock.state.ringing is not None  # the alarm rings on until a button
+    clock.press("next")  # the silencing press does nothing else
+    assert clock.state.ringing is None and "Zug 2 · Zeit! | Ben" in clock.text
     clock.hold("start")  # Ben plays Stop: Anna will skip
     clock.type("Maus")  # Ben's turn ends; Anna skips; Ben again, with a fresh limit
     assert clock.text.startswith("Zug 4 · 0:30 | Ben")

@@ -156,6 +156,8 @@ def test_the_word_entry_opens_the_picker_by_itself_and_back_on_an_empty_line_und
     assert isinstance(table.screen, ListScreen) and "[A]" in table.screen.items[-1].label
     assert "Geli" in table.screen.title
     letter, _ = call(table, 1)
+    table.press("back")  # the alarm rings on: the first press only silences it (BACK does not undo)
+    assert table.state.ringing is None and table.state.flow.stage == Entering(0)
     pick(table, f"{letter}AST")
     assert table.lines[-1]["word"] == f"{letter}AST" and table.state.flow.stage == Entering(1)
     table.press("back")  # the empty line: the screen's BACK takes Geli's word back

@@ -173,9 +173,10 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     alarm = timer.alarmed and not state.timer.alarmed
     was_ringing = state.ringing is not None
     state = replace(state, timer=timer)
-    if alarm and state.home != "game":  # a game answers the time-up itself (its alarm sounds once)
-        # a stale notice ("Umgedreht") must not stand beside "Zeit!"
-        state = replace(state, ringing=Ringing.of(now, state.settings.alarm_s), notice="")
+    if alarm:  # a stale notice ("Umgedreht") must not stand beside "Zeit!"
+        state = replace(state, notice="")
+        if not timer.count_on:  # a turn clock runs on past zero: its alarm sounds once, no press is lost
+            state = replace(state, ringing=Ringing.of(now, state.settings.alarm_s))
     if alarm and state.flow is not None:
         state, more = _apply(state, state.flow.timer_over(ctx(state)))
         effects += more
@@ -236,16 +237,19 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
 
 
 def _ring(state: AppState, event: Event, was_ringing: bool) -> tuple[AppState, list[Effect], bool]:
-    """The ringing alarm: ends when its time is over or the timer runs again; any button (a press, a long
-    press, a turn) that comes while it rang only silences it (True: the event is used up); otherwise the
-    alarm sounds again when due. "Zeit!" stays on screen either way."""
+    """The ringing alarm, in every mode and game: ends when its time is over or the timer is started
+    again; any button (a press, a long press, a turn) that comes while it rang only silences it (True: the
+    event is used up); a typed line or a scanned card silences it and counts as well (it is not lost);
+    otherwise the alarm sounds again when due. "Zeit!" stays on screen either way."""
     ringing, now = state.ringing, state.now
     if ringing is None:
         return state, [], False
-    if ringing.over(now) or state.timer.running:
+    if ringing.over(now) or not state.timer.alarmed:
         return replace(state, ringing=None), [], False
     if was_ringing and isinstance(event, (Press, LongPress, Turn)):
         return replace(state, ringing=None), [Log("alarm silenced at the table")], True
+    if was_ringing and isinstance(event, (TextEntry, CardScan)):
+        return replace(state, ringing=None), [Log("alarm silenced at the table")], False
     if ringing.due(now):
         return replace(state, ringing=ringing.rang(now)), [Beep("alarm", state.settings.volume)], False
     return state, [], False
@@ -299,7 +303,10 @@ def active_picker(state: AppState) -> Picker | None:
 
 
 def _settled(state: AppState) -> AppState:
-    """A picker whose field has gone (another screen, another player's word) is closed."""
+    """A picker whose field has gone (another screen, another player's word) is closed; the alarm stops
+    ringing when the event started the timer again (a game's next turn)."""
+    if state.ringing is not None and not state.timer.alarmed:
+        state = replace(state, ringing=None)
     if state.picker is not None and state.picker.field != field_below(state):
         return replace(state, picker=None)
     return state

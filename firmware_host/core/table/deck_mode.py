@@ -116,7 +116,7 @@ class DeckFlow:
         return self._cards(self.deck, event, ctx)
 
     def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def _choose(self, event: Event, ctx: Ctx) -> Outcome:
         if isinstance(event, Press):

@@ -89,7 +89,7 @@ class EnrolFlow:
         return self._enrol(self.enrolment, event, ctx)
 
     def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def _choose(self, event: Event, ctx: Ctx) -> Outcome:
         cleared = replace(self, message="")

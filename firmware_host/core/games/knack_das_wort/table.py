@@ -92,7 +92,7 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
         return refuse(self, ctx)
 
     def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
         played, effects = Played.begin(RULES, kw.Setup(players), players)

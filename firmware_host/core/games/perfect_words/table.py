@@ -105,7 +105,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
         return handler(flow, stage, played.game, event, ctx)
 
     def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
         played, effects = Played.begin(RULES, pw.Setup(players), players)

@@ -310,7 +310,7 @@ class PerfektesWortFlow:
     def timer_over(self, ctx: Ctx) -> Outcome:
         if isinstance(self.stage, Timing):
             return self._pens_down(ctx)
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def _pens_down(self, ctx: Ctx, timer: ResetTimer | None = None) -> Outcome:
         """The sand has run out (or START stopped it): the phones' drafts are entered all at once (one the

@@ -93,7 +93,7 @@ class SolitaireFlow:
         return self._refuse(ctx, "")
 
     def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def _choose_seed(self, event: Event, ctx: Ctx) -> Outcome:
         if isinstance(event, TextEntry):

@@ -159,7 +159,7 @@ class QuiddlerFlow:
         return self._challenges(entry, game, event, ctx)
 
     def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(self)
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def _setup(self, e: SetupEntry, event: Event, ctx: Ctx) -> Outcome:
         back = is_press(event, Button.BACK)
