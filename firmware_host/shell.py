@@ -338,9 +338,25 @@ class VirtualClock:
         return self.now
 
 
-def advance(shell: Shell, clock: VirtualClock, until: float) -> None:
-    """Move a virtual clock to `until`, delivering every Tick the core asked for on the way."""
-    while shell.wake_at is not None and shell.wake_at <= until:
-        clock.now = max(clock.now, shell.wake_at)
+def advance_once(shell: Shell, clock: VirtualClock, until: float) -> bool:
+    """Move a virtual clock to the next moment up to `until` at which `run` would act, and act as it would:
+    a Tick when the core's wake-up is due (first, when a page is due at the same moment), else the next page
+    of a long text. False when nothing is due up to `until` (the clock has not moved)."""
+    wake, page = shell.wake_at, shell.page_at
+    due = [t for t in (wake, page) if t is not None and t <= until]
+    if not due:
+        return False
+    clock.now = max(clock.now, min(due))
+    if wake is not None and wake <= clock.now:
         shell.handle(Tick(clock.now))
+    else:
+        shell.turn_page(clock.now)
+    return True
+
+
+def advance(shell: Shell, clock: VirtualClock, until: float) -> None:
+    """Move a virtual clock to `until`, delivering every Tick the core asked for and turning every page of a
+    long text due on the way, in the order `run` would on the real clock."""
+    while advance_once(shell, clock, until):
+        pass
     clock.now = max(clock.now, until)

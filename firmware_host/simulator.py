@@ -17,7 +17,7 @@ from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen, describe
 from firmware_host.core.sounds import PATTERNS, Note
 from firmware_host.script import ScriptHooks
-from firmware_host.shell import Outputs, VirtualClock, advance
+from firmware_host.shell import Outputs, VirtualClock, advance, advance_once
 from firmware_host.textscreen import frame
 
 
@@ -86,9 +86,9 @@ class Simulator:
                 return handled
 
     def wait_until(self, until: float) -> None:
+        """Move the virtual clock to `until`: every wake-up and page turn on the way, each frame printed."""
         shell = self.appliance.shell
-        while shell.wake_at is not None and shell.wake_at <= until:
-            advance(shell, self.clock, shell.wake_at)
+        while advance_once(shell, self.clock, until):
             self._flush()
         advance(shell, self.clock, until)
 

@@ -75,6 +75,22 @@ def test_the_shell_turns_the_pages_of_a_long_footer(sim):
     assert shell.pages == 1 and shell.page_at is None and shell.page == 0
 
 
+def test_the_simulators_virtual_clock_turns_the_pages_as_the_shell_does_on_the_real_one(make_sim):
+    printed: list[str] = []
+    sim = make_sim(frames_out=printed.append)
+    shell = sim.appliance.shell
+    sim.send(Notice("Leser „rfid“ fehlt – weiter mit Tasten · bitte Kabel prüfen", sim.clock.now))
+    start, first, shown = sim.clock.now, sim.image.tobytes(), len(printed)
+    sim.wait_until(start + PAGE_S - 0.1)
+    assert shell.page == 0 and len(printed) == shown  # not yet
+    sim.wait_until(start + PAGE_S)  # a script's `wait`: page 2, drawn and printed at its moment
+    assert shell.page == 1 and sim.image.tobytes() != first and len(printed) == shown + 1
+    assert f"t = {start + PAGE_S:.3f} s" in printed[-1]
+    sim.wait_until(start + shell.pages * PAGE_S + 0.5)  # on round to page 1 again, one frame per page
+    assert shell.page == shell.pages and sim.image.tobytes() == first
+    assert len(printed) == shown + shell.pages
+
+
 def test_the_big_view_shows_the_player_with_their_total_and_the_card_with_its_length_in_large_glyphs():
     from firmware_host.render import big_font_size
     from tests.game_scripts import play_to_snapshots
