@@ -59,3 +59,27 @@ def test_no_english_word_on_a_german_screen(script):
         if english:
             found[line] = (sorted(english), describe(screen))
     assert not found, found
+
+
+def test_no_english_word_in_a_deck_or_card_error_told_a_german_table():
+    """The problems of a deck (a Quiddler record's own deck, Das perfekte Wort's letter cards) come from the
+    catalogues: `wordtable score` (German by default) and the OLED say them in German."""
+    from firmware_host.core.games.perfektes_wort.data import card_from_code, deck_from_codes
+    from firmware_host.core.games.perfektes_wort.errors import DataError
+    from firmware_host.core.games.quiddler import DeckError, deck_from_table
+
+    errors = []
+    for build in (
+        lambda: deck_from_table({"a": [1, 2], "B": [0, 8], "C": [2, "x"], "D": "x"}),
+        lambda: deck_from_table({"A": [3, 2]}),
+        lambda: card_from_code("F4", ""),
+        lambda: card_from_code("P", ""),
+        lambda: deck_from_codes(["F8"], ""),
+    ):
+        with pytest.raises((DeckError, DataError)) as caught:
+            build()
+        errors.append(caught.value)
+    only = english_only()
+    for error in errors:
+        german, english = error.text("de"), error.text("en")
+        assert german != english and not words([german], played=False) & only, german

@@ -75,7 +75,7 @@ def test_rule_broken_in_a_line_names_that_line(tmp_path: Path) -> None:
     lines[index] = lines[index].replace('"Hecke"', '"Zecke"')
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    done = run(str(bad), "--json")
+    done = run(str(bad), "--json", "--lang", "en")
     assert done.returncode == 2 and done.stdout == ""
     assert f"line {index + 1}: word: ZECKE does not start with round 3's letter H" in done.stderr
 
@@ -87,12 +87,12 @@ def test_unresolved_word_names_its_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     # the record ends before the strike: found while scoring, blamed on the word's line
     bad.write_text("\n".join(lines[:strike]) + "\n", encoding="utf-8")
-    done = run(str(bad))
+    done = run(str(bad), "--lang", "en")
     assert done.returncode == 2 and done.stdout == ""
     assert f"line {word + 1}: Klaus, round 8: WÜRSTE has 6 letters, the maximum is 5" in done.stderr
     # the strike is missing but the game goes on: the next reveal is refused
     bad.write_text("\n".join(lines[:strike] + lines[strike + 1 :]) + "\n", encoding="utf-8")
-    done = run(str(bad))
+    done = run(str(bad), "--lang", "en")
     assert done.returncode == 2 and done.stdout == ""
     assert f"line {strike + 1}: reveal: before the next card: Klaus, round 8: WÜRSTE" in done.stderr
 
@@ -154,10 +154,10 @@ def test_a_reveal_before_its_card_and_a_card_too_many_name_their_line(tmp_path: 
     first_card = next(i for i, line in enumerate(lines) if line.get("event") == "card")
     missing = lines[:first_card] + lines[first_card + 1:]
     path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in missing), encoding="utf-8")
-    done = run(str(path))
+    done = run(str(path), "--lang", "en")
     assert done.returncode != 0
     assert f"line {first_card + 1}" in done.stderr and "round 1 needs card 2" in done.stderr
     extra = [*lines[:2], *({"event": "card", "card": "B7"} for _ in range(10))]
     path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in extra), encoding="utf-8")
-    done = run(str(path))
+    done = run(str(path), "--lang", "en")
     assert done.returncode != 0 and "line 12" in done.stderr and "already holds the 10 cards" in done.stderr

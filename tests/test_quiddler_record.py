@@ -72,10 +72,29 @@ def test_broken_record_exits_2_naming_the_line(tmp_path: Path, capsys: pytest.Ca
     lines[4] = lines[4].replace('"AT"', '"A"')  # Bob's word of one card in round 1
     path = tmp_path / "broken.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert main(["score", str(path)]) == 2
+    assert main(["score", str(path)]) == 2  # German by default
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "line 5: lay: Bob's word 1 (A) has 1 card(s); a word needs at least two cards" in captured.err
+    assert "Zeile 5: lay: Wort 1 von Bob (A) hat 1 Karte(n); ein Wort braucht mindestens zwei" in captured.err
+    assert main(["score", "--lang", "en", str(path)]) == 2
+    assert "line 5: lay: Bob's word 1 (A) has 1 card(s); a word needs at least two cards" in capsys.readouterr().err
+
+
+def test_a_broken_deck_in_the_record_is_named_in_the_readers_language(tmp_path: Path, capsys) -> None:
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    setup = json.loads(lines[1])
+    setup["deck"] = {"a": [1, 2], "B": [0, 8], "C": "x"}
+    lines[1] = json.dumps(setup)
+    path = tmp_path / "deck.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Zeile 2: setup: Kartenspiel: Karte „a“: eine Karte ist ein oder zwei Großbuchstaben" in err
+    assert "Karte „B“: die Anzahl ist eine ganze Zahl ab 1, nicht 0" in err and "Karte „C“: Anzahl und Wert" in err
+    assert main(["score", "--lang", "en", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 2: setup: deck: card 'a': a face is one or two capital letters A-Z" in err
+    assert "card 'B': copies must be a whole number of at least 1, not 0" in err
 
 
 def record(*events: str) -> str:

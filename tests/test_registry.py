@@ -49,7 +49,7 @@ def test_score_scores_a_registered_game(with_toy, tmp_path: Path, capsys):
     assert cli.main(["score", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"game": "tally", "totals": {"Ann": 2, "Bob": 1}}
     path.write_text(toy_record("Cem"), encoding="utf-8")
-    assert cli.main(["score", str(path)]) == 2
+    assert cli.main(["score", str(path), "--lang", "en"]) == 2
     assert "line 3: point: Cem is not playing" in capsys.readouterr().err
 
 

@@ -73,7 +73,7 @@ def test_a_name_with_a_trailing_space_is_the_name(score_cli) -> None:
 def test_an_invisible_difference_is_shown_in_the_message(score_cli) -> None:
     lines = lines_of("perfektes-wort.jsonl")
     lines[3] = lines[3].replace('"player": "Geli"', '"player": "Geli\u200b"')
-    code, out, err = score_cli("\n".join(lines) + "\n")
+    code, out, err = score_cli("\n".join(lines) + "\n", "--lang", "en")
     assert code == 2 and out == ""
     assert "line 4: word: 'player': control character U+200B ZERO WIDTH SPACE not allowed: „Geli⟨U+200B⟩“" in err
 
@@ -152,9 +152,11 @@ def test_card_lengths_outside_5_to_9_are_refused_with_the_line(score_cli, card: 
     setup = json.loads(lines[1])
     setup["deck"][3] = card
     lines[1] = json.dumps(setup, ensure_ascii=False)
-    code, out, err = score_cli("\n".join(lines) + "\n")
+    code, out, err = score_cli("\n".join(lines) + "\n")  # German by default, the deck's problem too
     assert code == 2 and out == ""
-    assert "line 2: setup:" in err and ("length is 5 to 9" in err or "is not a card" in err)
+    assert "Zeile 2: setup: deck[4]:" in err and ("erlaubt 5 bis 9" in err or "ist keine Karte" in err)
+    code, out, err = score_cli("\n".join(lines) + "\n", "--lang", "en")
+    assert "line 2: setup: deck[4]:" in err and ("length is 5 to 9" in err or "is not a card" in err)
 
 
 def test_a_card_line_outside_5_to_9_is_refused_with_its_line() -> None:
@@ -202,7 +204,7 @@ def test_several_files_and_stdin(tmp_path, capsys, monkeypatch) -> None:
     assert json.loads(capsys.readouterr().out)["winners"] == ["Cem"]
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"record": "wordtable"}\n', encoding="utf-8")
-    assert cli.main(["score", str(knack), str(broken), str(tmp_path / "missing.jsonl")]) == 2
+    assert cli.main(["score", "--lang", "en", str(knack), str(broken), str(tmp_path / "missing.jsonl")]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert f"{broken}: line 1" in captured.err and "missing.jsonl: cannot read it" in captured.err

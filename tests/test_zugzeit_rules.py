@@ -202,6 +202,8 @@ def test_a_broken_turn_timer_record_is_refused_with_its_line(tmp_path, capsys):
         {"event": "turn", "player": "Ben", "ms": 1},
     ), encoding="utf-8")
     assert cli.main(["score", str(path)]) == 2
+    assert "Zeile 3: turn: Anna ist am Zug, nicht Ben" in capsys.readouterr().err
+    assert cli.main(["score", "--lang", "en", str(path)]) == 2
     assert "line 3: turn: it is Anna's turn, not Ben's" in capsys.readouterr().err
 
 

@@ -2,9 +2,10 @@
 `wordtable score --schema`: print the JSON Schema of a record line (docs/record-schema.json).
 
 Every record is read and scored before anything is printed: when one cannot be scored, each failure is
-named on standard error (file, line, reason), nothing is printed on standard output and the exit status
-is 2. `-` reads standard input. With several files the text tables follow one another, each under its
-file's name, and `--json` prints a list of the reports in the files' order.
+named on standard error (file, line, reason — a broken rule in the language of `--lang`), nothing is
+printed on standard output and the exit status is 2. `-` reads standard input. With several files the
+text tables follow one another, each under its file's name, and `--json` prints a list of the reports in
+the files' order.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             reports.append((name, score(parse_record(read(name)))))
         except RecordError as exc:
-            print(f"wordtable score: {name}: {exc}", file=sys.stderr)
+            print(f"wordtable score: {name}: {exc.text(args.lang)}", file=sys.stderr)
             failed = True
     if failed:
         return 2

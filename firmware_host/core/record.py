@@ -18,19 +18,35 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.i18n import Table, pick
 from firmware_host.core.text_input import LINE, Field, TextRefused, clean, shortened
 
 RECORD_MARK = "wordtable"
 RECORD_VERSION = 1
 
 
-class RecordError(Exception):
-    """A record that cannot be scored: `line` is 1-based (0 when the record as a whole is at fault)."""
+TEXT: Table = {"de": {"line": "Zeile {line}: {message}"}, "en": {"line": "line {line}: {message}"}}
 
-    def __init__(self, line: int, message: str) -> None:
+
+class RecordError(Exception):
+    """A record that cannot be scored: `line` is 1-based (0 when the record as a whole is at fault).
+    `message` is English; when a rule was broken, `rule` is the game's `RuleError` and `text(lang)` says it
+    in the reader's language (after `lead`, the event and field it is about)."""
+
+    def __init__(self, line: int, message: str, rule: RuleError | None = None, lead: str = "") -> None:
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
         self.message = message
+        self.rule = rule
+        self.lead = lead
+
+    def text(self, lang: str) -> str:
+        """A broken rule in `lang`; a malformed record (the file's format, for who edits it) in English."""
+        if self.rule is None:
+            return str(self)
+        message = f"{self.lead}{self.rule.text(lang)}"
+        return pick(TEXT, lang, "line", line=self.line, message=message) if self.line else message
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +57,10 @@ class RecordLine:
     event: str
     data: Mapping[str, Any]
 
-    def error(self, message: str) -> RecordError:
+    def error(self, message: str, rule: RuleError | None = None, lead: str = "") -> RecordError:
+        """The line's error: `message` in English, or the broken `rule` (after `lead`, e.g. the field)."""
+        if rule is not None:
+            return RecordError(self.line, f"{self.event}: {lead}{rule.message}", rule, f"{self.event}: {lead}")
         return RecordError(self.line, f"{self.event}: {message}")
 
     def has(self, key: str) -> bool:

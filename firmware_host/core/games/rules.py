@@ -47,7 +47,7 @@ class Rules(Generic[S, G, E]):
         try:
             game = self.start(self.codec.decode(first))
         except RuleError as exc:
-            raise first.error(exc.message) from None
+            raise first.error(exc.message, exc) from None
         for line in rest:
             if line.event == first.event:
                 raise line.error("the game is already set up")
@@ -55,5 +55,5 @@ class Rules(Generic[S, G, E]):
             try:
                 game = self.apply(game, event, line.line)
             except RuleError as exc:
-                raise line.error(exc.message) from None
+                raise line.error(exc.message, exc) from None
         return game

@@ -75,7 +75,7 @@ def load_deck(path: Path, size: int | None = DECK_SIZE) -> tuple[LetterCard, ...
     def build(data: dict[str, Any]) -> tuple[LetterCard, ...]:
         deck = deck_from_codes(data.get("cards"), "cards", ROUNDS + 1)
         if size is not None and len(deck) != size:
-            raise DataError("cards", f"the deck has {len(deck)} cards; it must have {size}")
+            raise DataError("cards", "data_deck_size", count=len(deck), size=size)
         return deck
 
     return _parsed(path, build)

@@ -120,9 +120,7 @@ class GameData:
         for item in self.faces:
             if item.face == face:
                 return item
-        raise DataError(
-            "faces", f"no points-card face {face!r}; known: {', '.join(f.face for f in self.faces)}"
-        )
+        raise DataError("faces", "data_no_face", face=face, known=", ".join(f.face for f in self.faces))
 
 
 def _text(data: Mapping[str, Any], key: str, where: str) -> str:
@@ -224,18 +222,23 @@ def card_from_code(code: Any, key: str) -> LetterCard:
     """A letter card from its code: the letter then the length (5–9), e.g. "F8"."""
     match = _CARD.match(normalize(code)) if isinstance(code, str) and len(code) <= WORD.limit else None
     if match is None:
-        raise DataError(key, f'{shortened(code)} is not a card: write the letter and the length, e.g. "F8"')
+        raise DataError(key, "data_not_a_card", card=_shown(code))
     length = int(match.group(2))
     if length not in CARD_LENGTHS:
         low, high = CARD_LENGTHS[0], CARD_LENGTHS[-1]
-        raise DataError(key, f"{shortened(code)}: a card's length is {low} to {high}, not {length}")
+        raise DataError(key, "data_card_length", card=_shown(code), low=low, high=high, length=length)
     return LetterCard(match.group(1), length)
+
+
+def _shown(code: Any) -> str:
+    """A card code as a message quotes it (the catalogue's quotes around it); anything else only named."""
+    return code[:WORD.limit] if isinstance(code, str) else shortened(code)
 
 
 def deck_from_codes(codes: Any, key: str = "cards", minimum: int = ROUNDS + 1) -> tuple[LetterCard, ...]:
     """A deck (or a deck order) from card codes; at least `minimum` cards (9 rounds need 10)."""
     if not isinstance(codes, list | tuple) or len(codes) < minimum:
-        raise DataError(key, f'must be a list of at least {minimum} cards such as "F8"')
+        raise DataError(key, "data_deck_list", minimum=minimum)
     return tuple(card_from_code(code, f"{key}[{i}]") for i, code in enumerate(codes, start=1))
 
 
@@ -281,7 +284,7 @@ def _on_line(line: RecordLine, build: Callable[[], T], prefix: str = "") -> T:
     try:
         return build()
     except DataError as exc:
-        raise line.error(f"{prefix}{exc.message}") from None
+        raise line.error(f"{prefix}{exc.message}", exc, prefix) from None
 
 
 def read_sheet(line: RecordLine, key: str) -> Sheet:

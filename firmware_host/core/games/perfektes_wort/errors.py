@@ -55,6 +55,11 @@ TEXTS: Table = {
         "one_strike": "nach Runde {round} wird nur ein Bonusfeld gestrichen",
         "strike_used": "{field} wurde benutzt (eingekreist in Runde {round}); streiche ein unbenutztes Feld",
         "already_struck": "{field} ist schon durchgestrichen (Runde {round})",
+        "data_not_a_card": "„{card}“ ist keine Karte: den Buchstaben und die Länge schreiben, z. B. „F8“",
+        "data_card_length": "„{card}“: eine Karte erlaubt {low} bis {high} Buchstaben, nicht {length}",
+        "data_deck_list": "muss eine Liste von mindestens {minimum} Karten wie „F8“ sein",
+        "data_deck_size": "der Stapel hat {count} Karten; er muss {size} haben",
+        "data_no_face": "keine Punktekarten-Seite „{face}“; bekannt: {known}",
     },
     "en": {
         "players_count": "Das perfekte Wort is for 1 to {max} players, not {n}",
@@ -96,6 +101,11 @@ TEXTS: Table = {
         "one_strike": "only one bonus field is struck after round {round}",
         "strike_used": "{field} was used (circled in round {round}); strike a field not used",
         "already_struck": "{field} is already struck (round {round})",
+        "data_not_a_card": '{card!r} is not a card: write the letter and the length, e.g. "F8"',
+        "data_card_length": "{card!r}: a card's length is {low} to {high}, not {length}",
+        "data_deck_list": 'must be a list of at least {minimum} cards such as "F8"',
+        "data_deck_size": "the deck has {count} cards; it must have {size}",
+        "data_no_face": "no points-card face {face!r}; known: {known}",
     },
 }
 
@@ -109,12 +119,17 @@ class RuleError(BaseRuleError):
 class DataError(RuleError):
     """Game data (sheet, deck, points cards, vowel values) that is malformed; `key` names the place.
 
-    Data files are for the people who edit them, so these messages are English only: the code is the
-    message itself ("key: why")."""
+    `why` is a code of `TEXTS` with its fields (the deck's and the cards' problems, which a record read by
+    `wordtable score` may show a table) or an English text for the people who edit the sheet files; the
+    text is "key: why"."""
 
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(f"{key}: {message}" if key else message)
+    def __init__(self, key: str, why: str, **fields: Any) -> None:
         self.key = key
+        super().__init__(why, **fields)
+
+    def text(self, lang: str) -> str:
+        why = super().text(lang)
+        return f"{self.key}: {why}" if self.key else why
 
 
 class SetupError(RuleError):

@@ -28,5 +28,5 @@ def score_record(record: GameRecord) -> Report:
     try:
         result = score(game)
     except RuleError as exc:
-        raise RecordError(exc.ref, exc.message) from None
+        raise RecordError(exc.ref, exc.message, exc) from None
     return Report(game, result)

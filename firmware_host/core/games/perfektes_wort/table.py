@@ -874,7 +874,7 @@ def _card_of(event: Event, ctx: Ctx) -> LetterCard | str:
     else:
         return t(ctx.lang, "no_text")
     try:
-        return card_from_code(code, "card")
+        return card_from_code(code, "")  # no key: the table reads only why
     except DataError as exc:
         return exc.text(ctx.lang)
 

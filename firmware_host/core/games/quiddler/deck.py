@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import DeckError, UnknownCardError
+from .errors import DeckError, UnknownCardError, Word
 
 DECK_SIZE = 118
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -75,7 +75,7 @@ def deck_from_table(table: Mapping[str, object]) -> Deck:
     Rules: a face is one or two letters A–Z (upper case); copies and value are whole numbers ≥ 1;
     the copies add up to 118. Every problem is reported at once in one `DeckError`, naming the face.
     """
-    problems: list[str] = []
+    problems: list[Word] = []
     specs: list[CardSpec] = []
     for face, entry in table.items():
         copies: object
@@ -85,23 +85,23 @@ def deck_from_table(table: Mapping[str, object]) -> Deck:
         elif isinstance(entry, list | tuple) and len(entry) == 2:
             copies, value = entry
         else:
-            problems.append(f"card {face!r}: give copies and value")
+            problems.append(Word("deck_entry", face=face))
             continue
         if not (1 <= len(face) <= 2 and all(ch in ALPHABET for ch in face)):
-            problems.append(f"card {face!r}: a face is one or two capital letters A-Z")
+            problems.append(Word("deck_face", face=face))
         if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
-            problems.append(f"card {face!r}: copies must be a whole number of at least 1, not {copies!r}")
+            problems.append(Word("deck_copies", face=face, copies=copies))
             copies = 0
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            problems.append(f"card {face!r}: value must be a whole number of at least 1, not {value!r}")
+            problems.append(Word("deck_value", face=face, value=value))
             value = 0
         assert isinstance(copies, int) and isinstance(value, int)
         specs.append(CardSpec(face, copies, value))
     total = sum(spec.copies for spec in specs)
     if not problems and total != DECK_SIZE:
-        problems.append(f"the copies add up to {total} cards; a Quiddler deck has {DECK_SIZE}")
+        problems.append(Word("deck_total", total=total, size=DECK_SIZE))
     if problems:
-        raise DeckError("; ".join(problems))
+        raise DeckError(tuple(problems))
     return Deck(tuple(specs))
 
 

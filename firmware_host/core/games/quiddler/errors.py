@@ -1,8 +1,7 @@
 """The typed errors of the Quiddler core. Each says which rule the input broke, in words a table reads.
 
 All derive from the shared `RuleError`: a code (a key of `TEXTS`, German and English) with its fields, so a
-German table reads a German reason. Errors of a deck file (`DeckError`, for the maker) and of a record read
-by `wordtable score` (its sequence check) keep their English message as the code.
+German table reads a German reason, and `wordtable score --lang de` a German one — a deck's problems too.
 """
 
 from __future__ import annotations
@@ -57,6 +56,12 @@ TEXTS: Table = {
         "no_pile": "es gibt keinen Stapel {pile} (Stapel 0 bis {last})",
         "empty_pile": "Stapel {pile} ist leer",
         "pile_twice": "Stapel {pile} zweimal, aber nur seine oberste Karte ist sichtbar",
+        "deck": "Kartenspiel: {problems}",
+        "deck_entry": "Karte „{face}“: Anzahl und Wert angeben",
+        "deck_face": "Karte „{face}“: eine Karte ist ein oder zwei Großbuchstaben A–Z",
+        "deck_copies": "Karte „{face}“: die Anzahl ist eine ganze Zahl ab 1, nicht {copies}",
+        "deck_value": "Karte „{face}“: der Wert ist eine ganze Zahl ab 1, nicht {value}",
+        "deck_total": "die Karten ergeben zusammen {total}; ein Quiddler-Spiel hat {size}",
     },
     "en": {
         "at": "{what} in {typed!r} at character {at}",
@@ -104,6 +109,12 @@ TEXTS: Table = {
         "no_pile": "there is no pile {pile} (piles are 0 to {last})",
         "empty_pile": "pile {pile} is empty",
         "pile_twice": "pile {pile} is used twice, but only its top card is visible",
+        "deck": "deck: {problems}",
+        "deck_entry": "card {face!r}: give copies and value",
+        "deck_face": "card {face!r}: a face is one or two capital letters A-Z",
+        "deck_copies": "card {face!r}: copies must be a whole number of at least 1, not {copies!r}",
+        "deck_value": "card {face!r}: value must be a whole number of at least 1, not {value!r}",
+        "deck_total": "the copies add up to {total} cards; a Quiddler deck has {size}",
     },
 }
 
@@ -139,8 +150,24 @@ class QuiddlerError(RuleError):
     TEXTS: ClassVar[Table] = TEXTS
 
 
+class Problems(QuiddlerError):
+    """Several problems at once (each a `Word`), said in one line, separated by semicolons."""
+
+    def __init__(self, problems: tuple[Word, ...]) -> None:
+        self.problems = problems
+        super().__init__("problems")
+
+    def text(self, lang: str) -> str:
+        return "; ".join(problem.text(lang) for problem in self.problems)
+
+
 class DeckError(QuiddlerError):
-    """A deck table that is not a playable Quiddler deck (unknown face, bad copies or value, wrong total)."""
+    """A deck table that is not a playable Quiddler deck (unknown face, bad copies or value, wrong total):
+    every problem at once (`problems`, each a `Word` of the catalogue)."""
+
+    def __init__(self, problems: tuple[Word, ...]) -> None:
+        self.problems = problems
+        super().__init__("deck", problems=Problems(problems))
 
 
 class NotationError(QuiddlerError):
