@@ -1,4 +1,5 @@
-"""The "Karten anlernen" and "Deck" modes, driven through the appliance's state machine by events."""
+"""The "Karten anlernen" and "Karten ziehen" (the deck) modes, driven through the appliance's state machine
+by events."""
 
 import random
 
@@ -90,7 +91,7 @@ def open_mode(table, key, choice=0):
 def test_both_modes_are_in_the_menu_and_back_leaves_them():
     table = Table()
     labels = [label for _, label, _ in app.menu_entries(table.state, "")]
-    assert "Deck" in labels and "Karten anlernen" in labels
+    assert "Karten ziehen" in labels and "Karten anlernen" in labels
     keys = app.main_keys(table.state)
     table(press(Button.MENU), *[press(Button.NEXT)] * keys.index("game:enrol-cards"), press(Button.START))
     screen = table.screen()
@@ -221,7 +222,7 @@ def test_next_draws_and_back_puts_the_card_back():
     assert [(i.label, i.value) for i in table.screen().items] == [
         ("Nachziehstapel", order[1]), ("Ablagestapel", order[0]), ("117 übrig", "")]
     table(press(Button.BACK), press(Button.BACK))  # nothing to undo: back to the list
-    assert table.screen().title == "Deck"
+    assert table.screen().title == "Karten ziehen"
 
 
 def test_the_button_deck_refuses_scans_and_an_empty_draw_pile():

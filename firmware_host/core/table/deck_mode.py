@@ -1,4 +1,5 @@
-"""The "Deck" mode: the draw and discard piles of a game's cards, on screen. Pure.
+"""The deck mode, *Karten ziehen* ("Draw cards") in the menu: the draw and discard piles of a game's
+cards, on screen. Pure.
 
 Not a scored game: it never emits BeginGame/Record. Its `game` is "deck" (a menu key). Stages:
 - choose: a list of (deck, source): the appliance's own button deck, or physical cards on readers.
@@ -43,7 +44,7 @@ def choices() -> tuple[tuple[CardDeck, str], ...]:
 
 TEXT = {
     "de": {
-        "title": "Deck",
+        "title": "Karten ziehen",
         "buttons": "Gerät mischt",
         "cards": "echte Karten",
         "choose_hint": "START wählen · BACK Menü",
@@ -62,7 +63,7 @@ TEXT = {
         "call": "Anfang {letter}, höchstens {length} Buchstaben",
     },
     "en": {
-        "title": "Deck",
+        "title": "Draw cards",
         "buttons": "buttons",
         "cards": "cards",
         "choose_hint": "START choose · BACK menu",

@@ -1,4 +1,4 @@
-"""The table's own entries in the games menu, beside the games: the Deck (`deck_mode`) and the card
+"""The table's own entries in the games menu, beside the games: *Karten ziehen* (`deck_mode`) and the card
 enrolment (`enrol_cards`). Light like every kit (`core.games.kit`): their flows load when first chosen."""
 
 from __future__ import annotations
@@ -26,5 +26,5 @@ def _new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> Flow:
     return new_enrolment(ctx, players)
 
 
-DECK_KIT = GameKit(DECK, {"de": "Deck", "en": "Deck"}, _new_deck)
+DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, _new_deck)
 ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, _new_enrolment)
