@@ -299,8 +299,8 @@ def test_physical_cards_are_scanned_or_typed_and_an_unknown_card_is_refused():
 OWN_DECK = ("B7", "F6", "G8", "H9", "K5", "L6", "M7", "N8", "P9", "R5")  # round 1: F, at most 7
 
 
-def start_with_own_cards(*names):
-    table = Table().open_game(GAME)
+def start_with_own_cards(*names, table=None):
+    table = (table or Table()).open_game(GAME)
     table.turn(len(names) - table.state.flow.seats.count)
     table.type(*names)
     table.press("start").press("start").press("start")  # players, side, points card

@@ -91,6 +91,7 @@ from firmware_host.core.settings import (
     MAX_PLAYERS,
     MIN_DURATION_S,
     MIN_PLAYERS,
+    REVEAL_CHOICES,
     WARN_CHOICES,
     Settings,
 )
@@ -106,7 +107,7 @@ ENTRY_SHOWN = 18  # the last characters of a typed line that the footer shows
 UNSAVED_MARK = "!"
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
 MAIN_MENU = (
-    "timer", "scoreboard", "players", "duration", "game_turn", "warn", "alarm", "volume", "contrast", "dim",
+    "timer", "scoreboard", "players", "duration", "game_turn", "reveal", "warn", "alarm", "volume", "contrast", "dim",
     "blank", "language", "power_off",
 )
 
@@ -574,6 +575,8 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
         return _with_settings(replace(state, overlay=back), replace(s, lang=key))
     if menu.path == "game_turn":
         return _with_settings(replace(state, overlay=back), replace(s, turns=replace(s.turns, game_turn_s=int(key))))
+    if menu.path == "reveal":  # from the next game on (a game keeps the choice it began with)
+        return _with_settings(replace(state, overlay=back), replace(s, reveal=key))
     if menu.path == "players":
         settings = replace(s, player_count=int(key))
         names = player_names(s.player_names, settings.player_count, _t(settings, "player_n"))
@@ -951,6 +954,8 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
         return [(str(n), str(n), n == s.player_count) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
     if path == "game_turn":
         return [(str(n), _game_turn_text(s, n), n == s.turns.game_turn_s) for n in GAME_TURN_CHOICES]
+    if path == "reveal":
+        return [(r, _t(s, f"reveal_{r}"), r == s.reveal) for r in REVEAL_CHOICES]
     raise ValueError(f"no menu {path!r}")
 
 
@@ -960,6 +965,7 @@ def _current_value(state: AppState, key: str) -> str:
         "players": str(s.player_count),
         "duration": format_seconds(s.duration_s),
         "game_turn": _game_turn_text(s, s.turns.game_turn_s),
+        "reveal": _t(s, f"reveal_{s.reveal}"),
         "warn": f"{s.warn_s} s" if s.warn_s else _t(s, "warn_off"),
         "alarm": _alarm_text(s, s.alarm_s),
         "contrast": _t(s, f"contrast_{s.contrast}") if s.contrast in CONTRAST_CHOICES else str(s.contrast),

@@ -137,6 +137,7 @@ class Settings:
             "contrast": self.contrast,
             "dim_after_min": self.dim_after_min,
             "blank_after_min": self.blank_after_min,
+            "reveal": self.reveal,
         }
 
     def with_remembered(self, saved: Mapping[str, Any]) -> Settings:
@@ -170,6 +171,8 @@ class Settings:
         blank = saved.get("blank_after_min")
         if _is_int(blank) and 0 <= blank <= MAX_IDLE_MIN:
             s = replace(s, blank_after_min=blank)
+        if saved.get("reveal") in REVEAL_CHOICES:
+            s = replace(s, reveal=str(saved["reveal"]))
         names = saved.get("player_names")
         if _are_names(names):
             s = replace(s, player_names=tuple(_name(name) for name in names))
