@@ -222,13 +222,19 @@ class Shell:
         for effect in effects:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
-                    self.screen = effect.screen
-                    self.page = 0
+                    previous, self.screen = self.screen, effect.screen
                     try:
-                        self.pages = out.pager(effect.screen, out.display.size)
+                        pages = out.pager(effect.screen, out.display.size)
                     except Exception:
-                        self.pages = 1
-                    self.page_at = self.clock() + PAGE_S if self.pages > 1 else None
+                        pages = 1
+                    now = self.clock()
+                    if not (pages == self.pages > 1 and previous is not None and _ticked(previous, effect.screen)):
+                        self.page = 0  # another text: from its first page (a ticking clock pages on)
+                        self.page_at = now + PAGE_S if pages > 1 else None
+                    elif self.page_at is not None and now >= self.page_at:  # a page due now: in this frame
+                        self.page += 1
+                        self.page_at = max(self.page_at + PAGE_S, now)
+                    self.pages = pages
                     self._draw()
             elif isinstance(effect, SetBar):
                 if effect.level != self.bar_level:
@@ -316,6 +322,17 @@ class Shell:
             on_idle()
             if self.wake_at is not None and self.clock() >= self.wake_at:
                 self.handle(Tick(self.clock()))
+
+
+_TICKING = ("title", "big", "time", "status", "inverted")  # what a running clock changes on a screen
+
+
+def _ticked(before: Screen, after: Screen) -> bool:
+    """Whether `after` is `before` with only what a running clock changes (a title's time, the big digits,
+    the alarm's flash): its long texts keep turning their pages instead of starting again every second."""
+    if type(before) is not type(after):
+        return False
+    return all(getattr(before, f.name) == getattr(after, f.name) for f in fields(before) if f.name not in _TICKING)
 
 
 def _short_reason(exc: Exception) -> str:

@@ -91,6 +91,25 @@ def test_the_simulators_virtual_clock_turns_the_pages_as_the_shell_does_on_the_r
     assert len(printed) == shown + shell.pages
 
 
+def test_a_running_clock_does_not_restart_the_pages_of_a_hint_every_second(make_sim):
+    from firmware_host.core import app
+    from firmware_host.core.events import Button, Press
+
+    sim = make_sim()
+    shell = sim.appliance.shell
+    sim.send(Press(Button.START, 0.0))  # the timer runs: a new frame every second, its hint in two pages
+    assert shell.pages == 2 and shell.page == 0
+    frames = shell.frames
+    sim.wait_until(2.0)
+    assert shell.frames == frames + 2  # the ticks' frames only: the page turned within the one at 2.0 s
+    assert shell.page == 1 and app.screen(sim.state).big == "0:58"
+    assert sim.image.tobytes() == render(app.screen(sim.state), shell.outputs.display.size, 1).tobytes()
+    sim.wait_until(4.0)
+    assert shell.page == 2  # page 1 again (modulo two), while the digits count on
+    sim.send(Press(Button.START, 4.5))  # paused: another hint, from its first page
+    assert shell.page == 0
+
+
 def test_the_big_view_shows_the_player_with_their_total_and_the_card_with_its_length_in_large_glyphs():
     from firmware_host.render import big_font_size
     from tests.game_scripts import play_to_snapshots
