@@ -92,3 +92,22 @@ def test_the_newer_of_the_config_file_and_the_menu_wins_across_restarts(make_sim
     assert restart() == "end"  # … until the file changes it
     choose_reveal(sim.send, lambda: sim.state, sim.clock.now, "off")
     assert restart() == "off"  # a later menu change wins again
+
+
+def test_a_keyboard_alone_chooses_it_arrows_and_enter():
+    from drivers.keys import Key, LineEditor
+    from firmware_host.core.text_field import typed
+
+    table = Table()
+    keyboard = LineEditor(typed)
+
+    def keys(*actions):
+        for action in actions:
+            for event in keyboard.apply(action, 0.0):
+                table.step(event)
+
+    keys(Key.MENU)
+    keys(*[Key.FORWARD] * app.main_keys(table.state).index("reveal"), Key.ENTER)  # ↓ … ↓, Enter
+    assert table.state.overlay == app.MenuView("reveal", 0)
+    keys(Key.FORWARD, Key.ENTER)  # ↓ "am Spielende", Enter
+    assert table.state.settings.reveal == "end" and "error" not in table.beeps

@@ -528,6 +528,8 @@ def _menu_event(state: AppState, menu: MenuView, event: Event) -> tuple[AppState
     if isinstance(event, LongPress) and event.button is Button.NEXT:
         return replace(cleared, overlay=replace(menu, cursor=(menu.cursor - 1) % len(items))), []
     if isinstance(event, TextEntry):
+        if not event.text:  # a keyboard's Enter on an empty line: the entry under the cursor, as START
+            return _choose(cleared, menu, items[menu.cursor][0])
         return _refuse(state, _t(state.settings, "no_text_here"))
     return _refuse(state, "")
 
