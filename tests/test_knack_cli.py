@@ -45,7 +45,7 @@ def test_cli_english_and_json() -> None:
 def run_lines(tmp_path: Path, lines: list[str]) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "broken.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return wordtable("score", str(path))
+    return wordtable("score", str(path), "--lang", "en")  # the rules' English texts (German: the default)
 
 
 def test_a_play_out_of_turn_names_its_line(tmp_path: Path) -> None:

@@ -96,6 +96,10 @@ def play(sim: Simulator, script: str, how: str, keyboard: Plug | None = None) ->
             inputs.extend(sim.take_inputs(lambda e: isinstance(e, TextEntry)))
         else:
             panel = Panel(sim)
+            if sim.state.ringing is not None:  # the alarm rings on: as at the table, a first press silences it
+                panel.press(Button.NEXT)
+                inputs.extend(sim.take_inputs(lambda e: isinstance(e, Press)))
+                assert sim.state.ringing is None
             for planned in pick_events(sim.state, event.text, sim.clock.now):
                 panel.do(planned)
             inputs.extend(sim.take_inputs(lambda e: isinstance(e, LongPress) and e.button is Button.START))
