@@ -161,12 +161,24 @@ def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect
 
 def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     """Apply one event; return the new state and the effects to carry out, ending with the view."""
+    state, effects = _advance(state, event)
+    return state, effects + view(state)
+
+
+def fold(state: AppState, event: Event) -> AppState:
+    """The state `step` returns, without computing the view or anything else only a live table needs
+    (what a resume replays)."""
+    return _advance(state, event)[0]
+
+
+def _advance(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    """Apply one event: the new state and the effects it causes, without the view."""
     if isinstance(event, Resumed):
         state, effects = _resumed(state, event.at, event.off_s)
-        return state, effects + view(state)
+        return state, effects
     if isinstance(event, Typing):  # shown only: neither the clock nor anything else moves on it
         state = replace(state, typing=event.text[:TYPING_SHOWN])
-        return state, view(state)
+        return state, []
     now = max(state.now, event_time(event))
     state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
@@ -182,11 +194,11 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     state, more, silenced = _ring(state, event, was_ringing)
     effects += more
     if silenced:
-        return state, effects + view(state)
+        return state, effects
     checked = edge_checked(event)
     if isinstance(checked, TextRefused):
         state, more = _refuse(state, checked.text(state.settings.lang))
-        return state, effects + more + view(state)
+        return state, effects + more
     event = checked
     if isinstance(event, Tick):
         pass
@@ -232,7 +244,7 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state, more = _home_event(state, event)
         effects += more
     state = _settled(state)
-    return state, effects + view(state)
+    return state, effects
 
 
 def _ring(state: AppState, event: Event, was_ringing: bool) -> tuple[AppState, list[Effect], bool]:
