@@ -616,7 +616,11 @@ def _seat_entry(state: AppState, event: SeatEntry) -> tuple[AppState, list[Effec
         players = table_players(state)
         name = players[event.seat] if 0 <= event.seat < len(players) else str(event.seat + 1)
         return _refuse(state, _t(state.settings, "page_not_now", name=name))
-    return _apply(replace(state, notice=""), flow.seat_entry(event.seat, event.text, ctx(state)))
+    after, effects = _apply(replace(state, notice=""), flow.seat_entry(event.seat, event.text, ctx(state)))
+    if any(isinstance(effect, Beep) and effect.pattern == "error" for effect in effects):
+        reason = getattr(after.flow, "message", "") or ""
+        effects.append(Log(f"phone of seat {event.seat + 1} refused: {reason or event.text!r}", "INFO"))
+    return after, effects
 
 
 def _seat_claim(state: AppState, event: SeatClaim) -> tuple[AppState, list[Effect]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.flow import Ctx
+from firmware_host.core.table.page_parts import t as part_text
 
 from .scoring import score
 from .text import t
@@ -46,7 +47,26 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
             data["asks"] = "word"
         data["words"] = [_word(flow, rnd, p, ctx.lang) for p in flow.players]
     data["sheet"] = _sheet(flow)
+    data["best"] = _best(flow, stage, ctx.lang)
+    if stage == "final":
+        data["winners"] = list(score(play).winners)
     return data
+
+
+def _best(flow: PerfektesWortFlow, stage: str, lang: str) -> list[str]:
+    """The perfect word as the OLED reveals it: the last round's after its review (option "round"), every
+    round's at the end (option "end"); nothing before the word list answered."""
+    from .table import _best_items
+
+    if not flow.best:
+        return []
+    if flow.reveal == "end":
+        if stage != "final":
+            return []
+        return [f"{part_text(lang, 'round')} {b.round}: {item.label}" for b in flow.best
+                for item in _best_items(flow, b.round, lang)[:1]]
+    last = flow.best[-1].round
+    return [f"{part_text(lang, 'round')} {last}: {item.label}" for item in _best_items(flow, last, lang)]
 
 
 def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str, Any]:

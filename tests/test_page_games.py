@@ -1,0 +1,138 @@
+"""The table page for Quiddler, Perfect Words and Knack das Wort in the pure core: each phone enters what
+the stage asks of its own seat (`SeatEntry`), through the same rules core and record as the box's entry;
+the views show the whole sheet."""
+
+from __future__ import annotations
+
+import json
+
+from firmware_host.core.effects import Log
+from firmware_host.core.events import BestRevealed, SeatEntry
+from firmware_host.core.games import quiddler as q
+from firmware_host.core.games.knack_das_wort import rules as kw
+from firmware_host.core.games.perfect_words import rules as pw
+from firmware_host.core.games.quiddler.table import Challenges, LayEntry, OutChoice
+from firmware_host.core.page_view import page_view
+from firmware_host.core.record import parse_record
+from tests.table_driver import Table
+from tests.test_table_knack import start as knack_start
+from tests.test_table_perfect_words import start as pw_start
+
+
+def phone(table: Table, seat: int, text: str) -> Table:
+    table.now += 0.5
+    return table.step(SeatEntry(seat, text, table.now))
+
+
+def play(table: Table, seat: int | None) -> dict:
+    return page_view(table.state, seat)["play"]
+
+
+def quiddler_round(players: int = 3) -> Table:
+    """Quiddler with `players` default names, round 1 (3 cards) on: the box asks who went out."""
+    table = Table().open_game("game:quiddler")
+    table.press("next", (players - 2) % 8).press("start")  # the count (2 by default)
+    table.press("start", 2)  # the names, the dealer
+    if players == 2:
+        table.press("start")  # the two-player bonus
+    table.press("start")  # the summary: the game begins
+    table.press("start")  # the plan: round 1 is on
+    assert isinstance(table.state.flow.entry, OutChoice)
+    return table
+
+
+def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_is_scored():
+    table = quiddler_round(3)
+    asked = play(table, 1)["entry"]
+    assert asked["kind"] == "cards" and [a["send"] for a in asked["actions"]] == ["{text}", "!{text}"]
+    assert play(table, None)["asks"] is None and "round_text" in play(table, None)
+    phone(table, 1, "!CAT")  # Spieler 2 went out
+    assert isinstance(table.state.flow.entry, LayEntry)  # the box goes on to the others
+    assert (table.lines[-1]["player"], table.lines[-1]["words"], table.lines[-1]["went_out"]) == (
+        "Spieler 2", ["CAT"], True)
+    assert [a["send"] for a in play(table, 2)["entry"]["actions"]] == ["{text}"]  # nobody goes out twice
+    assert "entry" not in play(table, 1)  # laid: nothing more to enter
+    phone(table, 2, "DO")  # words first …
+    assert play(table, 2)["entry"]["draft"] == "DO"
+    assert not any(line.get("player") == "Spieler 3" for line in table.lines)
+    phone(table, 2, "GX")  # … 2 + 2 cards: not the hand of 3
+    assert "3" in table.state.flow.message and table.beeps == ["error"]
+    assert any(isinstance(e, Log) and "seat 3" in e.message for e in table.effects)
+    assert play(table, 2)["message"] == table.state.flow.message  # the page says why, as the OLED
+    phone(table, 2, "G")
+    assert table.lines[-1]["player"] == "Spieler 3" and table.lines[-1]["unused"] == "G"
+    phone(table, 0, "(QU)IT")
+    phone(table, 0, "")
+    assert isinstance(table.state.flow.entry, Challenges)
+    table.press("next")  # the box scores the round
+    view = play(table, 0)
+    board, first = view["tables"][0], view["tables"][1]
+    ranking = table.state.flow.played.game.ranking()
+    assert [(row[1]["text"] if isinstance(row[1], dict) else row[1], row[2]) for row in board["rows"]] == [
+        (player, total) for _, player, total in ranking]
+    assert any("CAT" in str(row[1]) for row in first["rows"])
+    assert any("G" in str(row[2]) for row in first["rows"])  # cards left, subtracted
+    rescored = q.score_record(parse_record(table.record_text("quiddler"))).game  # what `wordtable score` reads
+    assert rescored.ranking() == ranking
+
+
+def test_quiddler_refuses_a_phone_out_of_turn_of_the_stage_and_drops_typed_words_on_request():
+    table = quiddler_round(2)
+    table.step(SeatEntry(5, "CAT", 99.0))
+    assert table.beeps == ["error"] and "6" in table.state.flow.message
+    phone(table, 0, "C")
+    phone(table, 0, "AT")  # a one-card word: refused by the rules core with its reason, the words kept
+    assert table.beeps == ["error"] and table.state.flow.message.startswith("Spieler 1")
+    assert play(table, 0)["entry"]["draft"] == "C"
+    phone(table, 0, "<")
+    phone(table, 0, "CA")
+    phone(table, 0, "<")  # change the words
+    assert play(table, 0)["entry"]["draft"] == ""
+    phone(table, 0, "!CAT")
+    phone(table, 0, "DOG")  # laid already
+    assert table.beeps == ["error"]
+
+
+def test_quiddler_best_lay_down_reaches_every_page():
+    table = quiddler_round(2)
+    phone(table, 0, "!CAT")
+    phone(table, 1, "DO")
+    phone(table, 1, "G")
+    table.press("next")
+    table.step(BestRevealed(1, "test list", (("Spieler 1", "ACT*", 5, "CAT", 5),), 50.0))
+    for seat in (0, 1, None):
+        best = play(table, seat)["best"]
+        assert "ACT" in best[0] and best[-1].endswith("test list")
+
+
+def test_perfect_words_terms_from_phones_fill_each_seats_next_arrow_hidden_until_the_reveal():
+    table = pw_start("Anna", "Ben")
+    table.press("next")  # phase 1 skipped: the terms
+    assert play(table, 0)["entry"]["label"].endswith("1")
+    phone(table, 0, "Banane")
+    phone(table, 1, "Apfel")
+    phone(table, 0, "Kirsche")
+    terms = [(line["player"], line["arrow"], line["term"]) for line in table.lines if line.get("event") == "term"]
+    assert terms == [("Anna", 1, "Banane"), ("Ben", 1, "Apfel"), ("Anna", 2, "Kirsche")]
+    assert play(table, 0)["entry"]["label"].endswith("3")
+    assert "Apfel" not in json.dumps(play(table, 0))  # Ben's terms are his until the reveal
+    assert "Banane" in json.dumps(play(table, 0))
+    phone(table, 0, "")
+    assert table.beeps == ["error"] and "Anna" in table.state.flow.message
+    game = table.state.flow.played.game
+    assert isinstance(game, pw.Game) and len(game.terms) == 3
+
+
+def test_knack_the_phone_on_turn_writes_or_draws_the_others_are_refused():
+    table = knack_start("Anna", "Ben")
+    assert "entry" in play(table, 0) and "entry" not in play(table, 1)
+    phone(table, 1, "HAUS")
+    assert table.beeps == ["error"] and "Ben" in table.state.flow.message
+    phone(table, 0, "HAUS")
+    game = table.state.flow.played.game
+    assert game.points("Anna") == 4 and game.current == "Ben"
+    phone(table, 1, "-")  # Ben draws
+    assert table.state.flow.played.game.current == "Anna"
+    turns = play(table, 1)["tables"][1]["rows"]
+    assert turns[-1][2] == "HAUS" and turns[-1][3] == 4
+    assert isinstance(table.state.flow.played.game, kw.Game)
