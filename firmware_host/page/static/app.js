@@ -15,6 +15,7 @@ const TEXT = {
     e_not_your_seat: "Das ist nicht dein Platz.", e_slow_down: "Langsam – zu viele Eingaben.",
     e_bad_text: "Das Wort geht so nicht (höchstens 32 Zeichen).", e_origin: "Fremde Seite.", e_default: "Abgelehnt ({r}).",
     sent: "Gesendet.", leave: "Platz freigeben", ready: "bereit", paused: "Pause",
+    won: "Gewonnen: {w}", best: "Das beste Mögliche", laid: "Gelegt", fields: "Bonusfelder",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -28,6 +29,7 @@ const TEXT = {
     e_not_your_seat: "That is not your seat.", e_slow_down: "Slow down – too many entries.",
     e_bad_text: "That word cannot be taken (32 characters at most).", e_origin: "Foreign page.", e_default: "Refused ({r}).",
     sent: "Sent.", leave: "Leave seat", ready: "ready", paused: "paused",
+    won: "Winner: {w}", best: "The best possible", laid: "Laid down", fields: "Bonus fields",
   },
 };
 
@@ -128,9 +130,14 @@ function render(v) {
   renderEntry(v, play);
   $("message").hidden = !play.message;
   $("message").textContent = play.message || "";
+  renderStatus(play);
+  renderWinners(play.winners);
+  renderLines("best", t("best"), play.best);
+  renderLines("laid", t("laid"), play.laid);
   renderWritten(v.players, play.written);
   renderWords(play.words);
   renderSheet(play.sheet);
+  renderTables(play.tables);
   renderBoard(v);
   $("screen").hidden = !v.screen;
   $("screen").textContent = v.screen || "";
@@ -152,20 +159,79 @@ function renderCard(card) {
   $("card").replaceChildren(t("round", { r: card.round }), el("b", {}, card.letter), t("max", { n: card.max_length }));
 }
 
+// What the stage asks of this seat: the core's `entry` (label, hint, field, buttons whose `send` template
+// gets the typed line for "{text}"); Das perfekte Wort's plain "word" ask has one send button.
+let ask = null;
+
 function renderEntry(v, play) {
-  const asks = play.asks === "word" && v.seat !== null;
+  ask = v.seat === null ? null : play.entry || (play.asks === "word" ? { kind: "word", field: true } : null);
   const entry = $("entry");
   const wasHidden = entry.hidden;
-  entry.hidden = !asks;
-  if (!asks) return;
-  if (wasHidden) $("word").value = "";
+  const before = entry.dataset.label || "";
+  entry.hidden = !ask;
+  if (!ask) return;
+  const label = ask.label || t("your_word");
+  entry.dataset.label = label;
+  if (wasHidden || before !== label) $("word").value = "";
+  $("asklabel").textContent = label;
+  $("askhint").hidden = !ask.hint;
+  $("askhint").textContent = ask.hint || "";
+  $("word").inputMode = ask.kind === "number" ? "numeric" : "text";
+  $("word").hidden = ask.field === false;
+  const actions = ask.actions || [];
+  $("send").hidden = actions.length > 0 || ask.field === false;
+  $("actions").hidden = actions.length === 0;
+  $("actions").replaceChildren(...actions.map((a, i) => {
+    const button = el("button", { type: i === 0 ? "submit" : "button", "data-send": a.send }, a.label);
+    if (i > 0) button.onclick = () => sendEntry(a.send);
+    return button;
+  }));
   const draft = $("draft");
-  if (play.draft !== undefined) {
+  if (play.entry) {
+    draft.hidden = true;
+  } else if (play.draft !== undefined) {
     draft.hidden = false;
     draft.textContent = play.draft ? t("draft", { w: play.draft }) : t("no_draft") + " · " + t("hidden");
   } else {
     draft.hidden = true;
   }
+}
+
+function renderStatus(play) {
+  const text = [play.round_text, play.status, play.result].filter(Boolean).join(" · ");
+  $("status").hidden = !text;
+  $("status").textContent = text;
+}
+
+function renderWinners(winners) {
+  $("winners").hidden = !winners || winners.length === 0;
+  $("winners").textContent = winners && winners.length ? "🏆 " + t("won", { w: winners.join(", ") }) : "";
+}
+
+function renderLines(id, title, lines) {
+  const box = $(id);
+  box.hidden = !lines || lines.length === 0;
+  if (box.hidden) return;
+  box.replaceChildren(el("h2", {}, title), ...lines.map((line) => el("p", {}, line)));
+}
+
+function cellNode(tag, value) {
+  const plain = value !== null && typeof value === "object";
+  const text = plain ? value.text : value;
+  const mark = plain ? value.mark : "";
+  const number = typeof text === "number";
+  const node = el(tag, { class: number ? "n" : "" });
+  node.append(mark ? el("span", { class: mark }, text) : document.createTextNode(String(text)));
+  return node;
+}
+
+function renderTables(tables) {
+  $("tables").replaceChildren(...(tables || []).map((table) => {
+    const head = table.head && table.head.some(Boolean)
+      ? [el("tr", {}, ...table.head.map((h) => el("th", {}, h)))] : [];
+    const rows = table.rows.map((row) => el("tr", {}, ...row.map((value) => cellNode("td", value))));
+    return el("section", { class: "sheet" }, el("h2", { class: table.mark }, table.title), el("table", {}, ...head, ...rows));
+  }));
 }
 
 function renderWritten(players, written) {
@@ -201,6 +267,11 @@ function renderSheet(sheet) {
     rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", { class: "n" }, player.bonus)));
     rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", { class: "n" }, player.total)));
     parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows));
+    const marked = (player.fields || []).filter((f) => f.mark !== "open");
+    if (marked.length) {
+      parts.push(el("div", { class: "fields", title: t("fields") },
+        ...marked.map((f) => el("span", { class: f.mark }, f.field + (f.round ? " (" + f.round + ")" : "")))));
+    }
   }
   box.replaceChildren(...parts);
 }
@@ -212,6 +283,12 @@ function renderBoard(v) {
   if (!show) return;
   box.replaceChildren(el("h2", {}, t("board")), el("table", {},
     ...v.board.map((row) => el("tr", {}, el("td", {}, row.name), el("td", { class: "n" }, row.total)))));
+}
+
+function sendEntry(template) {
+  if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
+  const text = template.replace("{text}", $("word").value.trim());
+  socket.send(JSON.stringify({ type: "entry", seat: view.seat, text }));
 }
 
 function format(seconds) {
@@ -241,8 +318,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("byname").onsubmit = (event) => { event.preventDefault(); join({ name: $("name").value.trim() }); };
   $("entryform").onsubmit = (event) => {
     event.preventDefault();
-    if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: "entry", seat: view.seat, text: $("word").value.trim() }));
+    const first = ask && ask.actions && ask.actions.length ? ask.actions[0].send : "{text}";
+    sendEntry(first);
   };
   connect();
   frame();
