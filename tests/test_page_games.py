@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 from firmware_host.core.effects import Log
-from firmware_host.core.events import BestRevealed, SeatEntry
+from firmware_host.core.event_codec import decode, encode
+from firmware_host.core.events import BestRevealed, SeatCommand, SeatEntry
 from firmware_host.core.games import quiddler as q
 from firmware_host.core.games.knack_das_wort import rules as kw
 from firmware_host.core.games.perfect_words import rules as pw
@@ -136,3 +137,77 @@ def test_knack_the_phone_on_turn_writes_or_draws_the_others_are_refused():
     turns = play(table, 1)["tables"][1]["rows"]
     assert turns[-1][2] == "HAUS" and turns[-1][3] == 4
     assert isinstance(table.state.flow.played.game, kw.Game)
+
+
+# --- without a game: the phones' controls (SeatCommand) ---------------------------------------------------
+
+
+def command(table: Table, seat: int, name: str, value: str) -> Table:
+    table.now += 0.5
+    return table.step(SeatCommand(seat, name, value, table.now))
+
+
+def test_phones_run_the_sand_timer_and_their_own_points_and_names_without_a_game():
+    table = Table()
+    command(table, 0, "length", "1:30")
+    assert table.state.settings.duration_s == 90
+    command(table, 0, "timer", "start")
+    assert table.state.timer.running
+    command(table, 1, "length", "2:00")
+    assert table.beeps == ["error"] and table.state.settings.duration_s == 90  # not while it runs
+    command(table, 1, "timer", "start")  # pause
+    assert not table.state.timer.running
+    command(table, 2, "timer", "flip")
+    command(table, 2, "timer", "reset")
+    assert table.state.timer.countdown.is_full()
+    command(table, 1, "points", "+7")
+    command(table, 1, "points", "-2")
+    assert table.state.board.totals[1] == 5 and table.state.board.totals[0] == 0
+    command(table, 1, "name", "Klaus")
+    assert table.state.board.players[1] == "Klaus" and table.state.settings.player_names[1] == "Klaus"
+    command(table, 0, "name", "Klaus")
+    assert table.beeps == ["error"] and "Klaus" in table.state.notice
+    command(table, 0, "points", "viele")
+    assert table.beeps == ["error"] and "viele" in table.state.notice
+    assert any(isinstance(e, Log) for e in table.effects)  # refusals go to the log
+    view = page_view(table.state, 1)
+    assert view["notice"] == table.state.notice and view["controls"]["length"]["options"]
+
+
+def test_a_phone_joins_with_a_new_name_at_the_next_seat_only():
+    table = Table()
+    players = len(table.state.board.players)
+    command(table, players, "join", "Mia")
+    assert table.state.board.players[-1] == "Mia" and table.state.settings.player_count == players + 1
+    command(table, players + 3, "join", "Ole")  # not the next seat
+    assert table.beeps == ["error"] and "Ole" not in table.state.board.players
+    command(table, players + 1, "join", "Mia")
+    assert table.beeps == ["error"]
+
+
+def test_the_settings_the_menu_has_are_set_from_a_phone_and_nothing_else():
+    table = Table()
+    command(table, 0, "lang", "en")
+    assert table.state.settings.lang == "en" and table.state.overlay is None  # the box's menu stays closed
+    command(table, 0, "volume", "off")
+    command(table, 0, "warn", "0")
+    assert table.state.settings.volume == "off" and table.state.settings.warn_s == 0
+    command(table, 0, "lang", "fr")
+    assert table.state.settings.lang == "en" and table.beeps == ["error"]
+    command(table, 0, "power_off", "")
+    assert table.state.overlay is None and table.beeps == ["error"]
+    options = page_view(table.state, 0)["controls"]["lang"]["options"]
+    assert [key for key, _, chosen in options if chosen] == ["en"]
+
+
+def test_timer_and_board_controls_are_refused_while_a_game_is_on():
+    table = knack_start("Anna", "Ben")
+    command(table, 0, "timer", "start")
+    assert table.beeps == ["error"] and not table.state.timer.running
+    command(table, 0, "lang", "en")  # the settings still go
+    assert table.state.settings.lang == "en"
+
+
+def test_seat_commands_round_trip_through_the_journal_codec():
+    event = SeatCommand(2, "points", "+3", 12.5)
+    assert decode(encode(event)) == event

@@ -286,3 +286,88 @@ def test_the_table_code_changes_with_each_new_game_and_on_request(served):
     box.put(Press(Button.START, 1.0))
     box.put(Press(Button.NEXT, 1.0))
     assert settled(second) not in (first, second)
+
+
+def test_a_command_message_is_schema_checked_and_reaches_the_shell_for_the_own_seat(served):
+    from firmware_host.core.events import SeatCommand
+    from firmware_host.page.messages import Command
+
+    good = '{"type":"command","seat":1,"command":"timer","value":"start"}'
+    assert parse_message(good) == Command(1, "timer", "start")
+    for bad in ('{"type":"command","seat":1,"command":"power_off","value":""}',
+                '{"type":"command","seat":1,"command":["timer"],"value":"start"}',
+                '{"type":"command","seat":1,"command":"timer","value":"' + "x" * 40 + '"}',
+                '{"type":"command","seat":1,"command":"timer"}'):
+        with pytest.raises(Refused):
+            parse_message(bad)
+    server, box = served
+    answers = run(_socket_session(server, 0, ['{"type":"command","seat":0,"command":"points","value":"+4"}',
+                                              '{"type":"command","seat":1,"command":"points","value":"+4"}']))
+    assert [a.get("reason") for a in answers if a["type"] == "error"] == ["not_your_seat"]
+    commands = [e for e in box.drained() if isinstance(e, SeatCommand)]
+    assert [(c.seat, c.command, c.value) for c in commands] == [(0, "points", "+4")]
+    assert box.state.board.totals[0] == 4
+
+
+def test_a_new_name_joins_at_the_next_seat_without_a_game(served):
+    from firmware_host.core.events import SeatCommand
+
+    server, box = served
+    players = len(box.state.board.players)
+    status, body = run(_join(server.address, {"code": server.code, "name": "Ole"}))
+    assert status == 200 and body["seat"] == players
+    assert box.state.board.players[-1] == "Ole"
+    assert any(isinstance(e, SeatCommand) and e.command == "join" for e in box.drained())
+
+
+@pytest.mark.slow
+def test_past_games_are_listed_with_their_sheet_and_record_for_a_seated_phone_only(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    state = tmp_path / "state"
+    done = subprocess.run([sys.executable, "-m", "firmware_host", "sim", "--script",
+                           str(root / "docs" / "scripts" / "quiddler.script"), "--state-dir", str(state)],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    journal = state / "journal.sqlite3"
+    before = journal.read_bytes()
+    box = Box()
+    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=state)
+    box.server = server
+    server.start()
+    server.publish(page_views(box.state))
+    try:
+        async def go() -> tuple[int, list, dict, str, str]:
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar) as session:
+                async with session.get(f"{server.address}/api/games") as response:
+                    refused = response.status
+                async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
+                                        data=json.dumps({"code": server.code, "seat": 0})) as response:
+                    assert response.status == 200
+                async with session.get(f"{server.address}/api/games") as response:
+                    games = (await response.json())["games"]
+                game_id = games[0]["id"]
+                async with session.get(f"{server.address}/api/games/{game_id}") as response:
+                    sheet = await response.json()
+                async with session.get(f"{server.address}/api/games/{game_id}/record") as response:
+                    assert "attachment" in response.headers["Content-Disposition"]
+                    record = await response.text()
+                async with session.get(f"{server.address}/api/games/99999") as response:
+                    missing = (await response.json())["error"]
+            return refused, games, sheet, record, missing
+
+        refused, games, sheet, record, missing = run(go())
+    finally:
+        server.close()
+    assert refused == 403 and missing == "no_game"
+    assert [g["game"] for g in games] == ["quiddler"] and games[0]["players"]
+    exported = subprocess.run([sys.executable, "-m", "firmware_host", "journal", "export", "--state-dir", str(state),
+                               "--game", str(games[0]["id"])], cwd=root, capture_output=True, text=True, timeout=60)
+    assert record == exported.stdout  # the same record `wordtable score` reads
+    scored = subprocess.run([sys.executable, "-m", "firmware_host", "score", "-"], input=record, cwd=root,
+                            capture_output=True, text=True, timeout=60)
+    assert sheet["text"].strip() == scored.stdout.strip()
+    assert journal.read_bytes() == before  # read-only

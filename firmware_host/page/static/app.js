@@ -16,6 +16,12 @@ const TEXT = {
     e_bad_text: "Das Wort geht so nicht (höchstens 32 Zeichen).", e_origin: "Fremde Seite.", e_default: "Abgelehnt ({r}).",
     sent: "Gesendet.", leave: "Platz freigeben", ready: "bereit", paused: "Pause",
     won: "Gewonnen: {w}", best: "Das beste Mögliche", laid: "Gelegt", fields: "Bonusfelder",
+    timer: "Sanduhr", start_pause: "Start/Pause", flip: "Umdrehen", reset: "Zurück auf voll",
+    my_points: "Meine Punkte", points_ph: "z. B. +7 oder -3", add: "Buchen", name_new: "Neuer Name",
+    rename: "Umbenennen", past: "Vergangene Spiele", sheet_of: "Bogen", download: "Herunterladen",
+    open_game: "läuft noch", no_games: "Noch keine Spiele im Journal.", e_no_game: "Dieses Spiel gibt es nicht.",
+    e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
+    e_bad_command: "Diese Einstellung gibt es nicht.",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -30,6 +36,12 @@ const TEXT = {
     e_bad_text: "That word cannot be taken (32 characters at most).", e_origin: "Foreign page.", e_default: "Refused ({r}).",
     sent: "Sent.", leave: "Leave seat", ready: "ready", paused: "paused",
     won: "Winner: {w}", best: "The best possible", laid: "Laid down", fields: "Bonus fields",
+    timer: "Sand timer", start_pause: "Start/pause", flip: "Flip", reset: "Back to full",
+    my_points: "My points", points_ph: "e.g. +7 or -3", add: "Add", name_new: "New name",
+    rename: "Rename", past: "Past games", sheet_of: "Sheet", download: "Download",
+    open_game: "still open", no_games: "No games in the journal yet.", e_no_game: "No such game.",
+    e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
+    e_bad_command: "No such setting.",
   },
 };
 
@@ -139,6 +151,9 @@ function render(v) {
   renderSheet(play.sheet);
   renderTables(play.tables);
   renderBoard(v);
+  renderControls(v);
+  $("notice").hidden = !v.notice || !!v.game;
+  $("notice").textContent = v.notice || "";
   $("screen").hidden = !v.screen;
   $("screen").textContent = v.screen || "";
   tick();
@@ -291,6 +306,62 @@ function sendEntry(template) {
   socket.send(JSON.stringify({ type: "entry", seat: view.seat, text }));
 }
 
+function command(name, value) {
+  if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({ type: "command", seat: view.seat, command: name, value: String(value) }));
+}
+
+function options(select, entries) {
+  const chosen = entries.find((e) => e[2]);
+  select.replaceChildren(...entries.map(([key, label]) => el("option", { value: key }, label)));
+  if (chosen) select.value = chosen[0];
+}
+
+// Without a game: the sand timer and the own seat on the free scoreboard; the menu's settings at any time
+// (their titles and options are the box's menu, from the view).
+function renderControls(v) {
+  const seated = v.seat !== null && v.seat !== undefined;
+  const controls = v.controls || {};
+  $("controls").hidden = !seated || !!v.game;
+  $("past").hidden = !seated || !!v.game;
+  if (!$("controls").hidden && controls.length) options($("length"), controls.length.options);
+  const box = $("settings");
+  box.hidden = !seated;
+  if (!seated) return;
+  const focused = document.activeElement && box.contains(document.activeElement);
+  if (focused) return; // not while a choice is being made
+  box.replaceChildren(...["lang", "volume", "warn"].filter((k) => controls[k]).map((k) => {
+    const select = el("select", { "data-setting": k });
+    options(select, controls[k].options);
+    select.onchange = () => command(k, select.value);
+    return el("label", { class: "setting" }, el("span", {}, controls[k].title), select);
+  }));
+}
+
+async function pastGames() {
+  const response = await fetch("/api/games", { credentials: "same-origin" });
+  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  if (answer.error) { showError(answer.error); return; }
+  const list = $("pastlist");
+  if (!answer.games.length) { list.replaceChildren(el("p", {}, t("no_games"))); return; }
+  list.replaceChildren(el("table", {}, ...answer.games.map((g) => {
+    const sheet = el("button", { type: "button", "data-game": String(g.id) }, t("sheet_of"));
+    sheet.onclick = () => pastSheet(g.id);
+    const link = el("a", { href: `/api/games/${g.id}/record`, download: "" }, t("download"));
+    const who = g.finished ? (g.winner ? "🏆 " + g.winner : "") : t("open_game");
+    return el("tr", {}, el("td", {}, `${g.title} · ${g.date.slice(0, 10)}`, el("br"), g.players.join(", "), el("br"), who),
+      el("td", {}, sheet, el("br"), link));
+  })));
+}
+
+async function pastSheet(id) {
+  const response = await fetch(`/api/games/${id}`, { credentials: "same-origin" });
+  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  if (answer.error) { showError(answer.error); return; }
+  $("pastsheet").hidden = false;
+  $("pastsheet").textContent = `${answer.title}\n${answer.text}`;
+}
+
 function format(seconds) {
   const s = Math.max(0, Math.ceil(seconds - 1e-9));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
@@ -321,6 +392,13 @@ document.addEventListener("DOMContentLoaded", () => {
     const first = ask && ask.actions && ask.actions.length ? ask.actions[0].send : "{text}";
     sendEntry(first);
   };
+  for (const button of document.querySelectorAll("[data-command]")) {
+    button.onclick = () => command(button.dataset.command, button.dataset.value);
+  }
+  $("length").onchange = () => command("length", $("length").value);
+  $("pointsform").onsubmit = (event) => { event.preventDefault(); command("points", $("points").value.trim()); $("points").value = ""; };
+  $("nameform").onsubmit = (event) => { event.preventDefault(); command("name", $("newname").value.trim()); };
+  $("pastopen").onclick = pastGames;
   connect();
   frame();
 });
