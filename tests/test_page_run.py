@@ -173,3 +173,50 @@ def test_a_quiddler_round_laid_down_on_three_phones_is_scored_on_the_box_and_kep
     log = (service.folder / "service.log").read_text(encoding="utf-8")
     assert "phone of seat 3 refused" in log  # the bad entry is in the log too
     assert os.path.getsize(service.state / "journal.sqlite3") > 0
+
+
+def test_without_a_game_phones_join_by_name_run_the_timer_and_scores_set_the_language_and_read_past_games(
+        service, browser):
+    finished = (ROOT / "docs" / "scripts" / "quiddler.script").read_text(encoding="utf-8") + "press start\n"
+    service.prepare(finished)  # a whole Quiddler game, ended on the winner's screen: now in the journal
+    service.start()
+    page = phone(browser, f"{service.url}/j/{service.code}")
+    page.wait_for_selector("#seats button")
+    page.fill("#name", "Mia")  # a new name: a new seat at the table
+    page.click("#byname button")
+    page.wait_for_function("document.getElementById('me').textContent === 'Mia'")
+    page.wait_for_selector("#controls:not([hidden])")
+    full = page.inner_text("#timer")
+    page.click("#controls [data-value='start']")
+    page.wait_for_function(f"document.getElementById('timer').textContent !== {full!r}")
+    page.click("#controls [data-value='start']")  # pause
+    page.click("#controls [data-value='+1']")
+    page.fill("#points", "+7")
+    page.click("#pointsform button")
+    page.wait_for_function("document.getElementById('board').textContent.includes('Mia8')")
+    page.fill("#points", "lots")
+    page.click("#pointsform button")
+    page.wait_for_function("document.getElementById('notice').textContent.includes('lots')")  # the box's reason
+    shot(page, "free")
+    other = phone(browser, f"{service.url}/j/{service.code}")
+    join(other, 0, other.inner_text("#seats button[data-seat='0']"))
+    other.evaluate("socket.send(JSON.stringify({type: 'command', seat: 4, command: 'points', value: '+50'}))")
+    other.wait_for_function("document.getElementById('error').textContent.includes('nicht dein Platz')")
+    page.select_option("#settings select[data-setting='lang']", "en")
+    page.wait_for_function("document.querySelector('#controls h2').textContent === 'Sand timer'")
+    page.click("#pastopen")
+    page.wait_for_selector("#pastlist button[data-game]")
+    assert "Quiddler" in page.inner_text("#pastlist")
+    page.click("#pastlist button[data-game]")
+    page.wait_for_selector("#pastsheet:not([hidden])")
+    href = page.get_attribute("#pastlist a", "href")
+    with page.expect_download() as download:
+        page.click("#pastlist a")
+    record = Path(download.value.path()).read_text(encoding="utf-8")
+    assert href and record == service.export()  # the same record `wordtable score` reads
+    page.locator("#past").scroll_into_view_if_needed()
+    shot(page, "past")
+    assert "Mia8" in page.inner_text("#board").replace("\t", "").replace("\n", "")
+    service.stop()
+    log = (service.folder / "service.log").read_text(encoding="utf-8")
+    assert "lots" in log

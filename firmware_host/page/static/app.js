@@ -220,7 +220,7 @@ function renderStatus(play) {
 
 function renderWinners(winners) {
   $("winners").hidden = !winners || winners.length === 0;
-  $("winners").textContent = winners && winners.length ? "🏆 " + t("won", { w: winners.join(", ") }) : "";
+  $("winners").textContent = winners && winners.length ? "★ " + t("won", { w: winners.join(", ") }) : "";
 }
 
 function renderLines(id, title, lines) {
@@ -348,7 +348,7 @@ async function pastGames() {
     const sheet = el("button", { type: "button", "data-game": String(g.id) }, t("sheet_of"));
     sheet.onclick = () => pastSheet(g.id);
     const link = el("a", { href: `/api/games/${g.id}/record`, download: "" }, t("download"));
-    const who = g.finished ? (g.winner ? "🏆 " + g.winner : "") : t("open_game");
+    const who = g.finished ? (g.winner ? "★ " + g.winner : "") : t("open_game");
     return el("tr", {}, el("td", {}, `${g.title} · ${g.date.slice(0, 10)}`, el("br"), g.players.join(", "), el("br"), who),
       el("td", {}, sheet, el("br"), link));
   })));
