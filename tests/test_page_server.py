@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.core import app
-from firmware_host.core.events import PageInfo, SeatClaim, SeatEntry
+from firmware_host.core.events import PageInfo, SeatClaim, SeatCommand, SeatEntry
 from firmware_host.core.page_view import page_views
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_input import WORD, clean
 from firmware_host.page.guard import MAX_FAILURES, RateLimit, SeatTokens
-from firmware_host.page.messages import Entry, Ping, Refused, parse_join, parse_message
+from firmware_host.page.messages import COMMANDS, Command, Entry, Ping, Refused, parse_join, parse_message
 from firmware_host.page.server import COOKIE, PageServer
 
 
@@ -174,7 +174,13 @@ JSONISH = st.recursive(
 MESSAGES = st.one_of(
     st.builds(lambda seat, text: json.dumps({"type": "entry", "seat": seat, "text": text}),
               st.integers(-2, 20) | st.booleans() | st.text(max_size=3), st.text(max_size=50)),
-    st.builds(json.dumps, st.dictionaries(st.sampled_from(["type", "seat", "text", "x"]), JSONISH, max_size=4)),
+    st.builds(lambda seat, command, value: json.dumps({"type": "command", "seat": seat, "command": command,
+                                                       "value": value}),
+              st.integers(-2, 20) | st.booleans(), st.sampled_from(["timer", "length", "points", "name", "lang",
+                                                                      "volume", "warn", "join", "power_off"]) | JSONISH,
+              st.text(max_size=40) | JSONISH),
+    st.builds(json.dumps, st.dictionaries(st.sampled_from(["type", "seat", "text", "command", "value", "x"]),
+                                          JSONISH, max_size=5)),
     st.text(max_size=60),
     st.builds(lambda n: "x" * n, st.integers(1000, 1100)),
 )
@@ -188,9 +194,11 @@ def test_parse_message_takes_only_well_formed_messages(raws):
             message = parse_message(raw)
         except Refused:
             continue
-        assert isinstance(message, Entry | Ping)
+        assert isinstance(message, Entry | Command | Ping)
         if isinstance(message, Entry):
             assert message.seat >= 0 and clean(message.text, WORD) == message.text and len(message.text) <= 32
+        if isinstance(message, Command):
+            assert message.command in COMMANDS and clean(message.value, WORD) == message.value
 
 
 @given(st.one_of(st.builds(json.dumps, st.dictionaries(st.sampled_from(["code", "seat", "name"]), JSONISH)),
@@ -225,8 +233,11 @@ def test_no_message_sequence_upsets_the_server_or_reaches_the_core_malformed(sha
     fitting = [raw for raw in raws if len(raw.encode()) <= 1024]
     answers = run(_socket_session(server, 0, fitting))
     assert answers[-1] == {"type": "pong"}  # still answering after all of it
-    entries = [e for e in box.drained() if isinstance(e, SeatEntry)]
+    events = box.drained()
+    entries = [e for e in events if isinstance(e, SeatEntry)]
     assert all(e.seat == 0 and clean(e.text, WORD) == e.text and len(e.text) <= 32 for e in entries)
+    commands = [e for e in events if isinstance(e, SeatCommand)]
+    assert all(e.seat == 0 and e.command in COMMANDS and clean(e.value, WORD) == e.value for e in commands)
 
 
 def test_an_oversized_message_closes_the_socket_and_reaches_nothing(shared):
