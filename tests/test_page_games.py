@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from firmware_host.core.effects import Log
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import BestRevealed, SeatCommand, SeatEntry
@@ -211,3 +213,55 @@ def test_timer_and_board_controls_are_refused_while_a_game_is_on():
 def test_seat_commands_round_trip_through_the_journal_codec():
     event = SeatCommand(2, "points", "+3", 12.5)
     assert decode(encode(event)) == event
+
+
+def test_das_perfekte_wort_a_phone_shortens_its_own_too_long_word_when_the_table_asks():
+    from tests.test_table_perfektes_wort import start_with_own_cards
+
+    table = start_with_own_cards("Geli", "Klaus")  # round 1: F, at most 7
+    table.press("next").press("start").press("start")  # reveal, the minute, pens down: words now
+    table.type("Frühling")  # Geli's, typed on the box: 8 letters, one too many
+    phone(table, 1, "Fuchs")
+    asked = play(table, 0)["entry"]
+    assert asked["actions"][0]["send"] == "{text}" and [a["send"] for a in asked["actions"][1:3]] == [
+        "FRÜHLIN", "FRÜHLI"]  # the box's options too
+    assert "entry" not in play(table, 1)  # not Klaus's word
+    phone(table, 1, "4")
+    assert table.beeps == ["error"]
+    phone(table, 0, "4")
+    assert table.lines[-1] == {"event": "shorten", "round": 1, "player": "Geli", "to": "FRÜH"}
+
+
+@pytest.mark.parametrize("name", ["quiddler", "perfect-words", "knack-das-wort", "perfektes-wort", "scoreboard",
+                                  "timer", "turn-timer"])
+def test_every_seats_view_is_json_at_every_step_of_the_documented_sessions(name):
+    """The docs' sessions played on the pure core: after every event each seat's view (and a guest's) is
+    computed and is JSON — no stage of any game leaves the page without a view."""
+    from pathlib import Path
+
+    from firmware_host.core import app
+    from firmware_host.core.events import Tick
+    from firmware_host.core.page_view import page_views
+    from firmware_host.core.settings import Settings
+    from firmware_host.script import event_for, parse_script
+
+    script = Path(__file__).resolve().parent.parent / "docs" / "scripts" / f"{name}.script"
+    state, now, seen = app.initial(Settings())[0], 0.0, set()
+    for action in parse_script(script.read_text(encoding="utf-8")):
+        now += 0.25
+        if action.verb == "choose":
+            events = app.events_to_choose(state, action.arg, now) or []
+        elif action.verb == "wait":
+            now += action.seconds
+            events = [Tick(now)]
+        else:
+            event = event_for(action, now)
+            events = [event] if event is not None else []
+        for event in events:
+            state = app.step(state, event)[0]
+            views = page_views(state)
+            for text in (*views.seats, views.guest):
+                view = json.loads(text)
+                seen.add((view["game"], (view["play"] or {}).get("stage")))
+    stages = {stage for game, stage in seen if game is not None and stage is not None}
+    assert len(stages) > 2 if name in ("quiddler", "perfect-words", "knack-das-wort", "perfektes-wort") else seen
