@@ -21,7 +21,7 @@ const TEXT = {
     rename: "Umbenennen", past: "Vergangene Spiele", sheet_of: "Bogen", download: "Herunterladen",
     open_game: "läuft noch", no_games: "Noch keine Spiele im Journal.", e_no_game: "Dieses Spiel gibt es nicht.",
     e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
-    e_bad_command: "Diese Einstellung gibt es nicht.",
+    e_bad_command: "Diese Einstellung gibt es nicht.", breakdown: "Wort+Länge+grau", points: "Pkt.",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -41,7 +41,7 @@ const TEXT = {
     rename: "Rename", past: "Past games", sheet_of: "Sheet", download: "Download",
     open_game: "still open", no_games: "No games in the journal yet.", e_no_game: "No such game.",
     e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
-    e_bad_command: "No such setting.",
+    e_bad_command: "No such setting.", breakdown: "word+length+grey", points: "Pts",
   },
 };
 
@@ -152,7 +152,7 @@ function render(v) {
   renderTables(play.tables);
   renderBoard(v);
   renderControls(v);
-  $("notice").hidden = !v.notice || !!v.game;
+  $("notice").hidden = !v.notice || v.notice === play.message;
   $("notice").textContent = v.notice || "";
   $("screen").hidden = !v.screen;
   $("screen").textContent = v.screen || "";
@@ -277,10 +277,14 @@ function renderSheet(sheet) {
     const rows = player.rows.filter((r) => r.written || r.word).map((r) => el("tr", {},
       el("td", {}, r.round + " " + r.letter),
       el("td", { class: r.status === "struck" ? "struck" : "" }, r.word || r.written || "–"),
+      el("td", { class: "n small" }, r.word ? `${r.valid}+${r.length}+${r.hits}` : ""),
       el("td", { class: "n" }, r.points)));
-    rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", { class: "n" }, player.vowels)));
-    rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", { class: "n" }, player.bonus)));
-    rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", { class: "n" }, player.total)));
+    rows.unshift(el("tr", {}, el("th", {}), el("th", {}), el("th", { class: "n small" }, t("breakdown")),
+      el("th", { class: "n" }, t("points"))));
+    rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.vowels)));
+    rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.bonus)));
+    rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", {}),
+      el("td", { class: "n" }, player.total)));
     parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows));
     const marked = (player.fields || []).filter((f) => f.mark !== "open");
     if (marked.length) {
