@@ -49,6 +49,7 @@ def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_
     asked = play(table, 1)["entry"]
     assert asked["kind"] == "cards" and [a["send"] for a in asked["actions"]] == ["{text}", "!{text}"]
     assert play(table, None)["asks"] is None and "round_text" in play(table, None)
+    assert play(table, None)["status"] == f"{table.state.flow.on_turn()} ist am Zug"
     phone(table, 1, "!CAT")  # Spieler 2 went out
     assert isinstance(table.state.flow.entry, LayEntry)  # the box goes on to the others
     assert (table.lines[-1]["player"], table.lines[-1]["words"], table.lines[-1]["went_out"]) == (

@@ -115,6 +115,8 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         data["round_text"] = t(lang, "page_round", n=plan.number, total=ROUNDS, cards=plan.hand_size)
     if current is not None:
         data["turn"] = flow.on_turn()
+        if data["turn"] is not None and not current.lays:
+            data["status"] = t(lang, "page_on_turn", player=data["turn"])
         data["laid"] = [
             t(lang, "page_laid", words=" ".join(map(format_cards, lay.words)) or "–",
               unused=format_cards(lay.unused) or "–")
