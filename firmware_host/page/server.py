@@ -1,10 +1,12 @@
 """The table page's web server: aiohttp in a thread of its own, beside the shell.
 
-In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (a word for the
-phone's own seat), `SeatClaim` (a takeover the table must confirm), `PageInfo` (the address and table code
-the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step; each connected page gets
-its seat's view when it changed. Nothing else of the appliance is reachable from here: no power-off, no
-journal, no settings.
+In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (what the game's stage
+asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on the free scoreboard, a new
+player, the menu's settings; the core decides whether it may be done now), `SeatClaim` (a takeover the
+table must confirm), `PageInfo` (the address and table code the OLED shows). Out: the shell calls `publish`
+with the `PageViews` of every step; each connected page gets its seat's view when it changed. Besides,
+a seated phone may read the past games from the journal (read-only, `past_games`). Nothing else of the
+appliance is reachable from here: no power-off, no journal writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
 upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
@@ -33,6 +35,7 @@ from aiohttp import WSMsgType, web
 
 from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, SeatEntry
 from firmware_host.core.page_view import PageViews
+from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
 from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
@@ -256,6 +259,8 @@ class PageServer:
             if seat is None and (self.views is None or self.views.game is not None):
                 return _answer(404, "no_such_name")
             if seat is None:  # a new player at the table without a game: the next seat, if the box takes it
+                if len(players) >= MAX_PLAYERS:
+                    return _answer(409, "full")
                 seat = len(players)
                 self.put(SeatCommand(seat, "join", join.name, self.clock()))
                 return _with_cookie(_answer(200, "", seat=seat), self.tokens.grant(seat))
