@@ -68,6 +68,17 @@ def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_
     phone(table, 0, "(QU)IT")
     phone(table, 0, "")
     assert isinstance(table.state.flow.entry, Challenges)
+    asked = play(table, 2)["entry"]
+    assert asked["kind"] == "choice" and not asked["field"]
+    assert [a["label"] for a in asked["actions"]] == ["Spieler 1: (QU)IT", "Spieler 2: CAT"]
+    phone(table, 2, "?9")  # no such word
+    assert table.beeps == ["error"]
+    phone(table, 2, "?1")  # Spieler 3 challenges CAT: the box asks the table's verdict
+    box = table.state.flow.entry
+    assert isinstance(box, Challenges) and (box.stage, box.challenger, box.target) == ("verdict", "Spieler 3", 1)
+    assert "entry" not in play(table, 0)  # while the table judges, no other challenge
+    table.press("start")  # allowed
+    assert table.lines[-1]["event"] == "challenge" and table.lines[-1]["challenger"] == "Spieler 3"
     table.press("next")  # the box scores the round
     view = play(table, 0)
     board, first = view["tables"][0], view["tables"][1]

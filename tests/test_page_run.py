@@ -157,8 +157,9 @@ def test_a_quiddler_round_laid_down_on_three_phones_is_scored_on_the_box_and_kep
     send(pages[2], "TX")  # 2 + 2 cards: refused with the rules' reason, on the page
     pages[2].wait_for_function("document.getElementById('message').textContent.includes('3 Karten')")
     send(pages[2], "T")
-    for page in pages:
-        page.wait_for_selector("#entry", state="hidden")
+    for page in pages:  # all laid down: each phone may challenge the others' words (the box asks the verdict)
+        page.wait_for_function("document.getElementById('asklabel').textContent.includes('anfechten')")
+    assert pages[1].locator("#actions button").all_inner_texts() == ["Spieler 1: (QU)IT", "Spieler 3: CA"]
     service.key(KEY_TAB)  # the box (NEXT): no challenges, score the round
     for page in pages:
         page.wait_for_function("document.getElementById('tables').textContent.includes('Runde 1: Wertung')")

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 PREFIX_OUT = "!"
 BACK_TEXT = "<"
+PREFIX_CHALLENGE = "?"  # "?N": this seat challenges the N-th word it may name (`table._targets`)
 
 
 def _asking(flow: QuiddlerFlow) -> bool:
@@ -59,6 +60,8 @@ def seat_entry(flow: QuiddlerFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
         return refuse(replace(plain, message=t(ctx.lang, "page_no_seat", seat=seat + 1)), ctx)
     player = game.players[seat]
     current = game.current
+    if _challenging(flow) and text.startswith(PREFIX_CHALLENGE):
+        return _challenge(plain, game, player, text.removeprefix(PREFIX_CHALLENGE), ctx)
     if not _asking(flow) or current is None or current.lay_of(player) is not None:
         return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
     deck, number = game.setup.deck, current.plan.number
@@ -79,6 +82,26 @@ def seat_entry(flow: QuiddlerFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
         return refuse(replace(plain, message=f"{player}: {exc.message}"), ctx)
     lay = Lay(player, tuple(map(format_cards, words)), format_cards(unused), False)
     return _record(replace(plain, phone=others), lay, ctx, flow.phone)
+
+
+def _challenging(flow: QuiddlerFlow) -> bool:
+    """Whether the box shows the round's challenges (none being entered on it)."""
+    from .table import Challenges
+
+    return isinstance(flow.entry, Challenges) and flow.entry.stage == "list"
+
+
+def _challenge(flow: QuiddlerFlow, game: Game, player: str, index: str, ctx: Ctx) -> Outcome:
+    """The seat's player challenges a word: the box asks the table's verdict for it (as after choosing the
+    challenger and the word on the box)."""
+    from .table import Challenges, _targets
+
+    targets = _targets(game, player)
+    if not index.isdigit() or not int(index) < len(targets):
+        return refuse(replace(flow, message=t(ctx.lang, "page_not_now", name=player)), ctx)
+    owner, word = targets[int(index)]
+    message = t(ctx.lang, "page_verdict", challenger=player, owner=owner, word=format_cards(word))
+    return Outcome(replace(flow, entry=Challenges("verdict", player, int(index)), message=message))
 
 
 def _record(flow: QuiddlerFlow, lay: Lay, ctx: Ctx, kept: tuple[Any, ...]) -> Outcome:
@@ -128,6 +151,15 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
             and current.lay_of(game.players[seat]) is None:
         data["entry"] = _ask(flow, game, seat, lang)
         data["asks"] = data["entry"]["kind"]
+    if mine and seat is not None and current is not None and _challenging(flow):
+        from .table import _targets
+
+        targets = _targets(game, game.players[seat])
+        if targets:
+            actions = [action(f"{owner}: {format_cards(word)}", f"{PREFIX_CHALLENGE}{i}")
+                       for i, (owner, word) in enumerate(targets)]
+            data["entry"] = ask("choice", t(lang, "page_challenge"), lang, field=False, actions=actions)
+            data["asks"] = "choice"
     data["tables"] = _tables(game, lang)
     data["best"] = _best(flow, lang)
     if game.finished and current is None:
