@@ -20,7 +20,16 @@ from firmware_host.core.page_view import page_views
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_input import WORD, clean
 from firmware_host.page.guard import MAX_FAILURES, RateLimit, SeatTokens
-from firmware_host.page.messages import COMMANDS, Command, Entry, Ping, Refused, parse_join, parse_message
+from firmware_host.page.messages import (
+    COMMANDS,
+    ENTRY,
+    Command,
+    Entry,
+    Ping,
+    Refused,
+    parse_join,
+    parse_message,
+)
 from firmware_host.page.server import COOKIE, PageServer
 
 
@@ -196,7 +205,8 @@ def test_parse_message_takes_only_well_formed_messages(raws):
             continue
         assert isinstance(message, Entry | Command | Ping)
         if isinstance(message, Entry):
-            assert message.seat >= 0 and clean(message.text, WORD) == message.text and len(message.text) <= 32
+            assert message.seat >= 0 and clean(message.text, ENTRY) == message.text
+            assert all(len(word) <= 32 for word in message.text.split())
         if isinstance(message, Command):
             assert message.command in COMMANDS and clean(message.value, WORD) == message.value
 
@@ -235,7 +245,8 @@ def test_no_message_sequence_upsets_the_server_or_reaches_the_core_malformed(sha
     assert answers[-1] == {"type": "pong"}  # still answering after all of it
     events = box.drained()
     entries = [e for e in events if isinstance(e, SeatEntry)]
-    assert all(e.seat == 0 and clean(e.text, WORD) == e.text and len(e.text) <= 32 for e in entries)
+    assert all(e.seat == 0 and clean(e.text, ENTRY) == e.text and len(e.text) <= ENTRY.limit for e in entries)
+    assert all(len(word) <= 32 for e in entries for word in e.text.split())
     commands = [e for e in events if isinstance(e, SeatCommand)]
     assert all(e.seat == 0 and e.command in COMMANDS and clean(e.value, WORD) == e.value for e in commands)
 
@@ -297,6 +308,14 @@ def test_the_table_code_changes_with_each_new_game_and_on_request(served):
     box.put(Press(Button.START, 1.0))
     box.put(Press(Button.NEXT, 1.0))
     assert settled(second) not in (first, second)
+
+
+def test_an_entry_is_a_line_of_words_of_at_most_32_characters_each():
+    ten_cards = "!(QU)(IN)(TH)(ER) (CL)AN (QU)IT"
+    assert parse_message(json.dumps({"type": "entry", "seat": 0, "text": ten_cards})) == Entry(0, ten_cards)
+    for text in ("A" * 33, "AB " * 22):
+        with pytest.raises(Refused):
+            parse_message(json.dumps({"type": "entry", "seat": 0, "text": text}))
 
 
 def test_a_command_message_is_schema_checked_and_reaches_the_shell_for_the_own_seat(served):
