@@ -23,9 +23,11 @@ from PIL import Image
 
 from firmware_host.appliance import Appliance
 from firmware_host.config import Resolved
-from firmware_host.core.events import Event, Turn
+from firmware_host.core.events import CardScan, Event, TextEntry, Turn
 from firmware_host.core.screens import Screen
 from firmware_host.core.sounds import Note
+from firmware_host.core.text_field import typed
+from firmware_host.core.text_input import CODE, at_edge
 from firmware_host.shell import Outputs
 
 PRESS_S = 0.05  # a short press, held this long on the pin
@@ -168,6 +170,15 @@ class LiveBox:
         self._queue(lambda: self._press_pin(pin, hold))
         return True
 
+    def drive(self, button: str, down: bool) -> bool:
+        """Queue a button's pin going down (pressed) or up (released); the driver times the press."""
+        gpio = self.buttons().get(button)
+        if gpio is None:
+            return False
+        self._queue(lambda: getattr(self._appliance().hardware.pin_factory.pin(gpio),
+                                    "drive_low" if down else "drive_high")())
+        return True
+
     def turn(self, steps: int) -> None:
         """Queue encoder detents (+ clockwise); as `Turn` events when the profile has no encoder."""
         enc = self.resolved.profile.encoder
@@ -224,3 +235,15 @@ class LiveBox:
     def _appliance(self) -> Appliance:
         assert self.appliance is not None, "attach() the appliance first"
         return self.appliance
+
+
+def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardScan:
+    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another.
+    The text goes through `text_input.at_edge` (normalised, or cut so the core refuses it with its reason)."""
+    if not line.startswith("@"):
+        return typed(line, at)
+    parts = line[1:].split()
+    readers = [r.name for r in resolved.profile.readers] or ["rfid"]
+    if len(parts) >= 2 and parts[0] in readers:
+        return CardScan(parts[0], at_edge(parts[1], CODE), at)
+    return CardScan(readers[0], at_edge(parts[0], CODE) if parts else "", at)

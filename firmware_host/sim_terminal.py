@@ -27,11 +27,10 @@ from typing import Any, TextIO
 
 from firmware_host.appliance import Appliance, open_appliance
 from firmware_host.config import Resolved
-from firmware_host.core.events import CardScan, TextEntry, Typing
+from firmware_host.core.events import Typing
 from firmware_host.core.i18n import pick
-from firmware_host.core.text_field import typed
-from firmware_host.core.text_input import CODE, LINE, at_edge
-from firmware_host.sim_box import LiveBox
+from firmware_host.core.text_input import LINE
+from firmware_host.sim_box import LiveBox, typed_event
 from firmware_host.term_keys import Key, KeyReader
 from firmware_host.textscreen import frame
 
@@ -106,18 +105,6 @@ class KeyHandler:
         if line != self._shown and not line.startswith("@"):
             self._shown = line
             self.box.put(lambda at: Typing(line, at))
-
-
-def typed_event(line: str, resolved: Resolved, at: float) -> TextEntry | CardScan:
-    """A typed line; one starting with "@" is a card scan: "@CODE" on the first reader, "@NAME CODE" on another.
-    The text goes through `text_input.at_edge` (normalised, or cut so the core refuses it with its reason)."""
-    if not line.startswith("@"):
-        return typed(line, at)
-    parts = line[1:].split()
-    readers = [r.name for r in resolved.profile.readers] or ["rfid"]
-    if len(parts) >= 2 and parts[0] in readers:
-        return CardScan(parts[0], at_edge(parts[1], CODE), at)
-    return CardScan(readers[0], at_edge(parts[0], CODE) if parts else "", at)
 
 
 class Painter:
@@ -233,7 +220,7 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False,
     box = LiveBox(resolved)
     appliance = open_appliance(resolved, state_dir, outputs_hook=box.hook, power_off=lambda: None)
     box.attach(appliance)
-    server = serve_page(appliance, resolved, state_dir, asked=page)
+    server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
     fd, out = sys.stdin.fileno(), sys.stdout
     stop = threading.Event()
     keys = KeyHandler(box, appliance.shell.stop)
