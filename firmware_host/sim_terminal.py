@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 import termios
+import textwrap
 import threading
 import time
 import tty
@@ -110,7 +111,7 @@ class KeyHandler:
 class Painter:
     """Draws the table on `out` from its own thread: at once when asked (`request`), when the sound's notes
     end, and whenever the LED bar on the mock pins or the terminal's size changed. `status` gives the
-    bottom line(s) of text (key help, typing line, a tour's hint)."""
+    lines under the table: the key help or typing line, then more (a tour's hint, wrapped)."""
 
     def __init__(self, box: LiveBox, out: TextIO, status: Callable[[], list[str]],
                  size: Callable[[], tuple[int, int]]) -> None:
@@ -154,8 +155,9 @@ class Painter:
         if state == self._last and not self._clear:
             return
         self._last = state
-        text = frame(image, bar, tone, status[-1] if status else "", size=(columns, lines - len(status) + 1))
-        rows = text.split("\n") + [line[:columns] for line in status[:-1]]
+        extra = [row for line in status[1:] for row in textwrap.wrap(line, columns) or [""]]
+        text = frame(image, bar, tone, status[0] if status else "", size=(columns, lines - len(extra)))
+        rows = text.split("\n") + extra
         prefix = "\x1b[H\x1b[2J" if self._clear else "\x1b[H"
         self._clear = False
         self.out.write(prefix + "\r\n".join(row + "\x1b[K" for row in rows) + "\x1b[J")
@@ -204,17 +206,17 @@ def appliance_buttons(resolved: Resolved) -> dict[str, int]:
 
 
 def status_lines(box: LiveBox, keys: KeyHandler, hint: Callable[[], str | None] = lambda: None) -> list[str]:
-    """The lines under the table: a tour's hint (if any), then the typing line or the key help."""
+    """The lines under the table: the typing line or the key help, then a tour's hint (if any)."""
     lang = box.appliance.shell.state.settings.lang if box.appliance is not None else "de"
     bottom = pick(TEXT, lang, "help") if keys.typing is None else pick(TEXT, lang, "typing", line=keys.typing)
     extra = hint()
-    return [bottom] if extra is None else [extra, bottom]
+    return [bottom] if extra is None else [bottom, extra]
 
 
 def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False,
              hint: Callable[[LiveBox], str | None] | None = None) -> int:
-    """Play the box in this terminal until `q` or Ctrl-C (or, with `hint`, a tour: its text is shown above
-    the key help and redrawn on every change)."""
+    """Play the box in this terminal until `q` or Ctrl-C. `hint` (a tour's) gives a line shown under the
+    key help, asked again at every redraw."""
     from firmware_host.page.attach import serve_page
 
     box = LiveBox(resolved)
