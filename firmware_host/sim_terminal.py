@@ -145,6 +145,8 @@ class Painter:
 
     def paint(self) -> None:
         """Draw now if anything shown differs from the last drawing."""
+        if self.box.appliance is None:  # not open yet
+            return
         seq, image = self.box.frame()
         sound = self.box.sound_now()
         tone = None if sound is None else (sound.first_tone or True)
@@ -213,21 +215,34 @@ def status_lines(box: LiveBox, keys: KeyHandler, hint: Callable[[], str | None] 
     return [bottom] if extra is None else [bottom, extra]
 
 
-def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False,
+def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window: bool = False,
              hint: Callable[[LiveBox], str | None] | None = None) -> int:
     """Play the box in this terminal until `q` or Ctrl-C. `hint` (a tour's) gives a line shown under the
-    key help, asked again at every redraw."""
-    from firmware_host.page.attach import serve_page
-
+    key help, asked again at every redraw. `window`: the box in a window too (sim_window), when it can be
+    opened; else a line under the key help says why (and how to get one), and so does stderr at the end.
+    The appliance lives in the thread that runs its shell (its journal belongs to that thread): this one,
+    or with a window a thread of its own, the window taking this one."""
     box = LiveBox(resolved)
-    appliance = open_appliance(resolved, state_dir, outputs_hook=box.hook, power_off=lambda: None)
-    box.attach(appliance)
-    server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
+    win, no_window = None, ""
+    if window:
+        from firmware_host.sim_window import NO_WINDOW, open_window
+
+        win, reason = open_window(box)
+        no_window = "" if win is not None else NO_WINDOW.format(reason=reason)
     fd, out = sys.stdin.fileno(), sys.stdout
     stop = threading.Event()
-    keys = KeyHandler(box, appliance.shell.stop)
-    painter = Painter(box, out, lambda: status_lines(box, keys, (lambda: hint(box)) if hint else lambda: None),
-                      lambda: terminal_size(out.fileno()))
+
+    def quit_() -> None:
+        if box.appliance is not None:
+            box.appliance.shell.stop()
+
+    def extra() -> str | None:
+        if no_window:
+            return no_window.split("\n")[0]
+        return hint(box) if hint is not None else None
+
+    keys = KeyHandler(box, quit_)
+    painter = Painter(box, out, lambda: status_lines(box, keys, extra), lambda: terminal_size(out.fileno()))
     box.listeners.append(painter.request)
     previous = signal.signal(signal.SIGWINCH, lambda *_: painter.request(clear=True))
 
@@ -235,7 +250,22 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False,
         for batch in KeyReader(fd).keys(stop):
             keys.handle(batch)
             painter.request()
-        box.after(appliance.shell.stop)  # the input ended
+        box.after(quit_)  # the input ended
+
+    def session() -> None:
+        from firmware_host.page.attach import serve_page
+
+        appliance = open_appliance(resolved, state_dir, outputs_hook=box.hook, power_off=lambda: None)
+        box.attach(appliance)
+        server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
+        try:
+            painter.request()
+            appliance.shell.run()
+        finally:
+            if server is not None:
+                server.close()
+            box.close()
+            appliance.close()
 
     try:
         with raw_terminal(fd, out):
@@ -243,15 +273,18 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False,
             threading.Thread(target=read, name="sim-keys", daemon=True).start()
             try:
                 with contextlib.suppress(KeyboardInterrupt):
-                    appliance.shell.run()
+                    if win is not None:
+                        from firmware_host.sim_window import run_window
+
+                        run_window(win, session, lambda: box.after(quit_))
+                    else:
+                        session()
             finally:
                 stop.set()
                 painter.stop()
     finally:
         stop.set()
         signal.signal(signal.SIGWINCH, previous)
-        box.close()
-        if server is not None:
-            server.close()
-        appliance.close()
+        if no_window:
+            print(no_window, file=sys.stderr)
     return 0

@@ -23,11 +23,14 @@ from firmware_host.shell_journal import INPUT, SESSION
 
 
 class LiveSim:
-    def __init__(self, state_dir: Path, *args: str, size: tuple[int, int] = (80, 24)) -> None:
+    def __init__(self, state_dir: Path, *args: str, size: tuple[int, int] = (80, 24),
+                 env: dict[str, str] | None = None) -> None:
         self.state_dir = state_dir
         pid, fd = pty.fork()
-        if pid == 0:  # the child: the real command line, on the pty as its terminal
+        if pid == 0:  # the child: the real command line, on the pty as its terminal (no display unless given)
             os.environ.pop("DISPLAY", None)
+            os.environ.pop("WAYLAND_DISPLAY", None)
+            os.environ.update(env or {})
             os.execv(sys.executable, [sys.executable, "-m", "firmware_host.cli", "sim",
                                       "--state-dir", str(state_dir), *args])
         self.pid, self.fd = pid, fd

@@ -44,6 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(on 127.0.0.1:8080 unless the config's [page] says otherwise)")
     parser.add_argument("--tour", action="store_true",
                         help="live: a guided first tour (sand timer, scoreboard, a round of Das perfekte Wort)")
+    parser.add_argument("--window", action="store_true",
+                        help="live: the box in a window too (needs pip install 'wordtable[window]' and a display)")
     parser.add_argument("--lang", choices=LANGUAGES,
                         help="the box's language (default: the config's, German); a kept state keeps its own")
 
@@ -64,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         print("wordtable sim: --tour needs a terminal (and no --script/--demo)", file=sys.stderr)
         return 2
     if args.tour:
-        return _run_tour(resolved, args.state_dir, page=args.page)
+        return _run_tour(resolved, args.state_dir, page=args.page, window=args.window)
     if args.script is not None or args.demo or not interactive:
         if args.script is not None:
             try:
@@ -77,16 +79,16 @@ def run(args: argparse.Namespace) -> int:
         return _run_script(resolved, text, args.state_dir, frames=args.frames or args.script is None)
     from firmware_host.sim_terminal import run_live
 
-    return run_live(resolved, args.state_dir or Path("sim-state"), page=args.page)
+    return run_live(resolved, args.state_dir or Path("sim-state"), page=args.page, window=args.window)
 
 
-def _run_tour(resolved: Resolved, state_dir: Path | None, *, page: bool) -> int:
+def _run_tour(resolved: Resolved, state_dir: Path | None, *, page: bool, window: bool) -> int:
     from firmware_host.sim_terminal import run_live
     from firmware_host.tour import Tour
 
     tour = Tour()
     with tempfile.TemporaryDirectory(prefix="wordtable-tour-") as scratch:
-        return run_live(resolved, state_dir or Path(scratch), page=page,
+        return run_live(resolved, state_dir or Path(scratch), page=page, window=window,
                         hint=lambda box: tour.hint(box.appliance.shell.state) if box.appliance else None)
 
 
