@@ -1,9 +1,9 @@
 """The simulated box in real time, shared by the live front ends (terminal, the browser's /box, the window).
 
 Out: `LiveBox.hook` wraps the appliance's outputs so the box knows what is true now — the last frame
-(`image`, numbered by `frame_seq`), the sound playing (`sound`: its notes and when they end, cleared when
-the buzzer is stopped or the notes are over) — and tells its `listeners` on every change; the LED bar is
-read back from the mock pins (`bar`).
+(`image`, numbered by `frame_seq`), the sound the buzzer plays (`sound_now`: its notes until they end or the
+buzzer is stopped) — and tells its `listeners` on every change; the LED bar is read back from the mock pins
+(`bar`).
 In: `press`, `turn` and `put` queue inputs for one worker thread, so inputs from any front end reach the
 shell in the order they were given. Buttons and the encoder are driven on gpiozero's mock pins (active
 low, a quadrature step per detent), so they take the same path as on the board: the buttons driver decides
@@ -82,7 +82,7 @@ class LiveBox:
 
     def hook(self, outputs: Outputs) -> Outputs:
         box = self
-        bar, sounder = outputs.bar, outputs.sounder
+        bar, sounder, frame_seen = outputs.bar, outputs.sounder, outputs.on_frame
 
         class Bar:
             def set_level(self, level: float) -> None:
@@ -105,16 +105,13 @@ class LiveBox:
                 sounder.close()
 
         def on_frame(screen: Screen, image: Any) -> None:
+            frame_seen(screen, image)
             with self._lock:
                 self.image = image.copy()
                 self.frame_seq += 1
             self.changed()
 
-        def on_sound(pattern: str, notes: tuple[Note, ...]) -> None:
-            if not notes:  # a silent beep (volume off): nothing sounds
-                self._sound(())
-
-        return replace(outputs, bar=Bar(), sounder=Sounder(), on_frame=on_frame, on_sound=on_sound)
+        return replace(outputs, bar=Bar(), sounder=Sounder(), on_frame=on_frame)
 
     def _sound(self, notes: tuple[Note, ...]) -> None:
         with self._lock:

@@ -156,6 +156,8 @@ class Painter:
         state = (seq, tuple(bar), tone, columns, lines, tuple(status))
         if state == self._last and not self._clear:
             return
+        if self._last is not None and self._last[3:5] != (columns, lines):  # resized (also without SIGWINCH)
+            self._clear = True
         self._last = state
         extra = [row for line in status[1:] for row in textwrap.wrap(line, columns) or [""]]
         text = frame(image, bar, tone, status[0] if status else "", size=(columns, lines - len(extra)))

@@ -134,3 +134,33 @@ def test_the_service_page_has_no_box(tmp_path):
         assert served_.request("POST", "/box/pin", json={"button": "start", "down": True})[0] in (404, 405)
     finally:
         server.close()
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_sound_is_what_the_buzzer_plays_now_until_its_notes_end_or_it_is_stopped(sim_config, tmp_path):
+    clock = FakeClock()
+    box = LiveBox(sim_config, clock=clock)
+    appliance = open_appliance(sim_config, tmp_path, outputs_hook=box.hook, power_off=lambda: None)
+    try:
+        sounder = appliance.shell.outputs.sounder  # the box's wrapper around the buzzer driver
+        assert box.sound_now() is None
+        sounder.play([(880.0, 0.2), (None, 0.1), (440.0, 0.2)])
+        sound = box.sound_now()
+        assert sound is not None and sound.first_tone == 880.0 and sound.until == pytest.approx(100.5)
+        clock.now = 100.25
+        assert box.sound_now() is not None and sound.tone_at(clock.now) is None  # a rest inside the notes
+        clock.now = 100.5
+        assert box.sound_now() is None  # the notes are over: the marker goes
+        clock.now = 200.0
+        sounder.play([(880.0, 5.0)])
+        sounder.stop()
+        assert box.sound_now() is None  # stopped: silent at once
+    finally:
+        appliance.close()
