@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -530,7 +529,7 @@ def _seal(path: Path) -> None:
     file system's timestamp granularity still breaks the seal."""
     try:
         stat = path.stat()
-        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns - 10**9 - secrets.randbelow(10**9)))
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns - 10**9 - int.from_bytes(os.urandom(4), 'big') % 10**9))
     except OSError as exc:
         log.warning("journal not sealed: %s", exc)
         return
