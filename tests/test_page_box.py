@@ -9,14 +9,13 @@ import io
 import queue
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import aiohttp
 import pytest
 from PIL import Image, ImageChops
 
 from firmware_host.appliance import open_appliance
-from firmware_host.config import PageConfig
+from firmware_host.config import PageConfig, resolve
 from firmware_host.core.events import Button, LongPress, Press, TextEntry, Turn
 from firmware_host.page.attach import serve_page
 from firmware_host.page.server import PageServer
@@ -52,18 +51,27 @@ class Served:
         return self.request("POST", path, json=body, headers=headers)[0]
 
 
-@pytest.fixture
-def served(sim_config, tmp_path: Path) -> Iterator[Served]:
-    resolved = replace(sim_config, config=replace(sim_config.config, page=PageConfig(True, 0, "127.0.0.1")))
+@pytest.fixture(scope="module")
+def box_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One appliance (its shell not running: inputs stay on its queue) and its page, for the module."""
+    state = tmp_path_factory.mktemp("box")
+    resolved = resolve("sim", None, environ={})
+    resolved = replace(resolved, config=replace(resolved.config, page=PageConfig(True, 0, "127.0.0.1")))
     box = LiveBox(resolved)
-    appliance = open_appliance(resolved, tmp_path, outputs_hook=box.hook, power_off=lambda: None)
+    appliance = open_appliance(resolved, state, outputs_hook=box.hook, power_off=lambda: None)
     box.attach(appliance)
-    server = serve_page(appliance, resolved, tmp_path, box=box)
+    server = serve_page(appliance, resolved, state, box=box)
     assert server is not None
     yield Served(server, box)
     server.close()
     box.close()
     appliance.close()
+
+
+@pytest.fixture
+def served(box_server: Served) -> Served:
+    box_server.inputs(())  # what earlier tests left on the queue
+    return box_server
 
 
 def test_the_box_page_and_its_assets_are_served(served):

@@ -16,6 +16,14 @@ from firmware_host.tour import STEPS, TEXT, Tour
 from tests.sim_pty import LiveSim
 
 
+def no_word_list(folder):
+    """A user config without the system's word list: the round's perfect word is not searched (seconds on a
+    full German list), which the tour does not need."""
+    config = folder / "config.toml"
+    config.write_text("[dictionary]\nsystem = false\n")
+    return config
+
+
 def test_every_hint_is_in_both_languages():
     assert set(TEXT["de"]) == set(TEXT["en"]) == {step.key for step in STEPS} | {"end"}
 
@@ -60,11 +68,12 @@ def play_the_tour(sim: Simulator, tour: Tour, board: str) -> list[str]:
     return hints
 
 
+@pytest.mark.slow  # a round of Das perfekte Wort
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_tour_walks_from_the_sand_timer_to_the_standings_of_a_round(tmp_path, lang):
     from dataclasses import replace
 
-    resolved = resolve("sim", None, environ={})
+    resolved = resolve("sim", no_word_list(tmp_path), environ={})
     resolved = replace(resolved, config=replace(resolved.config,
                                                 appliance=replace(resolved.config.appliance, language=lang)))
     sim = Simulator(resolved, tmp_path)
@@ -91,7 +100,7 @@ def test_a_quick_player_skips_hints_but_never_goes_back(sim):
 
 @pytest.mark.slow
 def test_the_live_tour_is_driven_by_keys_to_its_end(tmp_path):
-    sim = LiveSim(tmp_path / "state", "--tour", "--lang", "en")
+    sim = LiveSim(tmp_path / "state", "--tour", "--lang", "en", "--config", str(no_word_list(tmp_path)))
     try:
         def step(keys: str, then: str, timeout: float = 15.0) -> str:
             mark = len(sim.text())
