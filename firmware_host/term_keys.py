@@ -98,37 +98,39 @@ class KeyParser:
         return 1, None  # another control character
 
     def _escape(self, text: str, i: int, final: bool) -> tuple[int, Key | None] | None:
-        rest = text[i + 1:]
-        if not rest:
+        """Esc at `i`: a CSI (ESC [ params final) or SS3 (ESC O x) sequence, or the Esc key."""
+        n = len(text)
+        if i + 1 == n:
             return (1, Key("esc")) if final else None
-        if rest[0] == "[":
-            j = 1
-            while j < len(rest) and rest[j] in "0123456789;?<=>":
+        if text[i + 1] == "[":
+            j = i + 2
+            while j < n and text[j] in "0123456789;?<=>":
                 j += 1
-            if j == len(rest):  # no final byte yet
+            if j == n:  # no final byte yet
                 return (1, Key("esc")) if final else None
-            sequence = rest[: j + 1]
-            if "\x40" <= rest[j] <= "\x7e":
-                if ESC + sequence == PASTE_START:
-                    self._pasting = True
-                    return 1 + len(sequence), None
-                if ESC + sequence == PASTE_END:  # an end without a start: nothing
-                    return 1 + len(sequence), None
-                params = sequence[1:-1]
-                arrow = rest[j] in ARROWS and (params in ("", "1") or params.startswith("1;"))  # also Ctrl/Shift+
-                return 1 + len(sequence), Key(ARROWS[rest[j]]) if arrow else None
-            return 1, Key("esc")  # not a sequence after all: Esc, then the rest as keys
-        if rest[0] == "O":
-            if len(rest) == 1:
+            if not "\x40" <= text[j] <= "\x7e":
+                return 1, Key("esc")  # not a sequence after all: Esc, then the rest as keys
+            sequence = text[i:j + 1]
+            if sequence == PASTE_START:
+                self._pasting = True
+                return len(sequence), None
+            if sequence == PASTE_END:  # an end without a start: nothing
+                return len(sequence), None
+            params = text[i + 2:j]
+            arrow = text[j] in ARROWS and (params in ("", "1") or params.startswith("1;"))  # also Ctrl/Shift+
+            return len(sequence), Key(ARROWS[text[j]]) if arrow else None
+        if text[i + 1] == "O":
+            if i + 2 == n:
                 return (1, Key("esc")) if final else None
-            return 3, Key(ARROWS[rest[1]]) if rest[1] in ARROWS else None
+            return 3, Key(ARROWS[text[i + 2]]) if text[i + 2] in ARROWS else None
         return 1, Key("esc")  # Esc, then whatever followed as keys of its own
 
     def _paste_step(self, text: str, i: int, final: bool) -> tuple[int, Key | None] | None:
-        if text.startswith(PASTE_END, i):
+        tail = text[i:i + len(PASTE_END)]
+        if tail == PASTE_END:
             self._pasting = False
             return len(PASTE_END), None
-        if text[i] == ESC and PASTE_END.startswith(text[i:]) and not final:
+        if text[i] == ESC and len(tail) < len(PASTE_END) and PASTE_END.startswith(tail) and not final:
             return None  # perhaps the end marker, cut between reads
         c = text[i]
         if c == "\r" and text.startswith("\r\n", i):

@@ -4,13 +4,13 @@ live simulator runs on a pty as a person starts it; START clicked on /box change
 from __future__ import annotations
 
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
 
 from firmware_host.core.events import Button, Press
 from tests.sim_pty import LiveSim
-from tests.test_page_browser import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -18,6 +18,12 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 if not Path(CHROMIUM).exists():
     pytest.skip("no system Chromium (apt-get install chromium): the browser tests need one", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def test_start_pressed_on_the_box_page_changes_the_frame(tmp_path):
