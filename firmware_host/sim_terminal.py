@@ -110,10 +110,10 @@ class KeyHandler:
 
 class Painter:
     """Draws the table on `out` from its own thread: at once when asked (`request`), when the sound's notes
-    end, and whenever the LED bar on the mock pins or the terminal's size changed. `status` gives the
-    lines under the table: the key help or typing line, then more (a tour's hint, wrapped)."""
+    end, and whenever the LED bar on the mock pins or the terminal's size changed. `status(columns)` gives
+    the lines under the table: the key help or typing line, then more (a tour's hint, wrapped)."""
 
-    def __init__(self, box: LiveBox, out: TextIO, status: Callable[[], list[str]],
+    def __init__(self, box: LiveBox, out: TextIO, status: Callable[[int], list[str]],
                  size: Callable[[], tuple[int, int]]) -> None:
         self.box, self.out, self.status, self.size = box, out, status, size
         self._wake = threading.Event()
@@ -151,7 +151,7 @@ class Painter:
         sound = self.box.sound_now()
         tone = None if sound is None else (sound.first_tone or True)
         columns, lines = self.size()
-        status = self.status()
+        status = self.status(columns)
         bar = self.box.bar()
         state = (seq, tuple(bar), tone, columns, lines, tuple(status))
         if state == self._last and not self._clear:
@@ -209,10 +209,19 @@ def appliance_buttons(resolved: Resolved) -> dict[str, int]:
     return buttons if b.turn is None else {**buttons, "turn": b.turn}
 
 
-def status_lines(box: LiveBox, keys: KeyHandler, hint: Callable[[], str | None] = lambda: None) -> list[str]:
-    """The lines under the table: the typing line or the key help, then a tour's hint (if any)."""
+def status_lines(box: LiveBox, keys: KeyHandler, hint: Callable[[], str | None] = lambda: None,
+                 columns: int = 80) -> list[str]:
+    """The lines under the table: the typing line or the key help, then a tour's hint (if any). A typing
+    line wider than `columns` shows the end of what is typed (where the cursor is)."""
     lang = box.appliance.shell.state.settings.lang if box.appliance is not None else "de"
-    bottom = pick(TEXT, lang, "help") if keys.typing is None else pick(TEXT, lang, "typing", line=keys.typing)
+    if keys.typing is None:
+        bottom = pick(TEXT, lang, "help")
+    else:
+        line = keys.typing
+        bottom = pick(TEXT, lang, "typing", line=line)
+        if len(bottom) > columns:
+            room = max(1, len(line) - (len(bottom) - columns) - 1)
+            bottom = pick(TEXT, lang, "typing", line="…" + line[-room:])
     extra = hint()
     return [bottom] if extra is None else [bottom, extra]
 
@@ -244,7 +253,8 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
         return hint(box) if hint is not None else None
 
     keys = KeyHandler(box, quit_)
-    painter = Painter(box, out, lambda: status_lines(box, keys, extra), lambda: terminal_size(out.fileno()))
+    painter = Painter(box, out, lambda columns: status_lines(box, keys, extra, columns),
+                      lambda: terminal_size(out.fileno()))
     box.listeners.append(painter.request)
     previous = signal.signal(signal.SIGWINCH, lambda *_: painter.request(clear=True))
 

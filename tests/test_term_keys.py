@@ -92,6 +92,7 @@ class FakeBox:
 
     def __init__(self, sim_config):
         self.resolved = sim_config
+        self.appliance = None
         self.log: list[object] = []
 
     def press(self, button, long=False):
@@ -146,3 +147,14 @@ def test_esc_cancels_the_line_backspace_edits_it_and_at_lines_scan_a_card(sim_co
 def test_ctrl_c_quits_also_while_typing(sim_config):
     log, _ = handled(sim_config, b"\rab\x03")
     assert ("quit",) in log and not any(isinstance(e, TextEntry) for e in log)  # the open line is not sent
+
+
+def test_a_long_typing_line_shows_its_end_within_the_width(sim_config):
+    from firmware_host.sim_terminal import status_lines
+
+    _, handler = handled(sim_config, b"\r" + b"x" * 100 + b"yz")
+    shown = status_lines(FakeBox(sim_config), handler, columns=80)  # type: ignore[arg-type]
+    assert len(shown) == 1 and len(shown[0]) <= 80
+    assert "…" in shown[0] and "xyz▏" in shown[0]
+    _, handler = handled(sim_config, b"\rAnna")
+    assert "Anna▏" in status_lines(FakeBox(sim_config), handler, lambda: "Tour", columns=80)[0]  # type: ignore[arg-type]
