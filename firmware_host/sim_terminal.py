@@ -6,7 +6,7 @@ Runs the same `Shell.run` loop as the service, in real time. Three threads meet 
   typed lines as events) — a paste is never lost, and a pasted text never presses a button;
 - the painter draws the table whenever something changed: a frame, the LED bar (polled from the mock pins,
   so a blink shows), the sound marker (cleared when the tone ends), the terminal's size (SIGWINCH);
-- the shell runs in the main thread.
+- the shell runs in the main thread (with `--window` in a thread of its own: the window takes the main one).
 The terminal is put in cbreak mode without signals (Ctrl-C is a key: it quits like `q`), on the alternate
 screen with bracketed paste; whatever ends the run, the terminal is restored and the cursor shown.
 """
