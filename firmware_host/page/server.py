@@ -66,11 +66,14 @@ class _Client:
 class PageServer:
     """The page served on `bind`:`port` (port 0: any free one). `address` is the base URL announced on the
     OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens (None:
-    in memory only). `clock` is the shell's monotonic clock."""
+    in memory only). `clock` is the shell's monotonic clock. `extra_routes` adds routes to the application
+    (only the simulator passes one: its virtual box at /box)."""
 
     def __init__(self, put: Callable[[Event], None], clock: Callable[[], float], *, bind: str = "0.0.0.0",
-                 port: int = 8080, state_dir: Path | None = None, address: str | None = None) -> None:
+                 port: int = 8080, state_dir: Path | None = None, address: str | None = None,
+                 extra_routes: Callable[[web.Application], None] | None = None) -> None:
         self.put = put
+        self.extra_routes = extra_routes
         self.clock = clock
         self.bind = bind
         self.port = port
@@ -214,6 +217,8 @@ class PageServer:
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
         application.router.add_get("/favicon.ico", _no_icon)
+        if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
+            self.extra_routes(application)
         return application
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
