@@ -112,10 +112,12 @@ def open_appliance(
     display_device: Any = None,
     outputs_hook: Callable[[Outputs], Outputs] = lambda outputs: outputs,
     power_off: Callable[[], None],
+    prepare_lists: bool = False,
 ) -> Appliance:
     """Open the journal, resume or start a session, start the hardware (card readers included) and draw
     the first frame. `power_off` is what a confirmed "Ausschalten" does; `outputs_hook` lets the
-    simulator observe (wrap) what the shell drives.
+    simulator observe (wrap) what the shell drives. `prepare_lists` (the service and the live simulator)
+    opens the reveal's word lists in the background at start, when the reveal is on.
 
     A journal that cannot be opened or written at start (state directory missing, read-only or full) is
     no reason to stay dark: the appliance starts without one, from the config's settings, and says on
@@ -147,6 +149,7 @@ def open_appliance(
             hardware, journal, state_dir, dictionary=resolved.config.dictionary.path,
             system_lists=resolved.config.dictionary.system, power_off=power_off,
             from_file=_config_settings(resolved).remembered(),
+            prepare_lists=prepare_lists and state.settings.reveal != "off",
         ))
         shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))
         shell.start(effects)

@@ -267,7 +267,8 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
     def session() -> None:
         from firmware_host.page.attach import serve_page
 
-        appliance = open_appliance(resolved, state_dir, outputs_hook=box.hook, power_off=lambda: None)
+        appliance = open_appliance(resolved, state_dir, outputs_hook=box.hook, power_off=lambda: None,
+                                   prepare_lists=True)
         box.attach(appliance)
         server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
         try:
