@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -84,11 +85,24 @@ class WordLists:
     def __init__(self, configured: Path | None, state_dir: Path, system: bool = True) -> None:
         self._configured, self._state_dir, self._system = configured, state_dir, system
         self._open: dict[str, WordIndex | None] = {}
+        self._lock = threading.Lock()
 
     def __call__(self, language: str) -> WordIndex | None:
-        if language not in self._open:
-            self._open[language] = self._load(language)
-        return self._open[language]
+        """The list of `language` (thread-safe; waits while `prepare` is still building it)."""
+        with self._lock:
+            if language not in self._open:
+                self._open[language] = self._load(language)
+            return self._open[language]
+
+    def prepare(self, languages: Sequence[str]) -> threading.Thread:
+        """Open the lists in a background thread: building an index takes seconds (~3 s here for
+        `wngerman`, far more on a Pi 3), which the first reveal would otherwise spend with the loop
+        stopped. Opening an index that is already built takes milliseconds."""
+        thread = threading.Thread(
+            target=lambda: [self(language) for language in languages], name="word-lists", daemon=True
+        )
+        thread.start()
+        return thread
 
     def _load(self, language: str) -> WordIndex | None:
         german = language == "de"
@@ -115,9 +129,11 @@ def appliance_outputs(
     system_lists: bool = True,
     power_off: Callable[[], None],
     from_file: Mapping[str, Any],
+    prepare_lists: bool = False,
 ) -> Outputs:
     """Every output of the appliance, wired to the board, the journal and the state directory.
-    `from_file`: the config file's settings (`Settings.remembered()` of the config alone)."""
+    `from_file`: the config file's settings (`Settings.remembered()` of the config alone);
+    `prepare_lists`: open the reveal's word lists now, in the background (`WordLists.prepare`)."""
 
     def save_settings(values: dict[str, Any]) -> None:
         if journal is None:
@@ -132,6 +148,9 @@ def appliance_outputs(
     def keep(name: str, data: Any) -> None:
         save_kept(state_dir, name, data)
 
+    word_lists = WordLists(dictionary, state_dir, system_lists)
+    if prepare_lists:
+        word_lists.prepare(("de", "en"))
     return Outputs(
         bar=hardware.bar,
         sounder=hardware.sounder,
@@ -144,5 +163,5 @@ def appliance_outputs(
         on_sound=ignore_sound,
         keep=keep,
         check_words=WordCheck(dictionary, system_lists),
-        word_lists=WordLists(dictionary, state_dir, system_lists),
+        word_lists=word_lists,
     )

@@ -4,6 +4,7 @@ the round's points show the perfect word."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -214,3 +215,39 @@ def test_without_system_lists_only_a_configured_list_is_used(tmp_path: Path) -> 
     index = WordLists(mine, tmp_path, system=False)("de")
     assert index is not None and index.name == "mine.txt" and "FUCHSBAU" in index
     assert (tmp_path / "words" / "mine.txt.de.idx").is_file()
+
+
+def test_prepared_lists_are_built_in_the_background_and_then_served_as_built(tmp_path: Path) -> None:
+    from firmware_host.shell_effects import WordLists
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("Fuchs\nFuchsbau\n", encoding="utf-8")
+    lists = WordLists(mine, tmp_path, system=False)
+    thread = lists.prepare(("de", "en"))
+    assert thread.daemon and thread.name == "word-lists"
+    thread.join(10)
+    assert not thread.is_alive()
+    assert (tmp_path / "words" / "mine.txt.de.idx").is_file()  # built before any reveal asked
+    index = lists("de")
+    assert index is not None and "FUCHSBAU" in index and lists("de") is index
+    assert lists("en") is None  # no English list configured and no system lists
+
+
+def test_the_service_opens_the_lists_at_start_only_when_the_reveal_is_on(tmp_path: Path) -> None:
+    from firmware_host.appliance import open_appliance
+    from firmware_host.config import resolve
+
+    mine = tmp_path / "mine.txt"
+    mine.write_text("Fuchs\nFuchsbau\n", encoding="utf-8")
+    for reveal, built in (("off", False), ("round", True)):
+        config = tmp_path / f"{reveal}.toml"
+        config.write_text(f'[dictionary]\npath = "{mine}"\nsystem = false\nreveal = "{reveal}"\n', encoding="utf-8")
+        state = tmp_path / reveal
+        appliance = open_appliance(resolve("sim", config, environ={}), state, power_off=lambda: None,
+                                   prepare_lists=True)
+        try:
+            for thread in [t for t in threading.enumerate() if t.name == "word-lists"]:
+                thread.join(10)
+            assert (state / "words" / "mine.txt.de.idx").is_file() is built
+        finally:
+            appliance.close()

@@ -78,7 +78,7 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
 
     started = time.monotonic()
     try:
-        appliance = open_appliance(resolved, directory, power_off=switch_off)
+        appliance = open_appliance(resolved, directory, power_off=switch_off, prepare_lists=True)
     except HardwareError as exc:
         log.error("hardware: %s", exc)
         print(f"wordtable run: {exc}", file=sys.stderr)
