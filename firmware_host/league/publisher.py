@@ -154,7 +154,8 @@ class Publisher:
         elif kind == "outbox":
             self._send_outbox(outbox)
         elif kind == "acked":
-            self._acked(*value, outbox)
+            mid, reason = value
+            self._acked(mid, reason, outbox)
         elif kind == "stop":
             if self._connected:
                 self._send(STATUS, {"online": False}, retain=True)
