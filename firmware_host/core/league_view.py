@@ -22,11 +22,12 @@ def league_view(state: app.AppState, *, scored: bool = True) -> dict[str, Any]:
     timer, flow = state.timer, state.flow
     countdown = timer.countdown
     game = flow.game if flow is not None else None
-    players = app.table_players(state)
     totals = running_totals(state) if scored else None
     if totals is None:
         board = state.board
-        totals = dict(zip(board.players, board.totals, strict=True))
+        totals = dict(zip(app.table_players(state), (0,) * 8, strict=False)) if flow is not None else \
+            dict(zip(board.players, board.totals, strict=True))
+    players = tuple(totals)
     return {
         "mode": state.home,
         "game": game,
@@ -42,8 +43,8 @@ def league_view(state: app.AppState, *, scored: bool = True) -> dict[str, Any]:
 
 
 def running_totals(state: app.AppState) -> dict[str, int] | None:
-    """Each player's total of the recorded game in play, scored from its record so far; None when no
-    recorded game is in play or its record does not score (yet)."""
+    """Each player's total of the recorded game in play (in seat order), scored from its record so far;
+    None when no recorded game is in play or its record does not score (yet)."""
     played = getattr(state.flow, "played", None)
     if not isinstance(played, Played):
         return None

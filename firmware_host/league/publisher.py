@@ -53,9 +53,18 @@ def make_client(client_id: str, config: LeagueConfig, *, will: tuple[str, str] |
     return client, broker.host, broker.port
 
 
+def state_message(view: dict[str, Any], seq: int, wall_now: float, now: float) -> dict[str, Any]:
+    """The state topic's payload less venue and table: `league_view` with the running timer's monotonic
+    deadline as wall time (Unix seconds) for other machines, the send time and a sequence number."""
+    timer = dict(view["timer"])
+    if timer["deadline"] is not None:
+        timer["deadline"] = round(wall_now + timer["deadline"] - now, 3)
+    return {**view, "timer": timer, "online": True, "seq": seq, "sent_at": round(wall_now, 3)}
+
+
 class Publisher:
     def __init__(self, config: LeagueConfig, journal: Path | None, *, clock: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time, reconnect: tuple[float, float] = RECONNECT_S,
+                 wall: Callable[[], float] = time.time, reconnect: tuple[int, int] | None = None,
                  keepalive: int = KEEPALIVE_S) -> None:
         self.config = config
         self._journal = journal
@@ -65,7 +74,8 @@ class Publisher:
         offline = json.dumps({"venue": config.venue, "table": config.table, "online": False})
         self._client, self._host, self._port = make_client(
             f"wordtable-{config.venue}-{config.table}", config, will=(self._topics[STATUS], offline))
-        self._client.reconnect_delay_set(int(reconnect[0]) or 1, int(reconnect[1]))
+        low, high = reconnect or RECONNECT_S
+        self._client.reconnect_delay_set(low, high)
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
         self._client.on_publish = self._on_publish
@@ -176,11 +186,7 @@ class Publisher:
             return
         self._view = view
         self._seq += 1
-        timer = dict(view["timer"])
-        if timer["deadline"] is not None:  # the monotonic deadline as wall time, for other machines
-            timer["deadline"] = round(self._wall() + timer["deadline"] - self._clock(), 3)
-        self._send(STATE, {**view, "timer": timer, "online": True, "seq": self._seq,
-                           "sent_at": round(self._wall(), 3)}, retain=True)
+        self._send(STATE, state_message(view, self._seq, self._wall(), self._clock()), retain=True)
 
     def _league_view(self, state: app.AppState) -> dict[str, Any]:
         """`league_view`, its running totals scored again only when the game in play changed."""
