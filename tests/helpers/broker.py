@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import socket
@@ -31,9 +32,11 @@ class Broker:
         self.url = f"mqtt://127.0.0.1:{self.port}"
         lines = [
             f"listener {self.port} 127.0.0.1",
+            *(["user root"] if os.geteuid() == 0 else []),  # else it drops to "mosquitto": no access to directory
             "persistence true",
             f"persistence_location {directory}/",
             "autosave_interval 1",
+            "autosave_on_changes true",
             f"log_dest file {directory}/mosquitto.log",
             "log_type error",
             "log_type warning",
