@@ -55,7 +55,10 @@ def broker_conf(directory: Path, port: int = 1883) -> str:
         "allow_anonymous false",
         f"password_file {directory.resolve() / PASSWD_NAME}",
         f"acl_file {directory.resolve() / ACL_NAME}",
+        "# A game the broker acknowledged is on its disk before the next change: a broker crash loses none.",
         "persistence true",
+        "autosave_on_changes true",
+        "autosave_interval 1",
         "",
     ])
 
