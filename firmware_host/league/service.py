@@ -43,6 +43,7 @@ log = logging.getLogger("wordtable.league")
 STATIC = resources.files("firmware_host.league") / "static"
 SESSION_EXPIRY_S = 7 * 24 * 3600  # the broker keeps the league's queued games this long while it is away
 MAX_PAYLOAD = 1024 * 1024
+STANDINGS_EVERY_S = 0.5  # standings are sent at most this often (computing them reads the whole season)
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -96,6 +97,7 @@ class League:
         self._failed: BaseException | None = None
         self.connected = threading.Event()
         self._tasks: set[asyncio.Future[None]] = set()
+        self._standings_due = False
 
     # -- life ----------------------------------------------------------------------------------------
 
@@ -247,10 +249,16 @@ class League:
             self.flagged += 1
             log.warning("league: game %s from %s does not score: %s", got.id, table, got.problem)
         stored = self._store.game(got.id)
-        self._send_all({"type": "game", "game": _game_line(stored, self.lang) if stored else None,
-                        "standings": self._standings()})
+        self._send_all({"type": "game", "game": _game_line(stored, self.lang) if stored else None})
+        if not self._standings_due and self._loop is not None:  # one standings message for a burst of games
+            self._standings_due = True
+            self._loop.call_later(STANDINGS_EVERY_S, self._send_standings)
         if self.on_stored is not None:
             self.on_stored(got.id)
+
+    def _send_standings(self) -> None:
+        self._standings_due = False
+        self._send_all({"type": "standings", "standings": self._standings()})
 
     def _standings(self) -> dict[str, Any]:
         assert self._store is not None

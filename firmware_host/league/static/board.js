@@ -132,8 +132,10 @@ function take(message) {
     drawTables();
   } else if (message.type === "game") {
     if (message.game) board.games.push(message.game);
+    drawGames();
+  } else if (message.type === "standings") {
     board.standings = message.standings;
-    drawStandings(); drawGames();
+    drawStandings();
   }
 }
 
