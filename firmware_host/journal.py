@@ -21,6 +21,10 @@ Contract:
   (`firmware_host.league.outbox`) deletes it once the broker has acknowledged it. The table is added to
   older journals when they are opened (no new schema version: older programs never read it).
 - Settings that survive restarts (last timer duration, language) live in a small key/value table.
+- `close()` seals the file: its WAL is checkpointed into it and `<name>.clean` records its size and
+  modification time. The next `open` removes the seal before writing and skips `PRAGMA quick_check` (which
+  reads the whole file) when the file is exactly as sealed: only a file changed since the last clean
+  shutdown (a crash, a power cut, another writer) is checked in full. `Journal.checked` says which.
 A `Journal` belongs to the thread that opened it (sqlite3's default check).
 """
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
@@ -132,10 +137,20 @@ def utc_now() -> str:
 class Journal:
     """The open journal. Create with `Journal.open(path)`; close with `close()` or a `with` block."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, moved_aside: MovedAside | None) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        moved_aside: MovedAside | None,
+        *,
+        checked: bool = True,
+        writable: bool = False,
+    ) -> None:
         self._db: sqlite3.Connection | None = connection
         self.path = path
         self.moved_aside = moved_aside
+        self.checked = checked  # whether opening ran the full integrity check (no valid seal)
+        self._writable = writable
         self._depth = 0  # open `_write` blocks: only the outermost begins and commits
 
     # -- opening -----------------------------------------------------------------------------------
@@ -162,10 +177,11 @@ class Journal:
     def _open_writable(cls, path: Path) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         moved = None
-        reason = unusable_reason(path)
+        sealed = _take_seal(path)
+        reason = unusable_reason(path, deep=not sealed)
         if reason is None:
             try:
-                return cls(_connect(path), path, None)
+                return cls(_connect(path), path, None, checked=not sealed, writable=True)
             except sqlite3.DatabaseError as exc:  # passed the checks but its WAL, say, is damaged
                 if not _is_damage(exc):
                     raise JournalError(f"cannot open {path}: {exc}") from None
@@ -178,13 +194,24 @@ class Journal:
             except sqlite3.Error as exc:
                 log.error("salvage failed: %s", exc)
         log.warning("%s", moved.message())
-        return cls(connection, path, moved)
+        return cls(connection, path, moved, writable=True)
 
     def close(self) -> None:
-        """Close the database (idempotent). Further calls other than `close` raise `JournalError`."""
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        """Close the database and seal a writable journal (idempotent). Further calls other than `close`
+        raise `JournalError`."""
+        if self._db is None:
+            return
+        db, self._db = self._db, None
+        try:
+            if self._writable:
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:  # busy (a reader beside us) or no space: no seal, checked next time
+            log.warning("journal not sealed: %s", exc)
+            db.close()
+            return
+        db.close()
+        if self._writable:
+            _seal(self.path)
 
     def __enter__(self) -> Journal:
         return self
@@ -508,10 +535,64 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     return db
 
 
-def unusable_reason(path: Path) -> str | None:
+def _seal_path(path: Path) -> Path:
+    return path.with_name(f"{path.name}.clean")
+
+
+def _stamp(path: Path) -> dict[str, int] | None:
+    """The file's size and modification time, or None when it or a non-empty WAL beside it says that it
+    was not closed cleanly."""
+    try:
+        stat = path.stat()
+        wal = Path(f"{path}-wal")
+        if wal.exists() and wal.stat().st_size:
+            return None
+    except OSError:
+        return None
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+def _seal(path: Path) -> None:
+    """Record the closed file's size and modification time beside it. The time is first set back to a
+    random instant of the second before: any later write sets the current time, so a change within the
+    file system's timestamp granularity still breaks the seal."""
+    try:
+        stat = path.stat()
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns - 10**9 - int.from_bytes(os.urandom(4), 'big') % 10**9))
+    except OSError as exc:
+        log.warning("journal not sealed: %s", exc)
+        return
+    stamp = _stamp(path)
+    if stamp is None:
+        return
+    try:
+        tmp = _seal_path(path).with_name(f"{path.name}.clean.tmp")
+        tmp.write_text(json.dumps(stamp), encoding="utf-8")
+        tmp.replace(_seal_path(path))
+    except OSError as exc:
+        log.warning("journal not sealed: %s", exc)
+
+
+def _take_seal(path: Path) -> bool:
+    """Remove the seal beside `path` (before anything writes the file) and say whether it held: the file
+    is exactly as the last clean `close` left it."""
+    seal = _seal_path(path)
+    try:
+        recorded = json.loads(seal.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        recorded = None
+    try:
+        seal.unlink(missing_ok=True)
+    except OSError:
+        return False
+    return recorded is not None and recorded == _stamp(path)
+
+
+def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
     """Why the file at `path` must not be used as the journal, or None (absent, empty or fine): the check
-    `Journal.open` makes (and `wordtable doctor` reports). Raises JournalError when the file cannot be
-    examined (locked), which is never the file's fault."""
+    `Journal.open` makes (and `wordtable doctor` reports). `deep=False` leaves out `PRAGMA quick_check`
+    (for a file sealed by a clean close). Raises JournalError when the file cannot be examined (locked),
+    which is never the file's fault."""
     try:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_MAGIC))
@@ -537,7 +618,7 @@ def unusable_reason(path: Path) -> str | None:
             return f"another application's database (application_id {app_id:#x})"
         if version != SCHEMA_VERSION:
             return f"journal schema version {version}, this program reads version {SCHEMA_VERSION}"
-        check = [row[0] for row in db.execute("PRAGMA quick_check")]
+        check = [row[0] for row in db.execute("PRAGMA quick_check")] if deep else ["ok"]
         if check != ["ok"]:
             return f"damaged ({'; '.join(check[:3])})"
     except sqlite3.DatabaseError as exc:

@@ -40,7 +40,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-import segno
 from PIL import Image, ImageDraw, ImageFont
 
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, Screen, TurnScreen
@@ -181,6 +180,8 @@ def drawable_screen(screen: Screen) -> Screen:
 @lru_cache(maxsize=8)
 def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of `data` as rows of modules (True: dark), without its quiet zone."""
+    import segno  # its writers pull in urllib, http and email: loaded only for a QR screen
+
     code = segno.make(data, error="l", micro=False)
     return tuple(tuple(bool(module) for module in row) for row in code.matrix)
 

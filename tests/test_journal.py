@@ -299,3 +299,37 @@ def test_a_failed_write_is_not_acknowledged_and_leaves_no_trace(path: Path) -> N
         blocker.close()
         assert journal.events(game) == []
         assert journal.append(game, RECORD, {"event": "word"}, "t") > 0
+
+
+def test_a_clean_close_seals_the_file_and_the_next_open_skips_the_full_check(path: Path) -> None:
+    with Journal.open(path) as journal:
+        assert journal.checked  # no seal yet: a new file is checked
+        game = journal.start_game("quiddler", ["A"])
+        journal.append(game, RECORD, {"event": "word", "n": 1}, "t")
+    assert (path.parent / f"{path.name}.clean").exists()
+    with Journal.open(path) as journal:
+        assert not journal.checked  # exactly as sealed
+        assert not (path.parent / f"{path.name}.clean").exists()  # taken before anything writes
+        assert [e.payload["n"] for e in journal.events(game)] == [1]
+        journal.append(game, RECORD, {"event": "word", "n": 2}, "t")
+        killed = Journal.open(path)  # a second writer that is never closed stands in for a crash
+        killed.append(game, RECORD, {"event": "word", "n": 3}, "t")
+    # the first writer's clean close sealed the file; then the unclosed one wrote again
+    killed.append(game, RECORD, {"event": "word", "n": 4}, "t")
+    with Journal.open(path) as journal:
+        assert journal.checked
+        assert [e.payload["n"] for e in journal.events(game)] == [1, 2, 3, 4]
+    killed.close()
+
+
+def test_a_file_changed_after_its_clean_close_is_checked_and_damage_found(path: Path) -> None:
+    with Journal.open(path) as journal:
+        game = journal.start_game("quiddler", ["A"])
+        for i in range(300):
+            journal.append(game, RECORD, {"event": "word", "word": "x" * 50, "n": i}, "t")
+    data = bytearray(path.read_bytes())
+    data[2 * 4096: 4 * 4096] = random.Random(2).randbytes(2 * 4096)
+    path.write_bytes(bytes(data))  # same size, written right after the seal
+    with Journal.open(path) as journal:
+        assert journal.checked
+        assert journal.moved_aside is not None and "damaged" in journal.moved_aside.reason
