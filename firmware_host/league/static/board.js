@@ -3,11 +3,11 @@
 "use strict";
 
 const TEXT = {
-  de: { evening: "Heute Abend", season: "Saison", recent: "Spiele heute Abend", table: "Tisch", games: "Spiele",
+  de: { evening: "Heute Abend", season: "Saison", recent: "Spiele heute Abend", table: "Tisch", game: "Spiel", games: "Spiele",
         played: "Sp.", wins: "Siege", average: "Schnitt", words: "Beste Wörter", rounds: "Beste Runden",
         online: "verbunden", offline: "getrennt", idle: "frei", round: "Runde", none: "Noch keine Spiele.",
         problem: "nicht wertbar", timer: "Sanduhr", scoreboard: "Punkte" },
-  en: { evening: "Tonight", season: "Season", recent: "Tonight's games", table: "Table", games: "games",
+  en: { evening: "Tonight", season: "Season", recent: "Tonight's games", table: "Table", game: "game", games: "games",
         played: "pl.", wins: "wins", average: "avg", words: "Best words", rounds: "Best rounds",
         online: "connected", offline: "disconnected", idle: "free", round: "round", none: "No games yet.",
         problem: "does not score", timer: "Sand timer", scoreboard: "Scores" },
@@ -79,7 +79,7 @@ function drawStandings() {
   const parts = [];
   for (const [game, entry] of Object.entries(standings)) {
     const part = el("div", { class: "standing", "data-game": game });
-    part.append(el("h2", {}, `${board.titles[game] || game} · ${entry.games} ${t("games")}`));
+    part.append(el("h2", {}, `${board.titles[game] || game} · ${entry.games} ${t(entry.games === 1 ? "game" : "games")}`));
     const table = el("table", {}, el("tr", {}, el("th", {}, ""), el("th", { class: "num" }, t("played")),
                      el("th", { class: "num" }, t("wins")), el("th", { class: "num" }, t("average"))));
     for (const row of entry.players) {
