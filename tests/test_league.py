@@ -312,3 +312,22 @@ def test_the_acl_command_keeps_the_passwords_already_given_out(tmp_path):
     assert (box.table, box.username, box.password) == ("3", "cafe-3", second["cafe-3"])
     assert (tmp_path / "credentials" / "cafe-3.toml").stat().st_mode & 0o777 == 0o600
     assert (tmp_path / "wordtable.passwd").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_league_command_line_exports_and_writes_the_acl(tmp_path, capsys):
+    from firmware_host.cli import main
+
+    db = tmp_path / "league.sqlite"
+    store = LeagueStore(db)
+    for n, game in enumerate(RECORDED):
+        store.ingest(_example(game, f"g{n}"))
+    store.close()
+    assert main(["league", "--db", str(db), "export", "--out", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().out.startswith("4 games:")
+    assert len((tmp_path / "out" / "league-games.jsonl").read_text().splitlines()) == 4
+    assert main(["league", "--venue", "cafe", "acl", "--tables", "1", "2", "--out", str(tmp_path / "acl")]) == 0
+    assert "3 users" in capsys.readouterr().out and (tmp_path / "acl" / "wordtable.acl").is_file()
+    assert main(["league", "--venue", "ca/fe", "acl", "--tables", "1"]) == 2
+    assert "no topic name" in capsys.readouterr().err
+    assert main(["league", "--db", str(tmp_path / "none.sqlite"), "export"]) == 2
+    assert main(["league"]) == 2  # serving needs a broker
