@@ -273,3 +273,25 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
 def _with_quick(path: Path, league_lines: str) -> Path:
     path.write_text(QUICK + league_lines, encoding="utf-8")
     return path
+
+
+def test_games_finished_while_the_league_is_away_wait_for_it_in_the_broker(broker, tmp_path):
+    """The league's session is persistent: it is stopped, a table finishes two games (the broker
+    acknowledges them, the box's outbox empties), the league starts again and gets both, once."""
+    league = league_for(broker, tmp_path)
+    box = Box(tmp_path / "box", box_config(tmp_path / "box.toml", broker.url, "4"))
+    try:
+        box.do(playing("knack-das-wort.script"))
+        wait_for(lambda: league.stored == 1, 10, "the first game in the league")
+        league.close()
+        box.do(playing("quiddler.script"))
+        box.do(playing("quiddler.script"))
+        wait_for(lambda: box.do(outbox_left) == 0, 10, "the broker acknowledged both games")
+        league = league_for(broker, tmp_path)
+        wait_for(lambda: league.stored == 2, 10, "the games that waited in the broker")
+        time.sleep(0.3)
+        store = LeagueStore(tmp_path / "league.sqlite")
+        assert sorted(game["record"] for game in store.games()) == sorted(box.do(finished_records))
+    finally:
+        box.close()
+        league.close()
