@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,7 +25,7 @@ from firmware_host.core.effects import Effect
 from firmware_host.core.event_codec import CodecError, decode
 from firmware_host.core.events import Event, Notice, Resumed, Trouble, kept_event
 from firmware_host.core.settings import Settings, still_chosen
-from firmware_host.journal import Journal, JournalError
+from firmware_host.journal import Journal, JournalEntry, JournalError
 from firmware_host.kept_store import load_kept
 from firmware_host.panel import PanelGuard
 from firmware_host.paths import journal_path
@@ -72,7 +72,7 @@ def replay(start: app.AppState, entries: Iterable[Mapping[str, Any]]) -> tuple[a
     skipped = 0
     for payload in entries:
         try:
-            state, _ = app.step(state, decode(dict(payload)))
+            state = app.fold(state, decode(dict(payload)))
         except CodecError as exc:
             skipped += 1
             log.warning("resume: unreadable journal entry set aside: %s", _clip(str(exc)))
@@ -237,13 +237,13 @@ def _resume_or_start(
         log.error("session %s cannot be resumed, a new one starts: %s", session, exc)
         start, skipped = None, 1
     if session is not None and start is not None:
-        entries = journal.events(session, kinds=(INPUT,))
-        state, skipped = replay(start, (entry.payload for entry in entries))
-        log.info("replayed session %d: %d journaled events", session, len(entries))
+        read = Read()
+        state, skipped = replay(start, read(journal.stream(session, kinds=(INPUT,))))
+        log.info("replayed session %d: %d journaled events", session, read.count)
         if not app.can_snapshot(state):
             tables = [g.id for g in journal.games() if g.finished is None and g.game != SESSION]
-            target = SessionJournal(journal, session, tables[-1] if tables else None, entries=len(entries))
-            off_s = _seconds_off(entries[-1].wall_time) if entries else 0.0
+            target = SessionJournal(journal, session, tables[-1] if tables else None, entries=read.count)
+            off_s = _seconds_off(read.last_wall_time) if read.last_wall_time is not None else 0.0
             resumed = Resumed(clock(), off_s)
             state, effects = app.step(state, resumed)
             target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
@@ -258,6 +258,21 @@ def _resume_or_start(
     session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})
     state = replace(base, now=clock())
     return state, app.view(state), SessionJournal(journal, session), skipped
+
+
+class Read:
+    """Passes a stream of journal entries on as their payloads, counting them and keeping the last
+    one's wall time (a resume streams the session instead of holding it)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.last_wall_time: str | None = None
+
+    def __call__(self, entries: Iterable[JournalEntry]) -> Iterator[Mapping[str, Any]]:
+        for entry in entries:
+            self.count += 1
+            self.last_wall_time = entry.wall_time
+            yield entry.payload
 
 
 def _seconds_off(last_wall_time: str) -> float:

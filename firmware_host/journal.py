@@ -321,13 +321,17 @@ class Journal:
 
     def events(self, game_id: int, kinds: Iterable[str] | None = None) -> list[JournalEntry]:
         """A game's entries in the order they were appended (all kinds, or only `kinds`)."""
+        return list(self.stream(game_id, kinds))
+
+    def stream(self, game_id: int, kinds: Iterable[str] | None = None) -> Iterator[JournalEntry]:
+        """`events` one row at a time (what a resume replays: memory stays flat however long the game).
+        Nothing may write to the journal while the stream is read."""
         self.game(game_id)
         rows = self._conn().execute(
             "SELECT seq, game_id, kind, payload, wall_time FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
         wanted = None if kinds is None else set(kinds)
-        entries = []
         for seq, gid, kind, payload, when in rows:
             if wanted is not None and kind not in wanted:
                 continue
@@ -335,8 +339,7 @@ class Journal:
             if not isinstance(value, dict):  # damaged in place (quick_check sees structure, not content)
                 log.warning("journal entry %s is unreadable and left out", seq)
                 continue
-            entries.append(JournalEntry(seq, gid, kind, value, when))
-        return entries
+            yield JournalEntry(seq, gid, kind, value, when)
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every

@@ -86,14 +86,15 @@ def test_a_short_power_cut_comes_back_paused_with_the_time_left(sim, tmp_path):
 
 
 def _poisoned(monkeypatch):
-    real_step = app.step
+    """The core raises on the text GIFT, live (`step`) and in a replay (`fold`)."""
+    real_advance = app._advance
 
-    def step(state, event):
+    def advance(state, event):
         if isinstance(event, TextEntry) and event.text == "GIFT":
             raise RuntimeError("poison")
-        return real_step(state, event)
+        return real_advance(state, event)
 
-    monkeypatch.setattr(app, "step", step)
+    monkeypatch.setattr(app, "_advance", advance)
 
 
 def _scoreboard(sim):

@@ -15,12 +15,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.core import app
-from firmware_host.core.events import PageInfo, SeatClaim, SeatEntry
+from firmware_host.core.events import PageInfo, SeatClaim, SeatCommand, SeatEntry
 from firmware_host.core.page_view import page_views
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_input import WORD, clean
 from firmware_host.page.guard import MAX_FAILURES, RateLimit, SeatTokens
-from firmware_host.page.messages import Entry, Ping, Refused, parse_join, parse_message
+from firmware_host.page.messages import (
+    COMMANDS,
+    ENTRY,
+    Command,
+    Entry,
+    Ping,
+    Refused,
+    parse_join,
+    parse_message,
+)
 from firmware_host.page.server import COOKIE, PageServer
 
 
@@ -174,7 +183,13 @@ JSONISH = st.recursive(
 MESSAGES = st.one_of(
     st.builds(lambda seat, text: json.dumps({"type": "entry", "seat": seat, "text": text}),
               st.integers(-2, 20) | st.booleans() | st.text(max_size=3), st.text(max_size=50)),
-    st.builds(json.dumps, st.dictionaries(st.sampled_from(["type", "seat", "text", "x"]), JSONISH, max_size=4)),
+    st.builds(lambda seat, command, value: json.dumps({"type": "command", "seat": seat, "command": command,
+                                                       "value": value}),
+              st.integers(-2, 20) | st.booleans(), st.sampled_from(["timer", "length", "points", "name", "lang",
+                                                                      "volume", "warn", "join", "power_off"]) | JSONISH,
+              st.text(max_size=40) | JSONISH),
+    st.builds(json.dumps, st.dictionaries(st.sampled_from(["type", "seat", "text", "command", "value", "x"]),
+                                          JSONISH, max_size=5)),
     st.text(max_size=60),
     st.builds(lambda n: "x" * n, st.integers(1000, 1100)),
 )
@@ -188,9 +203,12 @@ def test_parse_message_takes_only_well_formed_messages(raws):
             message = parse_message(raw)
         except Refused:
             continue
-        assert isinstance(message, Entry | Ping)
+        assert isinstance(message, Entry | Command | Ping)
         if isinstance(message, Entry):
-            assert message.seat >= 0 and clean(message.text, WORD) == message.text and len(message.text) <= 32
+            assert message.seat >= 0 and clean(message.text, ENTRY) == message.text
+            assert all(len(word) <= 32 for word in message.text.split())
+        if isinstance(message, Command):
+            assert message.command in COMMANDS and clean(message.value, WORD) == message.value
 
 
 @given(st.one_of(st.builds(json.dumps, st.dictionaries(st.sampled_from(["code", "seat", "name"]), JSONISH)),
@@ -225,8 +243,12 @@ def test_no_message_sequence_upsets_the_server_or_reaches_the_core_malformed(sha
     fitting = [raw for raw in raws if len(raw.encode()) <= 1024]
     answers = run(_socket_session(server, 0, fitting))
     assert answers[-1] == {"type": "pong"}  # still answering after all of it
-    entries = [e for e in box.drained() if isinstance(e, SeatEntry)]
-    assert all(e.seat == 0 and clean(e.text, WORD) == e.text and len(e.text) <= 32 for e in entries)
+    events = box.drained()
+    entries = [e for e in events if isinstance(e, SeatEntry)]
+    assert all(e.seat == 0 and clean(e.text, ENTRY) == e.text and len(e.text) <= ENTRY.limit for e in entries)
+    assert all(len(word) <= 32 for e in entries for word in e.text.split())
+    commands = [e for e in events if isinstance(e, SeatCommand)]
+    assert all(e.seat == 0 and e.command in COMMANDS and clean(e.value, WORD) == e.value for e in commands)
 
 
 def test_an_oversized_message_closes_the_socket_and_reaches_nothing(shared):
@@ -256,3 +278,126 @@ def test_the_rate_limit_lets_a_burst_through_then_refuses():
     assert limit.allow(1)  # per seat
     now[0] += 0.5
     assert limit.allow(0)
+
+
+def test_the_table_code_changes_with_each_new_game_and_on_request(served):
+    import time
+
+    from firmware_host.core.events import Button, Press
+
+    server, box = served
+
+    def settled(old: str) -> str:
+        for _ in range(200):  # the server takes the published view on its own thread
+            if server.code != old and box.state.page.code == server.code:
+                return server.code
+            time.sleep(0.01)
+        raise AssertionError("the code did not change")
+
+    first = server.code
+    box.put(Press(Button.MENU, 1.0))
+    for _ in range(app.main_keys(box.state).index("game:quiddler")):
+        box.put(Press(Button.NEXT, 1.0))
+    box.put(Press(Button.START, 1.0))  # a new game
+    second = settled(first)
+    assert run(_join(server.address, {"code": first, "seat": 0}))[0] == 403  # the old code no longer joins
+    assert run(_join(server.address, {"code": second, "seat": 0}))[0] == 200
+    box.put(Press(Button.MENU, 1.0))  # the menu's "Handy-Seite", NEXT: a new code on request
+    for _ in range(app.main_keys(box.state).index("page")):
+        box.put(Press(Button.NEXT, 1.0))
+    box.put(Press(Button.START, 1.0))
+    box.put(Press(Button.NEXT, 1.0))
+    assert settled(second) not in (first, second)
+
+
+def test_an_entry_is_a_line_of_words_of_at_most_32_characters_each():
+    ten_cards = "!(QU)(IN)(TH)(ER) (CL)AN (QU)IT"
+    assert parse_message(json.dumps({"type": "entry", "seat": 0, "text": ten_cards})) == Entry(0, ten_cards)
+    for text in ("A" * 33, "AB " * 22):
+        with pytest.raises(Refused):
+            parse_message(json.dumps({"type": "entry", "seat": 0, "text": text}))
+
+
+def test_a_command_message_is_schema_checked_and_reaches_the_shell_for_the_own_seat(served):
+    from firmware_host.core.events import SeatCommand
+    from firmware_host.page.messages import Command
+
+    good = '{"type":"command","seat":1,"command":"timer","value":"start"}'
+    assert parse_message(good) == Command(1, "timer", "start")
+    for bad in ('{"type":"command","seat":1,"command":"power_off","value":""}',
+                '{"type":"command","seat":1,"command":["timer"],"value":"start"}',
+                '{"type":"command","seat":1,"command":"timer","value":"' + "x" * 40 + '"}',
+                '{"type":"command","seat":1,"command":"timer"}'):
+        with pytest.raises(Refused):
+            parse_message(bad)
+    server, box = served
+    answers = run(_socket_session(server, 0, ['{"type":"command","seat":0,"command":"points","value":"+4"}',
+                                              '{"type":"command","seat":1,"command":"points","value":"+4"}']))
+    assert [a.get("reason") for a in answers if a["type"] == "error"] == ["not_your_seat"]
+    commands = [e for e in box.drained() if isinstance(e, SeatCommand)]
+    assert [(c.seat, c.command, c.value) for c in commands] == [(0, "points", "+4")]
+    assert box.state.board.totals[0] == 4
+
+
+def test_a_new_name_joins_at_the_next_seat_without_a_game(served):
+    from firmware_host.core.events import SeatCommand
+
+    server, box = served
+    players = len(box.state.board.players)
+    status, body = run(_join(server.address, {"code": server.code, "name": "Ole"}))
+    assert status == 200 and body["seat"] == players
+    assert box.state.board.players[-1] == "Ole"
+    assert any(isinstance(e, SeatCommand) and e.command == "join" for e in box.drained())
+
+
+@pytest.mark.slow
+def test_past_games_are_listed_with_their_sheet_and_record_for_a_seated_phone_only(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    state = tmp_path / "state"
+    done = subprocess.run([sys.executable, "-m", "firmware_host", "sim", "--script",
+                           str(root / "docs" / "scripts" / "quiddler.script"), "--state-dir", str(state)],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    journal = state / "journal.sqlite3"
+    before = journal.read_bytes()
+    box = Box()
+    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=state)
+    box.server = server
+    server.start()
+    server.publish(page_views(box.state))
+    try:
+        async def go() -> tuple[int, list, dict, str, str]:
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar) as session:
+                async with session.get(f"{server.address}/api/games") as response:
+                    refused = response.status
+                async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
+                                        data=json.dumps({"code": server.code, "seat": 0})) as response:
+                    assert response.status == 200
+                async with session.get(f"{server.address}/api/games") as response:
+                    games = (await response.json())["games"]
+                game_id = games[0]["id"]
+                async with session.get(f"{server.address}/api/games/{game_id}") as response:
+                    sheet = await response.json()
+                async with session.get(f"{server.address}/api/games/{game_id}/record") as response:
+                    assert "attachment" in response.headers["Content-Disposition"]
+                    record = await response.text()
+                async with session.get(f"{server.address}/api/games/99999") as response:
+                    missing = (await response.json())["error"]
+            return refused, games, sheet, record, missing
+
+        refused, games, sheet, record, missing = run(go())
+    finally:
+        server.close()
+    assert refused == 403 and missing == "no_game"
+    assert [g["game"] for g in games] == ["quiddler"] and games[0]["players"]
+    exported = subprocess.run([sys.executable, "-m", "firmware_host", "journal", "export", "--state-dir", str(state),
+                               "--game", str(games[0]["id"])], cwd=root, capture_output=True, text=True, timeout=60)
+    assert record == exported.stdout  # the same record `wordtable score` reads
+    scored = subprocess.run([sys.executable, "-m", "firmware_host", "score", "-"], input=record, cwd=root,
+                            capture_output=True, text=True, timeout=60)
+    assert sheet["text"].strip() == scored.stdout.strip()
+    assert journal.read_bytes() == before  # read-only

@@ -4,6 +4,12 @@
   long press, [ ] turn the encoder, Enter types a line, q quits); the OLED, LED bar and buzzer are drawn.
 - Without a terminal: a short scripted demo on a virtual clock, frames printed as text; exits 0.
 - `--script FILE`: replays an action script (docs/sim-scripts.md) on a virtual clock.
+- `--tour`: live, with a hint line that walks a newcomer through the sand timer, the scoreboard and one
+  round of Das perfekte Wort (firmware_host/tour.py), on a fresh state unless `--state-dir` is given.
+- `--page`: live, and the table page with the virtual box at /box (firmware_host/page/box.py).
+- `--window`: live, the box in a window (luma.emulator on pygame; `pip install 'wordtable[window]'`);
+  without a display it says how to get one and plays in the terminal.
+- `--lang de|en`: the box's language for a fresh state (a kept state keeps the language chosen on the box).
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from pathlib import Path
 
 from firmware_host.commands.check_config import report
 from firmware_host.config import PageConfig, Resolved, ResolveError, resolve
+from firmware_host.core.i18n import LANGUAGES
 from firmware_host.script import ExpectationFailed, ScriptError, parse_script, run_script
 from firmware_host.simulator import Simulator
 
@@ -33,7 +40,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", action="store_true", help="with --script: print every new frame as text")
     parser.add_argument("--demo", action="store_true", help="play the built-in demo even in a terminal")
     parser.add_argument("--page", action="store_true",
-                        help="live: serve the table page (on 127.0.0.1 unless the config's [page] says otherwise)")
+                        help="live: serve the table page and the virtual box at /box "
+                             "(on 127.0.0.1:8080 unless the config's [page] says otherwise)")
+    parser.add_argument("--tour", action="store_true",
+                        help="live: a guided first tour (sand timer, scoreboard, a round of Das perfekte Wort)")
+    parser.add_argument("--window", action="store_true",
+                        help="live: the box in a window too (needs pip install 'wordtable[window]' and a display)")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the box's language (default: the config's, German); a kept state keeps its own")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +58,16 @@ def run(args: argparse.Namespace) -> int:
         return report(exc, "wordtable sim")
     if args.page and args.config is None:  # a laptop trying it: this machine only
         resolved = replace(resolved, config=replace(resolved.config, page=PageConfig(True, 8080, "127.0.0.1")))
-    if args.script is not None or args.demo or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if args.lang is not None:
+        config = resolved.config
+        resolved = replace(resolved, config=replace(config, appliance=replace(config.appliance, language=args.lang)))
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.tour and (args.script is not None or args.demo or not interactive):
+        print("wordtable sim: --tour needs a terminal (and no --script/--demo)", file=sys.stderr)
+        return 2
+    if args.tour:
+        return _run_tour(resolved, args.state_dir, page=args.page, window=args.window)
+    if args.script is not None or args.demo or not interactive:
         if args.script is not None:
             try:
                 text = args.script.read_text(encoding="utf-8")
@@ -56,7 +79,17 @@ def run(args: argparse.Namespace) -> int:
         return _run_script(resolved, text, args.state_dir, frames=args.frames or args.script is None)
     from firmware_host.sim_terminal import run_live
 
-    return run_live(resolved, args.state_dir or Path("sim-state"), page=args.page)
+    return run_live(resolved, args.state_dir or Path("sim-state"), page=args.page, window=args.window)
+
+
+def _run_tour(resolved: Resolved, state_dir: Path | None, *, page: bool, window: bool) -> int:
+    from firmware_host.sim_terminal import run_live
+    from firmware_host.tour import Tour
+
+    tour = Tour()
+    with tempfile.TemporaryDirectory(prefix="wordtable-tour-") as scratch:
+        return run_live(resolved, state_dir or Path(scratch), page=page, window=window,
+                        hint=lambda box: tour.hint(box.appliance.shell.state) if box.appliance else None)
 
 
 def _run_script(resolved: Resolved, text: str, state_dir: Path | None, *, frames: bool) -> int:

@@ -54,6 +54,7 @@ from firmware_host.core.events import (
     ReaderStatus,
     Resumed,
     SeatClaim,
+    SeatCommand,
     SeatEntry,
     TextEntry,
     Tick,
@@ -96,7 +97,7 @@ from firmware_host.core.settings import (
 )
 from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.text_field import TextField, too_long, typed
-from firmware_host.core.text_input import CODE, LINE, NAME, TextRefused, clean
+from firmware_host.core.text_input import CODE, LINE, NAME, TextRefused, clean, refusal
 from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import Timer, format_seconds, parse_duration
 
@@ -161,12 +162,24 @@ def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect
 
 def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     """Apply one event; return the new state and the effects to carry out, ending with the view."""
+    state, effects = _advance(state, event)
+    return state, effects + view(state)
+
+
+def fold(state: AppState, event: Event) -> AppState:
+    """The state `step` returns, without computing the view or anything else only a live table needs
+    (what a resume replays)."""
+    return _advance(state, event)[0]
+
+
+def _advance(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
+    """Apply one event: the new state and the effects it causes, without the view."""
     if isinstance(event, Resumed):
         state, effects = _resumed(state, event.at, event.off_s)
-        return state, effects + view(state)
+        return state, effects
     if isinstance(event, Typing):  # shown only: neither the clock nor anything else moves on it
         state = replace(state, typing=event.text[:TYPING_SHOWN])
-        return state, view(state)
+        return state, []
     now = max(state.now, event_time(event))
     state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
@@ -182,11 +195,11 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     state, more, silenced = _ring(state, event, was_ringing)
     effects += more
     if silenced:
-        return state, effects + view(state)
+        return state, effects
     checked = edge_checked(event)
     if isinstance(checked, TextRefused):
         state, more = _refuse(state, checked.text(state.settings.lang))
-        return state, effects + more + view(state)
+        return state, effects + more
     event = checked
     if isinstance(event, Tick):
         pass
@@ -207,6 +220,9 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state = replace(state, page=replace(state.page, address=event.address, code=event.code))
     elif isinstance(event, SeatClaim):
         state, more = _seat_claim(state, event)
+        effects += more
+    elif isinstance(event, SeatCommand):  # a phone's control: the timer, the free scoreboard, the settings
+        state, more = _seat_command(state, event)
         effects += more
     elif isinstance(event, SeatEntry):  # a phone: its seat's entry, whatever the box shows
         state, more = _seat_entry(state, event)
@@ -232,7 +248,7 @@ def step(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state, more = _home_event(state, event)
         effects += more
     state = _settled(state)
-    return state, effects + view(state)
+    return state, effects
 
 
 def _ring(state: AppState, event: Event, was_ringing: bool) -> tuple[AppState, list[Effect], bool]:
@@ -369,6 +385,8 @@ def edge_checked(event: Event) -> Event | TextRefused:
     try:
         if isinstance(event, TextEntry | SeatEntry):
             return replace(event, text=clean(event.text, LINE))
+        if isinstance(event, SeatCommand):
+            return replace(event, command=clean(event.command, CODE), value=clean(event.value, LINE))
         if isinstance(event, SeatClaim):
             return replace(event, claim=clean(event.claim, CODE))
         if isinstance(event, PageInfo):
@@ -616,7 +634,82 @@ def _seat_entry(state: AppState, event: SeatEntry) -> tuple[AppState, list[Effec
         players = table_players(state)
         name = players[event.seat] if 0 <= event.seat < len(players) else str(event.seat + 1)
         return _refuse(state, _t(state.settings, "page_not_now", name=name))
-    return _apply(replace(state, notice=""), flow.seat_entry(event.seat, event.text, ctx(state)))
+    after, effects = _apply(replace(state, notice=""), flow.seat_entry(event.seat, event.text, ctx(state)))
+    if any(isinstance(effect, Beep) and effect.pattern == "error" for effect in effects):
+        reason = getattr(after.flow, "message", "") or ""
+        effects.append(Log(f"phone of seat {event.seat + 1} refused: {reason or event.text!r}", "INFO"))
+    return after, effects
+
+
+PAGE_SETTINGS = {"lang": "language", "volume": "volume", "warn": "warn"}  # a phone's setting: its menu
+
+
+def page_controls(state: AppState) -> dict[str, object]:
+    """What a phone may set (`SeatCommand`), with the menu's own labels: per setting its title and options
+    (key, label, chosen); without a game also the timer's lengths (the presets)."""
+    settings: dict[str, object] = {command: {"title": _main_label(state, path), "options": menu_entries(state, path)}
+                for command, path in PAGE_SETTINGS.items()}
+    if state.flow is None:
+        settings["length"] = {"title": _main_label(state, "duration"),
+                              "options": [e for e in menu_entries(state, "duration") if e[0] != "custom"]}
+    return settings
+
+
+def _seat_command(state: AppState, event: SeatCommand) -> tuple[AppState, list[Effect]]:
+    """A phone's control (`events.SeatCommand`), done as the box's own button or menu entry does it."""
+    s, command, value = state.settings, event.command, event.value
+    players = table_players(state)
+    who = players[event.seat] if 0 <= event.seat < len(players) else str(event.seat + 1)
+    bad = _t(s, "page_bad_value", name=who, value=value)
+    cleared = replace(state, notice="")
+    if command in PAGE_SETTINGS:
+        path = PAGE_SETTINGS[command]
+        if value not in [key for key, _, _ in menu_entries(state, path)]:
+            return _refuse(state, bad)
+        after, effects = _choose(cleared, MenuView(path), value)
+        return replace(after, overlay=state.overlay), effects
+    if state.flow is not None:
+        return _refuse(state, _t(s, "page_game_on", name=who))
+    timer, board = state.timer, state.board
+    if command == "timer" and value in ("start", "flip", "reset"):
+        if value == "start":
+            return _start_pause(cleared)
+        if value == "flip":
+            return replace(cleared, timer=timer.flip(state.now), notice=_t(s, "flipped")), []
+        return replace(cleared, timer=timer.reset()), []
+    if command == "length":
+        seconds = parse_duration(value)
+        if timer.running:
+            return _refuse(state, _t(s, "timer_running"))
+        if seconds is None:
+            return _refuse(state, _t(s, "not_a_duration", text=value))
+        if not MIN_DURATION_S <= seconds <= MAX_DURATION_S:
+            return _refuse(state, _t(s, "duration_range", low=MIN_DURATION_S, high=MAX_DURATION_S))
+        return _set_duration(cleared, seconds)
+    if command == "join":
+        name = value if refusal(value, NAME) is None else ""
+        if event.seat != len(board.players) or not name:
+            return _refuse(state, bad)
+        if len(board.players) >= MAX_PLAYERS:
+            return _refuse(state, _t(s, "page_full", n=MAX_PLAYERS))
+        if name in board.players:
+            return _refuse(state, _t(s, "name_taken", name=name))
+        names = (*board.players, name)
+        settings = replace(s, player_count=len(names), player_names=names)
+        joined = replace(cleared, board=board.resized(names), notice=_t(s, "page_joined", name=name))
+        return _with_settings(joined, settings)
+    if not 0 <= event.seat < len(board.players):
+        return _refuse(state, bad)
+    mine = replace(cleared, board=replace(board, selected=event.seat))
+    if command == "points":
+        points = parse_points(value)
+        return _refuse(state, bad) if points is None else _add_points(mine, points)
+    if command == "name":
+        refused = refusal(value, NAME)
+        if refused is not None or not value:
+            return _refuse(state, refused.text(s.lang) if refused is not None else bad)
+        return _rename(mine, value)
+    return _refuse(state, bad)
 
 
 def _seat_claim(state: AppState, event: SeatClaim) -> tuple[AppState, list[Effect]]:

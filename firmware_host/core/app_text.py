@@ -80,6 +80,10 @@ TEXT = {
         "board_field": "{name}: Name oder Punkte",
         "name_taken": "„{name}“ spielt schon mit",
         "renamed": "{old} heißt jetzt {name}",
+        "page_bad_value": "Handy von {name}: „{value}“ geht hier nicht",
+        "page_game_on": "Handy von {name}: das geht nur ohne Spiel",
+        "page_full": "Kein Platz mehr am Tisch (höchstens {n})",
+        "page_joined": "{name} sitzt jetzt mit am Tisch",
     },
     "en": {
         "timer": "Timer",
@@ -160,5 +164,9 @@ TEXT = {
         "board_field": "{name}: name or points",
         "name_taken": "“{name}” is already playing",
         "renamed": "{old} is now {name}",
+        "page_bad_value": "{name}'s phone: “{value}” is not possible here",
+        "page_game_on": "{name}'s phone: only without a game",
+        "page_full": "No seat left at the table (at most {n})",
+        "page_joined": "{name} joins the table",
     },
 }

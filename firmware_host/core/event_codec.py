@@ -21,6 +21,7 @@ from firmware_host.core.events import (
     ReaderStatus,
     Resumed,
     SeatClaim,
+    SeatCommand,
     SeatEntry,
     TextEntry,
     Tick,
@@ -48,6 +49,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "text", "text": text, "at": at}
         case SeatEntry(seat, text, at):
             return {"type": "seat_text", "seat": seat, "text": text, "at": at}
+        case SeatCommand(seat, command, value, at):
+            return {"type": "seat_command", "seat": seat, "command": command, "value": value, "at": at}
         case SeatClaim(seat, claim, at):
             return {"type": "seat_claim", "seat": seat, "claim": claim, "at": at}
         case PageInfo(address, code, at):
@@ -91,6 +94,8 @@ def decode(data: dict[str, Any]) -> Event:
             return TextEntry(str(data["text"]), at)
         if kind == "seat_text":
             return SeatEntry(_seat(data["seat"]), str(data["text"]), at)
+        if kind == "seat_command":
+            return SeatCommand(_seat(data["seat"]), str(data["command"]), str(data["value"]), at)
         if kind == "seat_claim":
             return SeatClaim(_seat(data["seat"]), str(data["claim"]), at)
         if kind == "page":

@@ -74,6 +74,20 @@ class SeatEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatCommand:
+    """A control on a player's phone (the table page) for the table without a game — the sand timer
+    (`command` "timer": `value` "start" (start/pause), "flip", "reset"; "length": a duration such as "1:30"),
+    the free scoreboard ("points": "+3"/"-2" for the seat's player; "name": the seat's new name; "join": a
+    new player `value` at seat `seat`, the next free one) — and the menu's settings at any time ("lang",
+    "volume", "warn": a key of that menu). `seat` comes from the phone's seat token, as in `SeatEntry`."""
+
+    seat: int
+    command: str
+    value: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeatClaim:
     """A phone asks to take over a seat another phone holds; the table confirms it with START (`claim`
     names the request, so the page server knows which one the table answered)."""
@@ -200,7 +214,7 @@ class BestRevealed:
 
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
-    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatClaim | PageInfo
+    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatClaim | PageInfo
 )
 
 

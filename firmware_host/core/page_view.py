@@ -31,6 +31,7 @@ class PageViews:
     players: tuple[str, ...]
     page: PageState
     lang: str
+    game: str | None = None  # the game in play (None: the table without a game)
 
 
 def page_views(state: app.AppState) -> PageViews:
@@ -38,7 +39,8 @@ def page_views(state: app.AppState) -> PageViews:
     common = _common(state, players)
     seats = tuple(_text({**common, **_seat_part(state, seat, players)}) for seat in range(len(players)))
     guest = _text({**common, **_seat_part(state, None, players)})
-    return PageViews(seats, guest, players, state.page, state.settings.lang)
+    game = state.flow.game if state.flow is not None else None
+    return PageViews(seats, guest, players, state.page, state.settings.lang, game)
 
 
 def page_view(state: app.AppState, seat: int | None) -> dict[str, Any]:
@@ -71,6 +73,8 @@ def _common(state: app.AppState, players: tuple[str, ...]) -> dict[str, Any]:
             "left": None if timer.running else countdown.left(state.now),
         },
         "board": [{"name": n, "total": t} for n, t in zip(board.players, board.totals, strict=True)],
+        "controls": app.page_controls(state),
+        "notice": state.notice,
     }
 
 

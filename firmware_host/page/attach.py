@@ -7,6 +7,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firmware_host.appliance import Appliance
 from firmware_host.config import Resolved, page_enabled
@@ -15,17 +16,28 @@ from firmware_host.core.events import Notice
 from firmware_host.core.page_view import page_views
 from firmware_host.page.server import PageServer
 
+if TYPE_CHECKING:
+    from firmware_host.sim_box import LiveBox
+
 log = logging.getLogger("wordtable.page")
 
 
 def serve_page(appliance: Appliance, resolved: Resolved, state_dir: Path, *, asked: bool = False,
-               clock: Callable[[], float] = time.monotonic) -> PageServer | None:
+               clock: Callable[[], float] = time.monotonic, box: LiveBox | None = None) -> PageServer | None:
     """Start the page for `appliance` (before its shell runs) and return it; None when it is off or its
-    port cannot be had (then the OLED and the log say why, and the box plays on without it)."""
+    port cannot be had (then the OLED and the log say why, and the box plays on without it). With the
+    simulator's `box`, the page also serves the virtual box at /box."""
     if not page_enabled(resolved, asked):
         return None
     config = resolved.config.page
-    server = PageServer(appliance.shell.put, clock, bind=config.bind, port=config.port, state_dir=state_dir)
+    extra = None
+    if box is not None:
+        from firmware_host.page.box import routes
+        from firmware_host.sim_box import typed_event
+
+        extra = routes(box, lambda line, at: typed_event(line, resolved, at))
+    server = PageServer(appliance.shell.put, clock, bind=config.bind, port=config.port, state_dir=state_dir,
+                        extra_routes=extra)
     try:
         server.start()
     except OSError as exc:

@@ -1,9 +1,13 @@
 """What a page may send, checked before anything reaches the shell: size, JSON, schema, text.
 
 Over the WebSocket a page sends JSON objects of at most `MAX_MESSAGE` bytes:
-- `{"type": "entry", "seat": N, "text": "…"}`: a word for the page's own seat (N must be the seat its
-  token holds; the server checks that); the text normalised by `core.text_input.clean` as a `WORD`
-  (at most 32 characters, no control characters); an empty text withdraws a draft;
+- `{"type": "entry", "seat": N, "text": "…"}`: what the stage asks of the page's own seat (N must be the
+  seat its token holds; the server checks that): a word, or a line of words (a Quiddler lay-down); the
+  text normalised by `core.text_input.clean` as a line of at most `ENTRY.limit` characters, each word at
+  most `WORD.limit` (32), no control characters; an empty text withdraws a draft;
+- `{"type": "command", "seat": N, "command": C, "value": "…"}`: a control for the table (`COMMANDS`:
+  the sand timer, the free scoreboard, the menu's settings; `core.events.SeatCommand`), the value a
+  `WORD`; the core decides whether it may be done now;
 - `{"type": "ping"}`.
 Over HTTP, `POST /api/join` takes `{"code": "…", "seat": N}` or `{"code": "…", "name": "…"}` (a seat by
 its player's name). `parse_*` return the checked message or raise `Refused` with a short reason.
@@ -15,10 +19,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from firmware_host.core.text_input import NAME, WORD, TextRefused, clean
+from firmware_host.core.text_input import LINE, NAME, WORD, Field, TextRefused, clean
 
 MAX_MESSAGE = 1024
 MAX_SEAT = 15
+COMMANDS = ("timer", "length", "points", "name", "lang", "volume", "warn")
+ENTRY = Field(LINE.name, 64)  # a lay-down of ten Quiddler cards in notation fits
 
 
 class Refused(ValueError):
@@ -33,6 +39,13 @@ class Refused(ValueError):
 class Entry:
     seat: int
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    seat: int
+    command: str
+    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +87,20 @@ def _text(value: Any, kind: Any) -> str:
         raise Refused("bad_text", exc.text("en")) from None
 
 
-def parse_message(raw: str | bytes) -> Entry | Ping:
+def parse_message(raw: str | bytes) -> Entry | Command | Ping:
     data = _object(raw)
     kind = data.get("type")
     if kind == "ping" and set(data) == {"type"}:
         return Ping()
     if kind == "entry" and set(data) == {"type", "seat", "text"}:
-        return Entry(_seat(data["seat"]), _text(data["text"], WORD))
+        text = _text(data["text"], ENTRY)
+        if any(len(word) > WORD.limit for word in text.split()):
+            raise Refused("bad_text")
+        return Entry(_seat(data["seat"]), text)
+    if kind == "command" and set(data) == {"type", "seat", "command", "value"}:
+        if data["command"] not in COMMANDS:
+            raise Refused("bad_command")
+        return Command(_seat(data["seat"]), str(data["command"]), _text(data["value"], WORD))
     raise Refused("bad_type")
 
 

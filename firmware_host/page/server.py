@@ -1,10 +1,12 @@
 """The table page's web server: aiohttp in a thread of its own, beside the shell.
 
-In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (a word for the
-phone's own seat), `SeatClaim` (a takeover the table must confirm), `PageInfo` (the address and table code
-the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step; each connected page gets
-its seat's view when it changed. Nothing else of the appliance is reachable from here: no power-off, no
-journal, no settings.
+In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (what the game's stage
+asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on the free scoreboard, a new
+player, the menu's settings; the core decides whether it may be done now), `SeatClaim` (a takeover the
+table must confirm), `PageInfo` (the address and table code the OLED shows). Out: the shell calls `publish`
+with the `PageViews` of every step; each connected page gets its seat's view when it changed. Besides,
+a seated phone may read the past games from the journal (read-only, `past_games`). Nothing else of the
+appliance is reachable from here: no power-off, no journal writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
 upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
@@ -31,10 +33,13 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatEntry
+from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, SeatEntry
 from firmware_host.core.page_view import PageViews
+from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
-from firmware_host.page.messages import MAX_MESSAGE, Entry, Refused, parse_join, parse_message
+from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
+from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
+from firmware_host.paths import journal_path
 
 log = logging.getLogger("wordtable.page")
 
@@ -61,16 +66,20 @@ class _Client:
 class PageServer:
     """The page served on `bind`:`port` (port 0: any free one). `address` is the base URL announced on the
     OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens (None:
-    in memory only). `clock` is the shell's monotonic clock."""
+    in memory only). `clock` is the shell's monotonic clock. `extra_routes` adds routes to the application
+    (only the simulator passes one: its virtual box at /box)."""
 
     def __init__(self, put: Callable[[Event], None], clock: Callable[[], float], *, bind: str = "0.0.0.0",
-                 port: int = 8080, state_dir: Path | None = None, address: str | None = None) -> None:
+                 port: int = 8080, state_dir: Path | None = None, address: str | None = None,
+                 extra_routes: Callable[[web.Application], None] | None = None) -> None:
         self.put = put
+        self.extra_routes = extra_routes
         self.clock = clock
         self.bind = bind
         self.port = port
         self.address = address
         self.tokens = SeatTokens(state_dir / STORE_NAME if state_dir is not None else None)
+        self.journal = journal_path(state_dir) if state_dir is not None else None
         self.lockout = Lockout(clock)
         self.rates = RateLimit(clock)
         self.code = new_code()
@@ -204,7 +213,12 @@ class PageServer:
         application.router.add_post("/api/join", self._join)
         application.router.add_post("/api/leave", self._leave)
         application.router.add_get("/ws", self._socket)
+        application.router.add_get("/api/games", self._games)
+        application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
+        application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
         application.router.add_get("/favicon.ico", _no_icon)
+        if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
+            self.extra_routes(application)
         return application
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
@@ -247,8 +261,14 @@ class PageServer:
         if join.name is not None:
             names = [p.casefold() for p in players]
             seat = names.index(join.name.casefold()) if join.name.casefold() in names else None
-            if seat is None:
+            if seat is None and (self.views is None or self.views.game is not None):
                 return _answer(404, "no_such_name")
+            if seat is None:  # a new player at the table without a game: the next seat, if the box takes it
+                if len(players) >= MAX_PLAYERS:
+                    return _answer(409, "full")
+                seat = len(players)
+                self.put(SeatCommand(seat, "join", join.name, self.clock()))
+                return _with_cookie(_answer(200, "", seat=seat), self.tokens.grant(seat))
         assert seat is not None
         if seat >= len(players):
             return _answer(400, "bad_seat")
@@ -269,6 +289,52 @@ class PageServer:
         response = _answer(200, "")
         response.del_cookie(COOKIE, path="/")
         return response
+
+    # --- past games (read-only) --------------------------------------------------------------------------
+
+    def _seated(self, request: web.Request) -> bool:
+        held = self.tokens.seat_of(request.cookies.get(COOKIE))
+        return held is not None and held.active
+
+    async def _past(self, request: web.Request, read: Callable[[Path], Any]) -> Any:
+        if not self._seated(request):
+            raise _Refusal(_answer(403, "no_seat"))
+        if self.journal is None:
+            raise _Refusal(_answer(404, "no_game"))
+        journal = self.journal
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, read, journal)
+        except PastGameError as exc:
+            log.info("table page: past game refused: %s", exc.reason)
+            raise _Refusal(_answer(404 if exc.reason == "no_game" else 500, exc.reason)) from None
+
+    def _lang(self) -> str:
+        return self.views.lang if self.views is not None else "de"
+
+    async def _games(self, request: web.Request) -> web.Response:
+        lang = self._lang()
+        try:
+            games = await self._past(request, lambda path: games_list(path, lang))
+        except _Refusal as refusal:
+            return refusal.response
+        return _answer(200, "", games=games)
+
+    async def _game(self, request: web.Request) -> web.Response:
+        lang, game_id = self._lang(), int(request.match_info["id"])
+        try:
+            sheet = await self._past(request, lambda path: game_sheet(path, game_id, lang))
+        except _Refusal as refusal:
+            return refusal.response
+        return _answer(200, "", **sheet)
+
+    async def _record(self, request: web.Request) -> web.Response:
+        game_id = int(request.match_info["id"])
+        try:
+            game, record = await self._past(request, lambda path: game_record(path, game_id))
+        except _Refusal as refusal:
+            return refusal.response
+        headers = {**HEADERS, "Content-Disposition": f'attachment; filename="wordtable-{game_id}-{game}.jsonl"'}
+        return web.Response(text=record, content_type="application/x-ndjson", charset="utf-8", headers=headers)
 
     # --- WebSocket ----------------------------------------------------------------------------------------
 
@@ -297,7 +363,7 @@ class PageServer:
         except Refused as exc:
             await _send(client.socket, _error(exc.reason))
             return
-        if not isinstance(message, Entry):
+        if not isinstance(message, Entry | Command):
             await _send(client.socket, '{"type":"pong"}')
             return
         held = self.tokens.seat_of(client.token)
@@ -311,8 +377,17 @@ class PageServer:
         if not self.rates.allow(held.seat):
             await _send(client.socket, _error("slow_down"))
             return
-        self.put(SeatEntry(held.seat, message.text, self.clock()))
+        if isinstance(message, Command):
+            self.put(SeatCommand(held.seat, message.command, message.value, self.clock()))
+        else:
+            self.put(SeatEntry(held.seat, message.text, self.clock()))
         await _send(client.socket, '{"type":"sent"}')
+
+
+class _Refusal(Exception):
+    def __init__(self, response: web.Response) -> None:
+        super().__init__(response.status)
+        self.response = response
 
 
 async def _no_icon(request: web.Request) -> web.Response:

@@ -15,6 +15,14 @@ const TEXT = {
     e_not_your_seat: "Das ist nicht dein Platz.", e_slow_down: "Langsam – zu viele Eingaben.",
     e_bad_text: "Das Wort geht so nicht (höchstens 32 Zeichen).", e_origin: "Fremde Seite.", e_default: "Abgelehnt ({r}).",
     sent: "Gesendet.", leave: "Platz freigeben", ready: "bereit", paused: "Pause",
+    won: "Gewonnen: {w}", best: "Das beste Mögliche", laid: "Gelegt", fields: "Bonusfelder",
+    timer: "Sanduhr", start_pause: "Start/Pause", flip: "Umdrehen", reset: "Zurück auf voll",
+    my_points: "Meine Punkte", points_ph: "z. B. +7 oder -3", add: "Buchen", name_new: "Neuer Name",
+    rename: "Umbenennen", past: "Vergangene Spiele", sheet_of: "Bogen", download: "Herunterladen",
+    open_game: "läuft noch", no_games: "Noch keine Spiele im Journal.", e_no_game: "Dieses Spiel gibt es nicht.",
+    e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
+    e_bad_command: "Diese Einstellung gibt es nicht.", breakdown: "Wort+Länge+grau", points: "Pkt.",
+    e_full: "Der Tisch ist voll.",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -28,6 +36,14 @@ const TEXT = {
     e_not_your_seat: "That is not your seat.", e_slow_down: "Slow down – too many entries.",
     e_bad_text: "That word cannot be taken (32 characters at most).", e_origin: "Foreign page.", e_default: "Refused ({r}).",
     sent: "Sent.", leave: "Leave seat", ready: "ready", paused: "paused",
+    won: "Winner: {w}", best: "The best possible", laid: "Laid down", fields: "Bonus fields",
+    timer: "Sand timer", start_pause: "Start/pause", flip: "Flip", reset: "Back to full",
+    my_points: "My points", points_ph: "e.g. +7 or -3", add: "Add", name_new: "New name",
+    rename: "Rename", past: "Past games", sheet_of: "Sheet", download: "Download",
+    open_game: "still open", no_games: "No games in the journal yet.", e_no_game: "No such game.",
+    e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
+    e_bad_command: "No such setting.", breakdown: "word+length+grey", points: "Pts",
+    e_full: "The table is full.",
   },
 };
 
@@ -128,10 +144,18 @@ function render(v) {
   renderEntry(v, play);
   $("message").hidden = !play.message;
   $("message").textContent = play.message || "";
+  renderStatus(play);
+  renderWinners(play.winners);
+  renderLines("best", t("best"), play.best);
+  renderLines("laid", t("laid"), play.laid);
   renderWritten(v.players, play.written);
   renderWords(play.words);
   renderSheet(play.sheet);
+  renderTables(play.tables);
   renderBoard(v);
+  renderControls(v);
+  $("notice").hidden = !v.notice || v.notice === play.message;
+  $("notice").textContent = v.notice || "";
   $("screen").hidden = !v.screen;
   $("screen").textContent = v.screen || "";
   tick();
@@ -152,20 +176,79 @@ function renderCard(card) {
   $("card").replaceChildren(t("round", { r: card.round }), el("b", {}, card.letter), t("max", { n: card.max_length }));
 }
 
+// What the stage asks of this seat: the core's `entry` (label, hint, field, buttons whose `send` template
+// gets the typed line for "{text}"); Das perfekte Wort's plain "word" ask has one send button.
+let ask = null;
+
 function renderEntry(v, play) {
-  const asks = play.asks === "word" && v.seat !== null;
+  ask = v.seat === null ? null : play.entry || (play.asks === "word" ? { kind: "word", field: true } : null);
   const entry = $("entry");
   const wasHidden = entry.hidden;
-  entry.hidden = !asks;
-  if (!asks) return;
-  if (wasHidden) $("word").value = "";
+  const before = entry.dataset.label || "";
+  entry.hidden = !ask;
+  if (!ask) return;
+  const label = ask.label || t("your_word");
+  entry.dataset.label = label;
+  if (wasHidden || before !== label) $("word").value = "";
+  $("asklabel").textContent = label;
+  $("askhint").hidden = !ask.hint;
+  $("askhint").textContent = ask.hint || "";
+  $("word").inputMode = ask.kind === "number" ? "numeric" : "text";
+  $("word").hidden = ask.field === false;
+  const actions = ask.actions || [];
+  $("send").hidden = actions.length > 0 || ask.field === false;
+  $("actions").hidden = actions.length === 0;
+  $("actions").replaceChildren(...actions.map((a, i) => {
+    const button = el("button", { type: i === 0 ? "submit" : "button", "data-send": a.send }, a.label);
+    if (i > 0) button.onclick = () => sendEntry(a.send);
+    return button;
+  }));
   const draft = $("draft");
-  if (play.draft !== undefined) {
+  if (play.entry) {
+    draft.hidden = true;
+  } else if (play.draft !== undefined) {
     draft.hidden = false;
     draft.textContent = play.draft ? t("draft", { w: play.draft }) : t("no_draft") + " · " + t("hidden");
   } else {
     draft.hidden = true;
   }
+}
+
+function renderStatus(play) {
+  const text = [play.round_text, play.status, play.result].filter(Boolean).join(" · ");
+  $("status").hidden = !text;
+  $("status").textContent = text;
+}
+
+function renderWinners(winners) {
+  $("winners").hidden = !winners || winners.length === 0;
+  $("winners").textContent = winners && winners.length ? "★ " + t("won", { w: winners.join(", ") }) : "";
+}
+
+function renderLines(id, title, lines) {
+  const box = $(id);
+  box.hidden = !lines || lines.length === 0;
+  if (box.hidden) return;
+  box.replaceChildren(el("h2", {}, title), ...lines.map((line) => el("p", {}, line)));
+}
+
+function cellNode(tag, value) {
+  const plain = value !== null && typeof value === "object";
+  const text = plain ? value.text : value;
+  const mark = plain ? value.mark : "";
+  const number = typeof text === "number";
+  const node = el(tag, { class: number ? "n" : "" });
+  node.append(mark ? el("span", { class: mark }, text) : document.createTextNode(String(text)));
+  return node;
+}
+
+function renderTables(tables) {
+  $("tables").replaceChildren(...(tables || []).map((table) => {
+    const head = table.head && table.head.some(Boolean)
+      ? [el("tr", {}, ...table.head.map((h) => el("th", {}, h)))] : [];
+    const rows = table.rows.map((row) => el("tr", {}, ...row.map((value) => cellNode("td", value))));
+    return el("section", { class: "sheet" }, el("h2", { class: table.mark }, table.title), el("table", {}, ...head, ...rows));
+  }));
 }
 
 function renderWritten(players, written) {
@@ -196,11 +279,20 @@ function renderSheet(sheet) {
     const rows = player.rows.filter((r) => r.written || r.word).map((r) => el("tr", {},
       el("td", {}, r.round + " " + r.letter),
       el("td", { class: r.status === "struck" ? "struck" : "" }, r.word || r.written || "–"),
+      el("td", { class: "n small" }, r.word ? `${r.valid}+${r.length}+${r.hits}` : ""),
       el("td", { class: "n" }, r.points)));
-    rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", { class: "n" }, player.vowels)));
-    rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", { class: "n" }, player.bonus)));
-    rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", { class: "n" }, player.total)));
+    rows.unshift(el("tr", {}, el("th", {}), el("th", {}), el("th", { class: "n small" }, t("breakdown")),
+      el("th", { class: "n" }, t("points"))));
+    rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.vowels)));
+    rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.bonus)));
+    rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", {}),
+      el("td", { class: "n" }, player.total)));
     parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows));
+    const marked = (player.fields || []).filter((f) => f.mark !== "open");
+    if (marked.length) {
+      parts.push(el("div", { class: "fields", title: t("fields") },
+        ...marked.map((f) => el("span", { class: f.mark }, f.field + (f.round ? " (" + f.round + ")" : "")))));
+    }
   }
   box.replaceChildren(...parts);
 }
@@ -212,6 +304,68 @@ function renderBoard(v) {
   if (!show) return;
   box.replaceChildren(el("h2", {}, t("board")), el("table", {},
     ...v.board.map((row) => el("tr", {}, el("td", {}, row.name), el("td", { class: "n" }, row.total)))));
+}
+
+function sendEntry(template) {
+  if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
+  const text = template.replace("{text}", $("word").value.trim());
+  socket.send(JSON.stringify({ type: "entry", seat: view.seat, text }));
+}
+
+function command(name, value) {
+  if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
+  socket.send(JSON.stringify({ type: "command", seat: view.seat, command: name, value: String(value) }));
+}
+
+function options(select, entries) {
+  const chosen = entries.find((e) => e[2]);
+  select.replaceChildren(...entries.map(([key, label]) => el("option", { value: key }, label)));
+  if (chosen) select.value = chosen[0];
+}
+
+// Without a game: the sand timer and the own seat on the free scoreboard; the menu's settings at any time
+// (their titles and options are the box's menu, from the view).
+function renderControls(v) {
+  const seated = v.seat !== null && v.seat !== undefined;
+  const controls = v.controls || {};
+  $("controls").hidden = !seated || !!v.game;
+  $("past").hidden = !seated || !!v.game;
+  if (!$("controls").hidden && controls.length) options($("length"), controls.length.options);
+  const box = $("settings");
+  box.hidden = !seated;
+  if (!seated) return;
+  const focused = document.activeElement && box.contains(document.activeElement);
+  if (focused) return; // not while a choice is being made
+  box.replaceChildren(...["lang", "volume", "warn"].filter((k) => controls[k]).map((k) => {
+    const select = el("select", { "data-setting": k });
+    options(select, controls[k].options);
+    select.onchange = () => command(k, select.value);
+    return el("label", { class: "setting" }, el("span", {}, controls[k].title), select);
+  }));
+}
+
+async function pastGames() {
+  const response = await fetch("/api/games", { credentials: "same-origin" });
+  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  if (answer.error) { showError(answer.error); return; }
+  const list = $("pastlist");
+  if (!answer.games.length) { list.replaceChildren(el("p", {}, t("no_games"))); return; }
+  list.replaceChildren(el("table", {}, ...answer.games.map((g) => {
+    const sheet = el("button", { type: "button", "data-game": String(g.id) }, t("sheet_of"));
+    sheet.onclick = () => pastSheet(g.id);
+    const link = el("a", { href: `/api/games/${g.id}/record`, download: "" }, t("download"));
+    const who = g.finished ? (g.winner ? "★ " + g.winner : "") : t("open_game");
+    return el("tr", {}, el("td", {}, `${g.title} · ${g.date.slice(0, 10)}`, el("br"), g.players.join(", "), el("br"), who),
+      el("td", {}, sheet, el("br"), link));
+  })));
+}
+
+async function pastSheet(id) {
+  const response = await fetch(`/api/games/${id}`, { credentials: "same-origin" });
+  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  if (answer.error) { showError(answer.error); return; }
+  $("pastsheet").hidden = false;
+  $("pastsheet").textContent = `${answer.title}\n${answer.text}`;
 }
 
 function format(seconds) {
@@ -241,9 +395,16 @@ document.addEventListener("DOMContentLoaded", () => {
   $("byname").onsubmit = (event) => { event.preventDefault(); join({ name: $("name").value.trim() }); };
   $("entryform").onsubmit = (event) => {
     event.preventDefault();
-    if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: "entry", seat: view.seat, text: $("word").value.trim() }));
+    const first = ask && ask.actions && ask.actions.length ? ask.actions[0].send : "{text}";
+    sendEntry(first);
   };
+  for (const button of document.querySelectorAll("[data-command]")) {
+    button.onclick = () => command(button.dataset.command, button.dataset.value);
+  }
+  $("length").onchange = () => command("length", $("length").value);
+  $("pointsform").onsubmit = (event) => { event.preventDefault(); command("points", $("points").value.trim()); $("points").value = ""; };
+  $("nameform").onsubmit = (event) => { event.preventDefault(); command("name", $("newname").value.trim()); };
+  $("pastopen").onclick = pastGames;
   connect();
   frame();
 });

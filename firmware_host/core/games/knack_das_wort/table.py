@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 import firmware_host.core.games.knack_das_wort.rules as kw
 from firmware_host.core.effects import Beep, EndGame
@@ -64,6 +65,17 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
 
     GAME = GAME_ID
     TITLE = TITLE
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A line from seat `seat`'s phone (`page.seat_entry`)."""
+        from .page import seat_entry
+
+        return seat_entry(self, seat, text, ctx)
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        from .page import page_data
+
+        return page_data(self, seat, ctx)
 
     # --- handling events ----------------------------------------------------------------------------
 

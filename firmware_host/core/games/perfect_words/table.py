@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
@@ -83,6 +84,17 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     @property
     def players(self) -> tuple[str, ...]:
         return self.played.setup.players if self.played else ()
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A line from seat `seat`'s phone (`page.seat_entry`)."""
+        from .page import seat_entry
+
+        return seat_entry(self, seat, text, ctx)
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        from .page import page_data
+
+        return page_data(self, seat, ctx)
 
     # --- handling events ----------------------------------------------------------------------------
 

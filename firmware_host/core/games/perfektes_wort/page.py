@@ -11,7 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.flow import Ctx
+from firmware_host.core.table.page_parts import action, ask
+from firmware_host.core.table.page_parts import t as part_text
 
+from .rules import pending
 from .scoring import score
 from .text import t
 
@@ -44,9 +47,41 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
     elif rnd:
         if stage == "entering" and mine and seat is not None and play.entry(rnd, flow.players[seat]) is None:
             data["asks"] = "word"
+        if stage == "fix" and mine and seat == getattr(flow.stage, "slot", None) and seat is not None:
+            data["entry"] = _fix_ask(flow, seat, ctx.lang)
+            data["asks"] = "word"
         data["words"] = [_word(flow, rnd, p, ctx.lang) for p in flow.players]
-    data["sheet"] = _sheet(flow)
+    data["sheet"] = None if pending(play) else _sheet(flow)  # a word still to shorten or strike: no score yet
+    data["best"] = _best(flow, stage, ctx.lang)
+    if stage == "final":
+        data["winners"] = list(score(play).winners)
     return data
+
+
+def _best(flow: PerfektesWortFlow, stage: str, lang: str) -> list[str]:
+    """The perfect word as the OLED reveals it: the last round's after its review (option "round"), every
+    round's at the end (option "end"); nothing before the word list answered."""
+    from .table import _best_items
+
+    if not flow.best:
+        return []
+    if flow.reveal == "end":
+        if stage != "final":
+            return []
+        return [f"{part_text(lang, 'round')} {b.round}: {item.label}" for b in flow.best
+                for item in _best_items(flow, b.round, lang)[:1]]
+    last = flow.best[-1].round
+    return [f"{part_text(lang, 'round')} {last}: {item.label}" for item in _best_items(flow, last, lang)]
+
+
+def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
+    """The seat's own word to shorten: the box's options as buttons, or a typed word or length."""
+    assert flow.play is not None
+    entry = flow.play.entry(flow.play.revealed, flow.players[seat])
+    word = entry.current if entry else ""
+    options = flow._options(flow.play, seat)
+    return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=t(lang, "hint_fix"),
+               actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
 
 def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str, Any]:

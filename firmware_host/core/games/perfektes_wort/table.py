@@ -245,7 +245,8 @@ class PerfektesWortFlow:
     def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
         """A word from the phone of seat `seat`: while the sand runs it is the seat's draft (hidden, checked
         by the rules core, replaced by a later one, withdrawn by an empty line) until the alarm enters all
-        drafts at once; after the alarm it is the seat's word at once, if the seat has none yet."""
+        drafts at once; after the alarm it is the seat's word at once, if the seat has none yet; while the
+        table shortens this seat's word (`Fixing`), the shortened word or its length."""
         flow, stage = replace(self, message=""), self.stage
         if self.played is None or not 0 <= seat < len(self.players):
             return refuse(replace(flow, message=t(ctx.lang, "phone_no_seat", seat=seat + 1)), ctx)
@@ -261,6 +262,8 @@ class PerfektesWortFlow:
             return Outcome(replace(flow, drafts=tuple(sorted((*others, (seat, text))))))
         if isinstance(stage, Entering) and play.entry(play.revealed, player) is None:
             return _entered(flow._enter(ctx, (Word(play.revealed, player, text),), Flow._next_entry))
+        if isinstance(stage, Fixing) and stage.slot == seat:  # the own word shortened, as typed on the box
+            return _fixing(flow, stage, play, TextEntry(text, ctx.now), ctx)
         return refuse(replace(flow, message=t(ctx.lang, "phone_not_now", name=player)), ctx)
 
     def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:

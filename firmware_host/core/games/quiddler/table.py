@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Literal
+from typing import Any, Literal
 
 from firmware_host.core.effects import EndGame, RevealBest
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
@@ -113,6 +113,18 @@ class QuiddlerFlow:
     passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
     best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
     reveal: bool = True  # ask for them (the table's `reveal` setting is not "off")
+    phone: tuple[tuple[int, int, tuple[tuple[str, ...], ...]], ...] = ()  # (seat, round, words) typed on phones
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        """A line from seat `seat`'s phone: its words, then its cards left (`page.seat_entry`)."""
+        from .page import seat_entry
+
+        return seat_entry(self, seat, text, ctx)
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        from .page import page_data
+
+        return page_data(self, seat, ctx)
 
     @property
     def game(self) -> str:

@@ -1,0 +1,97 @@
+"""Knack das Wort on the table page: what each seat's phone shows and what it may enter (pure; JSON-ready).
+
+The player on turn writes the word (or the number of its letters) on the phone, or draws/passes
+(`DRAW_TEXT`): `WriteWord` / `Draw` through the same rules core as the box's entry. At the end each seat
+enters its own cards left (`CardsLeft`). Action cards, going out and the end stay on the box's menu.
+The view: who is on turn, the turns so far (word, points, action cards), the standings (letters, bonus,
+cards left, points; the winners marked).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import firmware_host.core.games.knack_das_wort.rules as kw
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.table.page_parts import action, ask, cell, sheet
+from firmware_host.core.table.page_parts import t as parts_text
+from firmware_host.core.table.seats import Seating, refuse
+
+from .text import t
+
+if TYPE_CHECKING:
+    from .table import KnackFlow
+
+DRAW_TEXT = "-"
+_NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
+
+
+def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
+    from .table import Playing
+
+    plain = replace(flow, message="")
+    players = flow.played.game.players if flow.played is not None else ()
+    if flow.played is None or not 0 <= seat < len(players):
+        return refuse(replace(plain, message=t(ctx.lang, "page_no_seat", seat=seat + 1)), ctx)
+    game, player = flow.played.game, players[seat]
+    if not isinstance(flow.stage, Playing):
+        return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
+    if game.end is None:
+        if game.current != player:
+            return refuse(replace(plain, message=t(ctx.lang, "page_not_turn", name=player)), ctx)
+        if text == DRAW_TEXT:
+            return plain._enter(kw.Draw(player), ctx, t(ctx.lang, "drew", player=player))
+        number = _NUMBER.match(text)
+        word = kw.WriteWord(player, letters=int(number.group(1))) if number else kw.WriteWord(player, text.strip())
+        outcome = plain._enter(word, ctx)
+        entered = outcome.flow
+        if isinstance(entered, type(flow)) and entered.played is not None and entered.played is not flow.played:
+            scored = entered.played.game.points(player)
+            message = t(ctx.lang, "scored", player=player, points=scored - game.points(player), total=scored)
+            return replace(outcome, flow=replace(entered, message=message))
+        return outcome
+    if game.cards_left(player) is not None or kw.score(game).final:
+        return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
+    number = _NUMBER.match(text)
+    if number is None:
+        return refuse(replace(plain, message=t(ctx.lang, "not_count", text=text.strip())), ctx)
+    return plain._enter(kw.CardsLeft(player, int(number.group(1))), ctx)
+
+
+def page_data(flow: KnackFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+    from .table import Playing
+
+    lang = ctx.lang
+    data: dict[str, Any] = {"stage": "setup" if isinstance(flow.stage, Seating) else "play", "asks": None,
+                            "message": flow.message}
+    if flow.played is None:
+        return data
+    game = flow.played.game
+    standings = kw.score(game)
+    mine = seat is not None and 0 <= seat < len(game.players)
+    player = game.players[seat] if mine and seat is not None else None
+    if game.end is None:
+        data["turn"] = game.current
+        data["status"] = t(lang, "page_on_turn", player=game.current)
+        if player == game.current and isinstance(flow.stage, Playing):
+            data["entry"] = ask("word", t(lang, "page_word"), lang, hint=", ".join(game.tasks),
+                                actions=[action(parts_text(lang, "send")), action(t(lang, "page_draw"), DRAW_TEXT)])
+    else:
+        data["status"] = kw.end_reason(game, lang)
+        if player is not None and game.cards_left(player) is None and not standings.final:
+            data["entry"] = ask("number", t(lang, "page_left"), lang)
+    if "entry" in data:
+        data["asks"] = data["entry"]["kind"]
+    if standings.final:
+        data["winners"] = list(standings.winners)
+    head = ("", parts_text(lang, "player"), "Σ", "+", "−", parts_text(lang, "total"))
+    rows = [[f"{s.rank}.", cell(s.player, "win" if standings.final and s.rank == 1 else ""), s.letters,
+             s.bonus or "", "" if s.left is None else s.left, s.points] for s in standings.players]
+    turns = [[str(i), e.player, cell(e.word or t(lang, "action_draw") if e.kind != "out" else
+                                     t(lang, "out", player=e.player), "" if e.kind == "word" else "struck"
+                                     if e.kind == "skip" else ""),
+              e.points or "", ", ".join(e.cards)] for i, e in enumerate(game.log, start=1)]
+    data["tables"] = [sheet(t(lang, "board"), head, rows), sheet(t(lang, "page_turns"), (), reversed(turns))]
+    return data

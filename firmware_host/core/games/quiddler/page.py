@@ -1,0 +1,220 @@
+"""Quiddler on the table page: what each seat's phone shows and what it may enter (pure; JSON-ready).
+
+Entry from a phone, for its own seat, while a round is open and the box waits for lay-downs (who went
+out, or a player's words and cards): first the seat's words in card notation (`PREFIX_OUT` before them:
+this player went out, which records the lay-down at once), then its cards left, which records
+`Lay(player, words, unused)` through the same rules core as the box's entry. `BACK_TEXT` drops the typed
+words. The box's own entry moves on when the player it was asking for has laid down from a phone.
+
+The view: the round (number, hand size), the stage, this seat's entry, what each player laid this round,
+the round tables so far (cards per word with their values, struck challenged words, cards left, the
+bonuses), the scoreboard, the best lay-downs the word list revealed, the winners at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.table.page_parts import action, ask, board, cell, sheet
+from firmware_host.core.table.played import enter
+from firmware_host.core.table.seats import refuse
+
+from .best_lay import LONGEST_MARK
+from .errors import RuleError
+from .notation import format_cards, parse_cards
+from .record import Lay
+from .rules import ROUNDS, Game
+from .text import t
+
+if TYPE_CHECKING:
+    from .table import QuiddlerFlow
+
+PREFIX_OUT = "!"
+BACK_TEXT = "<"
+PREFIX_CHALLENGE = "?"  # "?N": this seat challenges the N-th word it may name (`table._targets`)
+
+
+def _asking(flow: QuiddlerFlow) -> bool:
+    """Whether the box waits for lay-downs now (a round open, no challenge in progress)."""
+    from .table import LayEntry, OutChoice
+
+    game = flow.played.game if flow.played is not None else None
+    return game is not None and game.current is not None and isinstance(flow.entry, OutChoice | LayEntry)
+
+
+def _draft(flow: QuiddlerFlow, seat: int) -> tuple[tuple[str, ...], ...] | None:
+    """The words this seat typed for the open round, waiting for its cards left."""
+    game = flow.played.game if flow.played is not None else None
+    if game is None or game.current is None:
+        return None
+    return next((words for s, n, words in flow.phone if s == seat and n == game.current.plan.number), None)
+
+
+def seat_entry(flow: QuiddlerFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
+    """A line from seat `seat`'s phone (see the module's contract)."""
+    plain = replace(flow, message="")
+    game = flow.played.game if flow.played is not None else None
+    if game is None or not 0 <= seat < len(game.players):
+        return refuse(replace(plain, message=t(ctx.lang, "page_no_seat", seat=seat + 1)), ctx)
+    player = game.players[seat]
+    current = game.current
+    if _challenging(flow) and text.startswith(PREFIX_CHALLENGE):
+        return _challenge(plain, game, player, text.removeprefix(PREFIX_CHALLENGE), ctx)
+    if not _asking(flow) or current is None or current.lay_of(player) is not None:
+        return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
+    deck, number = game.setup.deck, current.plan.number
+    others = tuple(d for d in flow.phone if d[0] != seat)
+    words = _draft(flow, seat)
+    try:
+        if words is None:
+            out = text.startswith(PREFIX_OUT)
+            typed = tuple(parse_cards(word, deck) for word in text.removeprefix(PREFIX_OUT).split())
+            if not out:
+                return Outcome(replace(plain, phone=(*others, (seat, number, typed))))
+            lay = Lay(player, tuple(map(format_cards, typed)), "", True)
+            return _record(replace(plain, phone=others), lay, ctx, flow.phone)
+        if text == BACK_TEXT:
+            return Outcome(replace(plain, phone=others))
+        unused = parse_cards(text, deck, allow_empty=True)
+    except RuleError as exc:
+        return refuse(replace(plain, message=f"{player}: {exc.message}"), ctx)
+    lay = Lay(player, tuple(map(format_cards, words)), format_cards(unused), False)
+    return _record(replace(plain, phone=others), lay, ctx, flow.phone)
+
+
+def _challenging(flow: QuiddlerFlow) -> bool:
+    """Whether the box shows the round's challenges (none being entered on it)."""
+    from .table import Challenges
+
+    return isinstance(flow.entry, Challenges) and flow.entry.stage == "list"
+
+
+def _challenge(flow: QuiddlerFlow, game: Game, player: str, index: str, ctx: Ctx) -> Outcome:
+    """The seat's player challenges a word: the box asks the table's verdict for it (as after choosing the
+    challenger and the word on the box)."""
+    from .table import Challenges, _targets
+
+    targets = _targets(game, player)
+    if not index.isdigit() or not int(index) < len(targets):
+        return refuse(replace(flow, message=t(ctx.lang, "page_not_now", name=player)), ctx)
+    owner, word = targets[int(index)]
+    message = t(ctx.lang, "page_verdict", challenger=player, owner=owner, word=format_cards(word))
+    return Outcome(replace(flow, entry=Challenges("verdict", player, int(index)), message=message))
+
+
+def _record(flow: QuiddlerFlow, lay: Lay, ctx: Ctx, kept: tuple[Any, ...]) -> Outcome:
+    """The lay-down entered through the rules; the box's entry moves on if it asked for this player.
+    Refused: the phones' typed words stay `kept`."""
+    from .table import LayEntry, _next_entry
+
+    entered, outcome = enter(flow, ctx, lay)
+    if entered is None or entered.played is None:
+        assert isinstance(outcome.flow, type(flow))
+        refused = replace(outcome.flow, phone=kept, message=f"{lay.player}: {outcome.flow.message}")
+        return replace(outcome, flow=refused)
+    box = entered.entry
+    game = entered.played.game
+    if not isinstance(box, LayEntry) or box.player not in game.waiting_for:
+        box = _next_entry(game)
+    return replace(outcome, flow=replace(entered, entry=box))
+
+
+def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+    """The page's view of the flow for `seat` (None: no seat)."""
+    from .table import Challenges, LayEntry, OutChoice, Pages
+
+    lang, entry = ctx.lang, flow.entry
+    stage = (entry.page if isinstance(entry, Pages) else "play" if isinstance(entry, OutChoice)
+             else "lay" if isinstance(entry, LayEntry) else "challenges" if isinstance(entry, Challenges) else "setup")
+    data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
+    if flow.played is None:
+        return data
+    game = flow.played.game
+    current = game.current
+    plan = current.plan if current is not None else game.next_round
+    if plan is not None:
+        data["round_text"] = t(lang, "page_round", n=plan.number, total=ROUNDS, cards=plan.hand_size)
+    if current is not None:
+        data["turn"] = flow.on_turn()
+        if data["turn"] is not None and not current.lays:
+            data["status"] = t(lang, "page_on_turn", player=data["turn"])
+        data["laid"] = [
+            t(lang, "page_laid", words=" ".join(map(format_cards, lay.words)) or "–",
+              unused=format_cards(lay.unused) or "–")
+            + (" " + t(lang, "page_going_out") if lay.went_out else "")
+            for lay in (current.lay_of(p) for p in game.players) if lay is not None
+        ]
+    mine = seat is not None and 0 <= seat < len(game.players)
+    if mine and seat is not None and current is not None and _asking(flow) \
+            and current.lay_of(game.players[seat]) is None:
+        data["entry"] = _ask(flow, game, seat, lang)
+        data["asks"] = data["entry"]["kind"]
+    if mine and seat is not None and current is not None and _challenging(flow):
+        from .table import _targets
+
+        targets = _targets(game, game.players[seat])
+        if targets:
+            actions = [action(f"{owner}: {format_cards(word)}", f"{PREFIX_CHALLENGE}{i}")
+                       for i, (owner, word) in enumerate(targets)]
+            data["entry"] = ask("choice", t(lang, "page_challenge"), lang, field=False, actions=actions)
+            data["asks"] = "choice"
+    data["tables"] = _tables(game, lang)
+    data["best"] = _best(flow, lang)
+    if game.finished and current is None:
+        data["winners"] = list(game.winners)
+    return data
+
+
+def _ask(flow: QuiddlerFlow, game: Game, seat: int, lang: str) -> dict[str, Any]:
+    words = _draft(flow, seat)
+    if words is None:
+        went_out = game.current is not None and any(lay.went_out for lay in game.current.lays)
+        actions = [action(t(lang, "page_next"))]
+        if not went_out:
+            actions.append(action(t(lang, "page_out"), PREFIX_OUT + "{text}"))
+        return ask("cards", t(lang, "page_words"), lang, hint=t(lang, "page_words_hint"), actions=actions)
+    shown = " ".join(format_cards(w) for w in words) or "–"
+    return ask("cards", t(lang, "page_left"), lang, hint=t(lang, "page_left_hint", words=shown), draft=shown,
+               actions=[action(t(lang, "page_next")), action(t(lang, "page_back"), BACK_TEXT)])
+
+
+def _tables(game: Game, lang: str) -> list[dict[str, Any]]:
+    tables = []
+    head = ("", t(lang, "page_words_col"), t(lang, "page_left_col"), t(lang, "page_bonus_col"),
+            t(lang, "page_result"), t(lang, "page_total"))
+    for scored in reversed(game.rounds):
+        rows = []
+        for row in scored.rows:
+            words = " ".join(
+                f"{format_cards(w.cards)} {w.value}" if w.allowed is not False else f"{format_cards(w.cards)} ✗"
+                for w in row.words
+            ) or "–"
+            bonus = row.most_words_bonus + row.longest_word_bonus
+            rows.append([
+                cell(row.player + (" *" if row.went_out else ""), "out" if row.went_out else ""),
+                words,
+                cell(f"{format_cards(row.unused)} −{row.unused_value}" if row.unused else "–",
+                     "neg" if row.unused else ""),
+                cell(f"+{bonus}" if bonus else "", "circled" if bonus else ""),
+                row.result, row.total,
+            ])
+        tables.append(sheet(t(lang, "table_title", n=scored.number), head, rows))
+    if game.rounds:
+        tables.insert(0, board(lang, game.ranking(), t(lang, "board_title", n=len(game.rounds), total=ROUNDS)))
+    return tables
+
+
+def _best(flow: QuiddlerFlow, lang: str) -> list[str]:
+    """The best lay-downs the word list found for the last scored round (as on the OLED's round table)."""
+    game = flow.played.game if flow.played is not None else None
+    found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
+    if found is None:
+        return []
+    lines = []
+    for player, words, points, _, _ in found.best:
+        shown = words.removesuffix(LONGEST_MARK) or t(lang, "best_nothing")
+        longest = t(lang, "best_longest") if words.endswith(LONGEST_MARK) else ""
+        lines.append(f"{t(lang, 'best_lay', player=player, words=shown)}{longest} · {points}")
+    return [*lines, t(lang, "best_source", source=found.source)]

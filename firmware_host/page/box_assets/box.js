@@ -1,0 +1,168 @@
+// The virtual box: polls /box/state, shows the frame, LED bar and sound; buttons drive the mock pins.
+"use strict";
+
+const TEXT = {
+  de: {
+    title: "wordtable – die Box im Simulator", push: "Knopf", send: "Senden", line_ph: "Zeile tippen (Enter sendet)",
+    help: "Tasten: drücken = kurz, gedrückt halten = lang. Tastatur: s n b m t e, ← → drehen.",
+    audio: "Ton einschalten", audio_on: "Ton ist an", sound: "♪ {hz} Hz",
+  },
+  en: {
+    title: "wordtable – the box in the simulator", push: "Knob", send: "Send", line_ph: "Type a line (Enter sends)",
+    help: "Buttons: click = short, hold = long press. Keyboard: s n b m t e, ← → turn.",
+    audio: "Turn sound on", audio_on: "Sound is on", sound: "♪ {hz} Hz",
+  },
+};
+const KEYS = { s: "start", n: "next", b: "back", m: "menu", t: "turn", e: "encoder" };
+const $ = (id) => document.getElementById(id);
+let lang = "de";
+let shownFrame = -1;
+let heardSound = 0;
+let audio = null;
+let audioOn = false;
+const down = new Set();
+
+function t(key, fields) {
+  let text = (TEXT[lang] || TEXT.de)[key] || TEXT.de[key];
+  for (const [name, value] of Object.entries(fields || {})) text = text.replace(`{${name}}`, value);
+  return text;
+}
+
+function translate() {
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-ph]")) el.placeholder = t(el.dataset.ph);
+  if (audioOn) $("audio").textContent = t("audio_on");
+}
+
+async function post(path, body) {
+  await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+function pin(button, isDown) {
+  if (isDown === down.has(button)) return;
+  if (isDown) down.add(button); else down.delete(button);
+  for (const el of document.querySelectorAll(`[data-button="${button}"]`)) el.classList.toggle("down", isDown);
+  post("/box/pin", { button, down: isDown });
+}
+
+function wireKey(el) {
+  const button = el.dataset.button;
+  el.addEventListener("pointerdown", (e) => { e.preventDefault(); startAudio(); pin(button, true); });
+  for (const end of ["pointerup", "pointerleave", "pointercancel"]) el.addEventListener(end, () => pin(button, false));
+}
+
+function buildButtons(names) {
+  const row = $("buttons");
+  if (row.childElementCount) return;
+  for (const name of names.filter((n) => n !== "encoder")) {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = "key";
+    el.dataset.button = name;
+    el.textContent = name.toUpperCase();
+    row.appendChild(el);
+    wireKey(el);
+  }
+}
+
+function buildBar(count) {
+  const bar = $("bar");
+  while (bar.childElementCount < count) {
+    const led = document.createElement("div");
+    led.className = "led";
+    bar.appendChild(led);
+  }
+}
+
+function startAudio() {
+  if (!audio) audio = new (window.AudioContext || window.webkitAudioContext)();
+  if (audio.state === "suspended") audio.resume();
+  audioOn = true;
+  $("audio").textContent = t("audio_on");
+}
+
+function play(sound) {
+  if (!audio || !audioOn) return;
+  let at = audio.currentTime;
+  const gain = audio.createGain();
+  gain.gain.value = 0.08;
+  gain.connect(audio.destination);
+  let skip = sound.age;  // the part of the notes already over when the page heard of them
+  for (const [hz, seconds] of sound.notes) {
+    const left = seconds - Math.max(0, skip);
+    skip -= seconds;
+    if (left <= 0) continue;
+    if (hz) {
+      const osc = audio.createOscillator();
+      osc.type = "square";
+      osc.frequency.value = hz;
+      osc.connect(gain);
+      osc.start(at);
+      osc.stop(at + left);
+    }
+    at += left;
+  }
+}
+
+function show(state) {
+  if (state.lang !== lang) { lang = state.lang; translate(); }
+  buildButtons(state.buttons);
+  $("encoder").hidden = !state.encoder;
+  buildBar(state.bar.length);
+  state.bar.forEach((v, i) => { $("bar").children[i].style.opacity = String(0.08 + 0.92 * v); });
+  if (state.frame !== shownFrame) {
+    const img = $("oled");
+    const next = new Image();
+    const frame = state.frame;
+    next.onload = () => {
+      if (frame < Number(img.dataset.frame)) return;
+      img.src = next.src;
+      img.dataset.frame = String(frame);
+    };
+    next.src = `/box/frame.png?n=${frame}`;
+    shownFrame = frame;
+  }
+  const sound = state.sound;
+  const tone = sound && sound.notes.find(([hz]) => hz);
+  $("sound").textContent = tone ? t("sound", { hz: Math.round(tone[0]) }) : "";
+  if (sound && sound.seq !== heardSound) { heardSound = sound.seq; play(sound); }
+}
+
+async function poll() {
+  try {
+    const answer = await fetch("/box/state", { cache: "no-store" });
+    if (answer.ok) show(await answer.json());
+  } catch (e) { /* the simulator is gone or restarting: keep trying */ }
+  setTimeout(poll, 100);
+}
+
+function keyOf(e) {
+  if (e.target === $("line") || e.ctrlKey || e.metaKey || e.altKey) return null;
+  return KEYS[e.key.toLowerCase()] || null;
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target === $("line")) return;
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    e.preventDefault();
+    post("/box/turn", { steps: e.key === "ArrowRight" ? 1 : -1 });
+    return;
+  }
+  const button = keyOf(e);
+  if (button && !e.repeat) { startAudio(); pin(button, true); }
+});
+document.addEventListener("keyup", (e) => { const button = keyOf(e); if (button) pin(button, false); });
+window.addEventListener("blur", () => { for (const button of [...down]) pin(button, false); });
+
+$("ccw").addEventListener("click", () => post("/box/turn", { steps: -1 }));
+$("cw").addEventListener("click", () => post("/box/turn", { steps: 1 }));
+wireKey($("push"));
+$("audio").addEventListener("click", startAudio);
+$("typing").addEventListener("submit", (e) => {
+  e.preventDefault();
+  post("/box/type", { line: $("line").value });
+  $("line").value = "";
+});
+translate();
+poll();

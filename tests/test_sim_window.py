@@ -1,0 +1,115 @@
+"""`wordtable sim --window`: the box in a window on a virtual display (Xvfb) shows the OLED pixel-exact at
+4× and its buttons take clicks; without a display it says how to get one and plays in the terminal."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from firmware_host.config import resolve
+from firmware_host.core.events import Button, Press
+from firmware_host.sim_window import OLED_AT, RATE, SCALE, square_wave
+from firmware_host.simulator import Simulator
+from tests.sim_pty import LiveSim
+
+
+def test_a_tone_is_a_square_wave_and_a_rest_is_silence():
+    samples = memoryview(square_wave(((1000.0, 0.01), (None, 0.01)))).cast("h")
+    assert len(samples) == 2 * int(0.01 * RATE)
+    tone, rest = samples[: len(samples) // 2], samples[len(samples) // 2:]
+    assert set(rest) == {0} and set(tone) == {6000, -6000}
+    flips = sum(1 for a, b in itertools.pairwise(tone) if a != b)
+    assert flips == pytest.approx(2 * 1000 * 0.01, abs=2)  # two edges per period
+
+
+@pytest.mark.slow
+def test_without_a_display_it_says_how_to_get_one_and_plays_in_the_terminal(tmp_path):
+    sim = LiveSim(tmp_path / "state", "--window")
+    try:
+        assert sim.wait_for("LED"), sim.text()
+        assert "no window" in sim.text()
+        sim.write("q")
+        assert sim.wait_exit() == 0
+        assert "pip install 'wordtable[window]'" in sim.text() and "xvfb-run" in sim.text()
+    finally:
+        sim.kill()
+
+
+XVFB = shutil.which("Xvfb") or "/usr/bin/Xvfb"
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    pytest.importorskip("pygame", reason="the window extra is not installed: pip install '.[window]'")
+    pytest.importorskip("luma.emulator", reason="the window extra is not installed: pip install '.[window]'")
+    if not Path(XVFB).exists():
+        pytest.skip("no Xvfb (apt-get install xvfb)")
+    server = subprocess.Popen([XVFB, "-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert server.stdout is not None
+    number = server.stdout.readline().strip()
+    yield f":{number}"
+    server.terminate()
+    server.wait(10)
+
+
+def grab(display: str) -> Image.Image:
+    from PIL import ImageGrab
+
+    return ImageGrab.grab(xdisplay=display)
+
+
+def oled_in(shot: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The OLED's pixels read back from a screenshot of the window at (0, 0): one sample per SCALE block,
+    each block checked to be one colour."""
+    width, height = size
+    area = shot.crop((OLED_AT[0], OLED_AT[1], OLED_AT[0] + width * SCALE, OLED_AT[1] + height * SCALE)).convert("L")
+    blocks = area.resize(size, Image.Resampling.BOX)
+    sampled = area.resize(size, Image.Resampling.NEAREST)
+    assert ImageChops.difference(blocks, sampled).getbbox() is None  # every block is one pixel, not blurred
+    return sampled.point(lambda v: 255 if v > 127 else 0).convert("1")
+
+
+@pytest.mark.slow
+def test_the_window_shows_the_rendered_frame_pixel_exact_and_a_click_on_start_presses_it(tmp_path, display):
+    resolved = resolve("sim", None, environ={})
+    reference = Simulator(resolved, tmp_path / "reference")  # the same boot frame, rendered on the dummy panel
+    expected = reference.image.convert("1")
+    reference.close()
+    sim = LiveSim(tmp_path / "state", "--window", env={"DISPLAY": display, "SDL_VIDEO_WINDOW_POS": "0,0"})
+    try:
+        assert sim.wait_for("LED"), sim.text()
+        assert "no window" not in sim.text()
+        size = (resolved.profile.display.width, resolved.profile.display.height)
+        deadline = time.monotonic() + 15
+        while True:
+            shown = oled_in(grab(display), size)
+            if ImageChops.difference(shown.convert("L"), expected.convert("L")).getbbox() is None:
+                break
+            assert time.monotonic() < deadline, "the window never showed the rendered frame"
+            time.sleep(0.2)
+        xdotool = shutil.which("xdotool")
+        if xdotool is not None:  # a click on START (the first button, under the LED bar)
+            x, y = OLED_AT[0] + 40, OLED_AT[1] + size[1] * SCALE + 70 + 20
+            subprocess.run([xdotool, "mousemove", str(x), str(y), "mousedown", "1"],
+                           env={"DISPLAY": display}, check=True)
+            time.sleep(0.1)
+            subprocess.run([xdotool, "mouseup", "1"], env={"DISPLAY": display}, check=True)
+            deadline = time.monotonic() + 10
+            while oled_in(grab(display), size) == shown:
+                assert time.monotonic() < deadline, "a click on START changed nothing"
+                time.sleep(0.2)
+        sim.write("q")
+        assert sim.wait_exit() == 0
+        if xdotool is not None:
+            presses = [e.button for e in sim.journal_inputs() if isinstance(e, Press)]
+            assert presses == [Button.START]
+    finally:
+        sim.kill()
