@@ -91,6 +91,7 @@ class Appliance:
     shell: Shell
     hardware: Hardware
     journal: Journal | None  # None: the journal could not be opened, nothing is saved
+    league: Any = None  # the league publisher (`firmware_host.league.publisher.Publisher`) when configured
     _closed: bool = False
 
     def close(self) -> None:
@@ -98,6 +99,8 @@ class Appliance:
         if self._closed:
             return
         self._closed = True
+        if self.league is not None:
+            self.league.close()
         self.hardware.close()
         if self.journal is not None:
             self.journal.close()
@@ -158,6 +161,7 @@ def open_appliance(
         if journal is not None:
             journal.close()
         raise
+    league = _start_league(resolved, shell, target, journal, clock)
     if trouble is not None:
         shell.handle(Trouble("unsaved", trouble, clock()))
     if skipped:
@@ -175,7 +179,32 @@ def open_appliance(
         shell.handle(Trouble("salvaged", f"{saved.events}/{saved.highest_seq}", clock()))
     elif moved is not None:
         shell.handle(Trouble("moved", moved.reason, clock()))
-    return Appliance(shell, hardware, journal)
+    return Appliance(shell, hardware, journal, league)
+
+
+def _start_league(resolved: Resolved, shell: Shell, target: SessionJournal | None, journal: Journal | None,
+                  clock: Callable[[], float]) -> Any:
+    """The league publisher when `[league]` names a broker: it follows the shell's state and the
+    journal's outbox (docs/league.md). It connects in the background: no broker stops no start."""
+    config = resolved.config.league
+    if not config.enabled:
+        return None
+    from firmware_host.league.publisher import Publisher
+
+    publisher = Publisher(config, journal.path if journal is not None and target is not None else None, clock=clock)
+    if target is not None:
+        target.league, target.on_queued = True, publisher.wake
+    previous = shell.on_state
+
+    def on_state(state: app.AppState) -> None:
+        publisher.state_changed(state)
+        if previous is not None:
+            previous(state)
+
+    shell.on_state = on_state
+    publisher.state_changed(shell.state)
+    publisher.start()
+    return publisher
 
 
 def _open_journal(state_dir: Path) -> tuple[Journal | None, str | None]:

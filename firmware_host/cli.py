@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "journal": ("journal", "list or export the games kept in the journal"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
     "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
+    "league": ("league", "the venue's league over MQTT: live board, standings, export, broker ACL"),
     "selftest": ("selftest", "walk through every part on the real pins: LEDs, buzzer, OLED, buttons, readers"),
 }
 

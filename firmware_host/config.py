@@ -136,6 +136,23 @@ class PageConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class LeagueConfig:
+    """`[league]`: report to a venue's league over MQTT (docs/league.md). `broker` unset: the box is an
+    island. `mqtts://` connects with TLS, checked against `ca_file` (unset: the system's CAs)."""
+
+    broker: str | None
+    venue: str
+    table: str
+    username: str | None
+    password: str | None
+    ca_file: Path | None
+
+    @property
+    def enabled(self) -> bool:
+        return self.broker is not None
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     appliance: ApplianceConfig
     timer: TimerConfig
@@ -146,6 +163,7 @@ class Config:
     logging: LoggingConfig
     page: PageConfig = PageConfig(None, 8080, "0.0.0.0")
     keyboard: KeyboardLayoutConfig = KeyboardLayoutConfig(DEFAULT_LAYOUT)
+    league: LeagueConfig = LeagueConfig(None, "cafe", "table", None, None, None)
     source: str | None = None  # the file it came from; None: built-in defaults
 
 
@@ -224,6 +242,17 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
             False,
         ),
         "keyboard": ({"layout": Field(text(tuple(LAYOUTS)), DEFAULT_LAYOUT)}, False),
+        "league": (
+            {
+                "broker": Field(text(), None),
+                "venue": Field(text(max_len=64), "cafe"),
+                "table": Field(text(max_len=64), "table"),
+                "username": Field(text(), None),
+                "password": Field(text(), None),
+                "ca_file": Field(text(), None),
+            },
+            False,
+        ),
     }
 
 
@@ -240,6 +269,7 @@ def parse_config(
     raw = read_sections(data, _sections(state_default), errors)
     _check_turn_timer(raw["turn_timer"], errors)
     _check_page(raw["page"], errors)
+    _check_league(raw["league"], errors)
     if errors:
         raise ConfigError(errors)
     dictionary = raw["dictionary"]["path"]
@@ -259,6 +289,7 @@ def parse_config(
         logging=LoggingConfig(**raw["logging"]),
         page=PageConfig(**raw["page"]),
         keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
+        league=_league(raw["league"]),
         source=source,
     )
 
@@ -282,6 +313,32 @@ def _check_page(page: dict[str, Any], errors: Errors) -> None:
             ipaddress.ip_address(bind)
         except ValueError:
             errors.append(("page.bind", f"{bind!r} is not an IP address (e.g. \"0.0.0.0\" or \"127.0.0.1\")"))
+
+
+def _check_league(league: dict[str, Any], errors: Errors) -> None:
+    """The broker's URL and the topic levels (`league.url`, `wordtable/<venue>/<table>/…`)."""
+    from firmware_host.league.topics import TopicError, check_level, parse_broker
+
+    broker = league["broker"]
+    if isinstance(broker, str):
+        try:
+            parse_broker(broker)
+        except TopicError as exc:
+            errors.append(("league.broker", str(exc)))
+    for key in ("venue", "table"):
+        if isinstance(league[key], str):
+            try:
+                check_level(league[key])
+            except TopicError as exc:
+                errors.append((f"league.{key}", str(exc)))
+    if isinstance(league["password"], str) and league["username"] is None:
+        errors.append(("league.password", "a password needs its league.username"))
+
+
+def _league(raw: dict[str, Any]) -> LeagueConfig:
+    ca_file = raw["ca_file"]
+    return LeagueConfig(raw["broker"], raw["venue"], raw["table"], raw["username"], raw["password"],
+                        None if ca_file is None else Path(ca_file))
 
 
 def page_enabled(resolved: Resolved, asked: bool = False) -> bool:
@@ -369,8 +426,10 @@ def _dump_sections(obj: Any, comment: str = "") -> list[str]:
         lines.append(f"{comment}[{f.name}]")
         for g in fields(section):
             value = getattr(section, g.name)
-            unset = value is None or value == ()
+            unset = value is None or value == () or g.name == "password"
             line = f"{g.name} = (not set)" if value is None else f"{g.name} = {_toml_value(g.name, value)}"
+            if g.name == "password" and value is not None:
+                line = f"{g.name} = (set, not shown)"
             lines.append(f"{comment or '# ' if unset else comment}{line}")
         lines.append("")
     return lines

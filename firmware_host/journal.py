@@ -16,6 +16,10 @@ Contract:
   `<name>.corrupt-<UTC timestamp>` (its -wal and -shm files with it), says so in `Journal.moved_aside`
   and in the log, and starts an empty journal — into which, when the file was a damaged journal, every
   row that still reads is salvaged (`journal_salvage`), so an open game resumes if its events survived.
+- The outbox (`enqueue`): a finished game queued for the league (docs/league.md) in the transaction that
+  finishes it, with an id of its own that stays the same however often it is sent; the publisher
+  (`firmware_host.league.outbox`) deletes it once the broker has acknowledged it. The table is added to
+  older journals when they are opened (no new schema version: older programs never read it).
 - Settings that survive restarts (last timer duration, language) live in a small key/value table.
 - `close()` seals the file: its WAL is checkpointed into it and `<name>.clean` records its size and
   modification time. The next `open` removes the seal before writing and skips `PRAGMA quick_check` (which
@@ -30,6 +34,7 @@ import json
 import logging
 import os
 import sqlite3
+import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -72,6 +77,14 @@ CREATE TABLE settings (
     key       TEXT PRIMARY KEY,
     value     TEXT NOT NULL           -- JSON
 );
+"""
+_OUTBOX = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id        TEXT PRIMARY KEY,       -- the game's id in the league (a UUID)
+    game_id   INTEGER NOT NULL,
+    payload   TEXT NOT NULL,          -- JSON object: docs/league-game.schema.json less venue and table
+    queued    TEXT NOT NULL
+)
 """
 
 
@@ -347,6 +360,21 @@ class Journal:
             lines.append(dump_line(line))
         return "\n".join(lines) + "\n"
 
+    def enqueue(self, game_id: int) -> str:
+        """Queue the finished game `game_id` for the league (in the caller's batch, if any); its id."""
+        summary = self.game(game_id)
+        if summary.finished is None:
+            raise JournalError(f"game {game_id} is still open")
+        league_id = str(uuid.uuid4())
+        payload = {
+            "id": league_id, "game": summary.game, "players": list(summary.players), "started": summary.started,
+            "finished": summary.finished, "winner": summary.winner, "record": self.export_record(game_id),
+        }
+        with self._write() as db:
+            db.execute("INSERT INTO outbox (id, game_id, payload, queued) VALUES (?, ?, ?, ?)",
+                       (league_id, game_id, _json(payload), utc_now()))
+        return league_id
+
     # -- settings ----------------------------------------------------------------------------------
 
     def get_setting(self, key: str, default: Any = None) -> Any:
@@ -485,6 +513,7 @@ def _connect(path: Path) -> sqlite3.Connection:
                         db.execute(statement)
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute(_OUTBOX)
     except BaseException:
         db.close()
         raise

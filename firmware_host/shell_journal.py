@@ -10,7 +10,7 @@ and the inputs a resume replays agree.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firmware_host.core import app
@@ -38,11 +38,14 @@ class SessionJournal:
     table_game: int | None = None
     entries: int = 0  # in this session
     _checkpoint: int | None = None  # the seq of the latest entry when it is a plain clock checkpoint
+    league: bool = False  # queue each finished game for the league in the journal's outbox
+    on_queued: Callable[[], None] | None = None  # after a commit that queued a game (wakes the publisher)
 
     def commit(self, event: Event | None, effects: Sequence[GameEffect] = ()) -> None:
         """Journal an input event (None: none) and the game effects it caused, all in one transaction.
         Raises `JournalError` when it could not be written; then nothing was, and nothing changed here."""
         table, checkpoint = self.table_game, None
+        queued = self.league and any(isinstance(effect, EndGame) for effect in effects)
         with self.journal.batch():
             if isinstance(event, Tick) and not effects and self._checkpoint is not None:
                 self.journal.rewrite(self._checkpoint, encode(event), utc_now())
@@ -54,6 +57,8 @@ class SessionJournal:
             for effect in effects:
                 table = self._game_effect(table, effect)
         self.table_game, self._checkpoint = table, checkpoint
+        if queued and self.on_queued is not None:
+            self.on_queued()
 
     def compact(self, state: app.AppState) -> None:
         """After a commit: when the session is long and `state` is idle, continue in a fresh session that
@@ -79,5 +84,7 @@ class SessionJournal:
             self.journal.append(table, RETRACT, {}, utc_now())
         else:
             self.journal.finish(table, effect.winner)
+            if self.league:
+                self.journal.enqueue(table)
             return None
         return table

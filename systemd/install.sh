@@ -9,7 +9,9 @@
 #
 # Every step checks first and acts only when something is missing or different, so a second run
 # changes nothing. Other options: --profile FILE (the board profile that says whether I2C and the UART
-# are needed; default hw/profiles/default.toml), --python CMD (the interpreter for the venv; python3).
+# are needed; default hw/profiles/default.toml), --python CMD (the interpreter for the venv; python3),
+# --league-broker ADDR (the league's MQTT broker when it is beyond the local networks: its IP address or
+# network, allowed by a drop-in of the unit; a broker on the LAN needs none; docs/league.md).
 set -euo pipefail
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,12 +20,13 @@ DRY_RUN=0
 UNINSTALL=0
 PROFILE="$SRC/hw/profiles/default.toml"
 PYTHON=python3
+LEAGUE_BROKER=""
 SERVICE_USER=wordtable
 GROUPS_NEEDED=(gpio i2c input)  # serial card readers: group wordtable, by the udev rule; input: keyboards
 APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican)  # the word lists: dictionary assist and the reveal
 I2C_SPEED=400000  # the OLED's bus: 400 kHz fast mode (the Pi's default is 100 kHz)
 
-usage() { sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -32,6 +35,7 @@ while [ $# -gt 0 ]; do
         --root) ROOT=$(cd "${2:?--root needs a directory}" && pwd); shift ;;
         --profile) PROFILE=${2:?--profile needs a file}; shift ;;
         --python) PYTHON=${2:?--python needs a command}; shift ;;
+        --league-broker) LEAGUE_BROKER=${2:?--league-broker needs an IP address}; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -44,6 +48,7 @@ STAMP="$PREFIX/installed-source.sha256"
 UNIT_DIR="$ROOT/etc/systemd/system"
 UNIT="$UNIT_DIR/wordtable.service"
 WANTS_LINK="$UNIT_DIR/multi-user.target.wants/wordtable.service"
+LEAGUE_DROPIN="$UNIT_DIR/wordtable.service.d/league.conf"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-wordtable-reader.rules"
 SCANNER_RULE="$ROOT/etc/udev/rules.d/98-wordtable-scanner.rules"
 POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-wordtable-poweroff.rules"
@@ -259,6 +264,23 @@ do_unit() {
     step "systemd unit $UNIT"
     local unit_changed=0
     install_file "$SRC/systemd/wordtable.service" "$UNIT" 0644 && unit_changed=1
+    step "the league's broker beyond the LAN (--league-broker)"
+    if [ -n "$LEAGUE_BROKER" ]; then
+        if ! [[ "$LEAGUE_BROKER" =~ ^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$ ]]; then
+            echo "install.sh: --league-broker takes an IP address or network, not '$LEAGUE_BROKER'" >&2; exit 2
+        fi
+        local dropin
+        dropin=$(mktemp)
+        printf '%s\n' "# Written by install.sh --league-broker: the league's MQTT broker beyond the LAN (docs/league.md)." \
+            "[Service]" "IPAddressAllow=$LEAGUE_BROKER" > "$dropin"
+        install_file "$dropin" "$LEAGUE_DROPIN" 0644 && unit_changed=1
+        rm -f "$dropin"
+    elif [ -e "$LEAGUE_DROPIN" ]; then
+        act rm -f -- "$LEAGUE_DROPIN"
+        unit_changed=1
+    else
+        ok "none: a broker on the local networks is allowed by the unit"
+    fi
     if [ "$unit_changed" = 1 ] && ! in_root; then act systemctl daemon-reload; fi
     step "enable and start wordtable.service"
     if [ -L "$WANTS_LINK" ]; then ok "enabled"; else act systemctl ${ROOT:+--root="$ROOT"} enable wordtable.service; fi
@@ -288,7 +310,8 @@ uninstall() {
     fi
     if [ -L "$WANTS_LINK" ]; then act systemctl ${ROOT:+--root="$ROOT"} disable wordtable.service; else ok "disabled"; fi
     step "remove the unit, the rules and the program"
-    remove "$UNIT" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
+    remove "$UNIT" "$LEAGUE_DROPIN" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
+    if [ -d "${LEAGUE_DROPIN%/*}" ] && [ -z "$(ls -A "${LEAGUE_DROPIN%/*}")" ]; then act rmdir "${LEAGUE_DROPIN%/*}"; fi
     if ! in_root && [ "$CHANGED" -gt 0 ]; then
         act systemctl daemon-reload
         if command -v udevadm >/dev/null; then act udevadm control --reload-rules; fi

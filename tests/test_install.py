@@ -190,6 +190,23 @@ def test_a_changed_unit_is_reinstalled(fakes: Path, root: Path) -> None:
 
 
 @systemctl
+def test_a_league_broker_beyond_the_lan_is_allowed_by_a_drop_in_and_only_then(fakes: Path, root: Path) -> None:
+    _run(fakes, "--root", str(root), "--league-broker", "203.0.113.7")
+    dropin = root / "etc/systemd/system/wordtable.service.d/league.conf"
+    lines = dropin.read_text().splitlines()
+    assert lines[1:] == ["[Service]", "IPAddressAllow=203.0.113.7"]
+    again = _run(fakes, "--root", str(root), "--league-broker", "203.0.113.7").stdout
+    assert again.rstrip().endswith("nothing to change"), again
+    _run(fakes, "--root", str(root))  # the broker moved onto the LAN: the drop-in goes
+    assert not dropin.exists()
+    env = {**os.environ, "PATH": f"{fakes}:{os.environ['PATH']}", "FAKE_LOG": str(fakes.parent / "calls.log")}
+    refused = subprocess.run(["bash", str(SCRIPT), "--python", str(fakes / "fake-python3"), "--root", str(root),
+                              "--league-broker", "broker.example; rm -rf /"], capture_output=True, text=True,
+                             env=env, check=False)
+    assert refused.returncode == 2 and "IP address" in refused.stderr
+
+
+@systemctl
 def test_uninstall_removes_everything_but_the_journal(fakes: Path, root: Path) -> None:
     _run(fakes, "--root", str(root))
     journal = root / "var/lib/wordtable/journal.sqlite3"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from firmware_host.appliance import Appliance
 from firmware_host.config import Resolved, page_enabled
+from firmware_host.core import app
 from firmware_host.core.events import Notice
 from firmware_host.core.page_view import page_views
 from firmware_host.page.server import PageServer
@@ -44,6 +45,13 @@ def serve_page(appliance: Appliance, resolved: Resolved, state_dir: Path, *, ask
         appliance.shell.put(Notice(f"page: {exc.strerror or exc}"[:120], clock()))
         return None
     shell = appliance.shell
-    shell.on_state = lambda state: server.publish(page_views(state))
+    before = shell.on_state  # the league's publisher, when there is one
+
+    def on_state(state: app.AppState) -> None:
+        server.publish(page_views(state))
+        if before is not None:
+            before(state)
+
+    shell.on_state = on_state
     server.publish(page_views(shell.state))
     return server
