@@ -76,7 +76,7 @@ def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_
     phone(table, 2, "?1")  # Spieler 3 challenges CAT: the box asks the table's verdict
     box = table.state.flow.entry
     assert isinstance(box, Challenges) and (box.stage, box.challenger, box.target) == ("verdict", "Spieler 3", 1)
-    assert "entry" not in play(table, 0)  # while the table judges, no other challenge
+    assert [a["send"] for a in play(table, 0)["entry"]["actions"]] == ["=1", "=0"]  # the verdict, no other challenge
     table.press("start")  # allowed
     assert table.lines[-1]["event"] == "challenge" and table.lines[-1]["challenger"] == "Spieler 3"
     table.press("next")  # the box scores the round
@@ -277,3 +277,34 @@ def test_every_seats_view_is_json_at_every_step_of_the_documented_sessions(name)
                 seen.add((view["game"], (view["play"] or {}).get("stage")))
     stages = {stage for game, stage in seen if game is not None and stage is not None}
     assert len(stages) > 1 if name in ("quiddler", "perfect-words", "knack-das-wort", "perfektes-wort") else seen
+
+
+def test_quiddler_the_tables_verdict_comes_from_the_phones_as_the_rules_give_it():
+    table = quiddler_round(3)
+    phone(table, 1, "!CAT")  # Spieler 2 went out
+    phone(table, 2, "DO")
+    phone(table, 2, "G")
+    phone(table, 0, "(QU)IT")
+    phone(table, 0, "")
+    phone(table, 2, "?1")  # Spieler 3 challenges Spieler 2's CAT
+    sends = {seat: [a["send"] for a in play(table, seat)["entry"]["actions"]] for seat in (0, 1, 2)}
+    assert sends == {0: ["=1", "=0"], 1: ["=0"], 2: ["=1"]}  # outside the dispute either; in it, only against oneself
+    assert play(table, None)["asks"] is None
+    phone(table, 2, "=0")  # the challenger cannot rule the word out
+    assert table.beeps == ["error"] and "Spieler 3" in table.state.flow.message
+    assert any(isinstance(e, Log) and "seat 3" in e.message for e in table.effects)
+    assert not any(line.get("event") == "challenge" for line in table.lines)
+    phone(table, 1, "=1")  # nor its owner allow it
+    assert table.beeps == ["error"]
+    phone(table, 0, "=0")  # Spieler 1 records the table's verdict: not allowed
+    line = table.lines[-1]
+    assert (line["event"], line["challenger"], line["player"], line["word"], line["allowed"]) == (
+        "challenge", "Spieler 3", "Spieler 2", "CAT", False)
+    box = table.state.flow.entry
+    assert isinstance(box, Challenges) and box.stage == "list"
+    assert all(play(table, seat)["entry"]["kind"] == "choice" for seat in (0, 2))  # more challenges may follow
+    phone(table, 0, "?1")  # Spieler 1 challenges Spieler 3's DO
+    phone(table, 2, "=0")  # its owner concedes
+    assert table.lines[-1]["allowed"] is False and table.lines[-1]["challenger"] == "Spieler 1"
+    phone(table, 0, "=1")  # nothing to judge now
+    assert table.beeps == ["error"]

@@ -5,6 +5,8 @@ out, or a player's words and cards): first the seat's words in card notation (`P
 this player went out, which records the lay-down at once), then its cards left, which records
 `Lay(player, words, unused)` through the same rules core as the box's entry. `BACK_TEXT` drops the typed
 words. The box's own entry moves on when the player it was asking for has laid down from a phone.
+After the lay-downs a seat challenges a word (`PREFIX_CHALLENGE`), and the table's verdict comes from the
+phones too (`PREFIX_VERDICT`; who may give which: `_verdicts`), recorded as the box's `Challenge`.
 
 The view: the round (number, hand size), the stage, this seat's entry, what each player laid this round,
 the round tables so far (cards per word with their values, struck challenged words, cards left, the
@@ -24,7 +26,7 @@ from firmware_host.core.table.seats import refuse
 from .best_lay import LONGEST_MARK
 from .errors import RuleError
 from .notation import format_cards, parse_cards
-from .record import Lay
+from .record import Challenge, Lay
 from .rules import ROUNDS, Game
 from .text import t
 
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 PREFIX_OUT = "!"
 BACK_TEXT = "<"
 PREFIX_CHALLENGE = "?"  # "?N": this seat challenges the N-th word it may name (`table._targets`)
+PREFIX_VERDICT = "="  # "=1": the word is allowed, "=0": not allowed (the table's verdict, `_verdicts`)
 
 
 def _asking(flow: QuiddlerFlow) -> bool:
@@ -62,6 +65,8 @@ def seat_entry(flow: QuiddlerFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
     current = game.current
     if _challenging(flow) and text.startswith(PREFIX_CHALLENGE):
         return _challenge(plain, game, player, text.removeprefix(PREFIX_CHALLENGE), ctx)
+    if _judging(flow) and text.startswith(PREFIX_VERDICT):
+        return _verdict(plain, game, player, text.removeprefix(PREFIX_VERDICT), ctx)
     if not _asking(flow) or current is None or current.lay_of(player) is not None:
         return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
     deck, number = game.setup.deck, current.plan.number
@@ -89,6 +94,49 @@ def _challenging(flow: QuiddlerFlow) -> bool:
     from .table import Challenges
 
     return isinstance(flow.entry, Challenges) and flow.entry.stage == "list"
+
+
+def _judging(flow: QuiddlerFlow) -> bool:
+    """Whether the box asks the table's verdict on a challenged word."""
+    from .table import Challenges
+
+    return isinstance(flow.entry, Challenges) and flow.entry.stage == "verdict"
+
+
+def _verdicts(flow: QuiddlerFlow, game: Game, player: str) -> tuple[bool, ...]:
+    """The verdicts (allowed?) `player`'s phone may give on the challenged word. The verdict is the table's
+    (RULES: Quiddler, challenges): a player not in the dispute records either; in it, only the verdict
+    against oneself — the challenger concedes "allowed", the word's owner "not allowed". The box's entry
+    stays for everything else."""
+    from .table import Challenges, _targets
+
+    entry = flow.entry
+    if not isinstance(entry, Challenges) or entry.stage != "verdict":
+        return ()
+    targets = _targets(game, entry.challenger)
+    if not 0 <= entry.target < len(targets):
+        return ()
+    owner = targets[entry.target][0]
+    if player == entry.challenger:
+        return (True,)
+    if player == owner:
+        return (False,)
+    return (True, False)
+
+
+def _verdict(flow: QuiddlerFlow, game: Game, player: str, value: str, ctx: Ctx) -> Outcome:
+    """The table's verdict from `player`'s phone: recorded as the box's verdict is (`Challenge`)."""
+    from .table import Challenges, _targets
+
+    entry = flow.entry
+    assert isinstance(entry, Challenges)
+    if value not in ("0", "1"):
+        return refuse(replace(flow, message=t(ctx.lang, "page_not_now", name=player)), ctx)
+    allowed = value == "1"
+    if allowed not in _verdicts(flow, game, player):
+        return refuse(replace(flow, message=t(ctx.lang, "page_verdict_own", name=player)), ctx)
+    owner, word = _targets(game, entry.challenger)[entry.target]
+    return flow._record(Challenge(entry.challenger, owner, format_cards(word), allowed=allowed), ctx)
 
 
 def _challenge(flow: QuiddlerFlow, game: Game, player: str, index: str, ctx: Ctx) -> Outcome:
@@ -160,11 +208,28 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
                        for i, (owner, word) in enumerate(targets)]
             data["entry"] = ask("choice", t(lang, "page_challenge"), lang, field=False, actions=actions)
             data["asks"] = "choice"
+    if mine and seat is not None and current is not None and _judging(flow):
+        verdicts = _verdicts(flow, game, game.players[seat])
+        if verdicts:
+            data["entry"] = _verdict_ask(flow, game, verdicts, lang)
+            data["asks"] = "choice"
     data["tables"] = _tables(game, lang)
     data["best"] = _best(flow, lang)
     if game.finished and current is None:
         data["winners"] = list(game.winners)
     return data
+
+
+def _verdict_ask(flow: QuiddlerFlow, game: Game, verdicts: tuple[bool, ...], lang: str) -> dict[str, Any]:
+    from .table import Challenges, _targets
+
+    entry = flow.entry
+    assert isinstance(entry, Challenges)
+    owner, word = _targets(game, entry.challenger)[entry.target]
+    actions = [action(t(lang, "allowed" if allowed else "not_allowed"), f"{PREFIX_VERDICT}{int(allowed)}")
+               for allowed in verdicts]
+    return ask("choice", t(lang, "page_verdict_ask", owner=owner, word=format_cards(word)), lang, field=False,
+               hint=t(lang, "page_verdict_hint"), actions=actions)
 
 
 def _ask(flow: QuiddlerFlow, game: Game, seat: int, lang: str) -> dict[str, Any]:
