@@ -140,7 +140,7 @@ def test_perfect_words_terms_from_phones_fill_each_seats_next_arrow_hidden_until
 
 def test_knack_the_phone_on_turn_writes_or_draws_the_others_are_refused():
     table = knack_start("Anna", "Ben")
-    assert "entry" in play(table, 0) and "entry" not in play(table, 1)
+    assert play(table, 0)["entry"]["kind"] == "word" and play(table, 1)["entry"]["kind"] == "choice"  # going out
     phone(table, 1, "HAUS")
     assert table.beeps == ["error"] and "Ben" in table.state.flow.message
     phone(table, 0, "HAUS")
@@ -308,3 +308,38 @@ def test_quiddler_the_tables_verdict_comes_from_the_phones_as_the_rules_give_it(
     assert table.lines[-1]["allowed"] is False and table.lines[-1]["challenger"] == "Spieler 1"
     phone(table, 0, "=1")  # nothing to judge now
     assert table.beeps == ["error"]
+
+
+def test_knack_action_cards_going_out_and_the_end_from_the_phones():
+    table = knack_start("Anna", "Ben", "Cem")
+    sends = [a["send"] for a in play(table, 0)["entry"]["actions"]]
+    assert sends == ["{text}", "-", "+Stop", "+Zieh 2", "+{text}", "*", "#discard", "#grid"]
+    assert [a["send"] for a in play(table, 1)["entry"]["actions"]] == ["*"]  # not on turn: only its own going out
+    phone(table, 1, "+Stop")  # not Ben's turn
+    assert table.beeps == ["error"] and "Ben" in table.state.flow.message
+    assert any(isinstance(e, Log) and "seat 2" in e.message for e in table.effects)
+    phone(table, 0, "+Stop")  # Anna plays Stop: the rules core's PlayAction, as the box's long START
+    assert table.lines[-1] == {"event": "action", "player": "Anna", "card": "Stop"}
+    phone(table, 0, "+Tausch")  # a card named by typing, as in the box's menu
+    assert table.lines[-1]["card"] == "Tausch"
+    phone(table, 0, "+ ")
+    assert table.beeps == ["error"] and table.state.flow.message.startswith("Anna: ")  # the rules' reason, named
+    phone(table, 0, "HAUS")
+    phone(table, 0, "*")  # Anna has no cards left, after the turn passed: +10, the first out
+    assert table.lines[-1] == {"event": "out", "player": "Anna"}
+    game = table.state.flow.played.game
+    assert game.first_out == "Anna" and game.points("Anna") == 14
+    assert "entry" not in play(table, 0)  # out already, not on turn
+    phone(table, 0, "*")
+    assert table.beeps == ["error"]
+    on_turn = table.state.flow.played.game.current
+    seat = table.state.flow.played.game.players.index(on_turn)
+    phone(table, seat, "#voll")  # no such end: the rules core refuses it
+    assert table.beeps == ["error"] and table.state.flow.played.game.end is None
+    phone(table, seat, "#grid")
+    assert table.lines[-1] == {"event": "end", "reason": "grid"} and table.state.flow.played.game.end == "grid"
+    for s, left in ((0, "0"), (1, "3"), (2, "1")):
+        assert play(table, s)["entry"]["kind"] == "number"
+        phone(table, s, left)
+    standings = kw.score(table.state.flow.played.game)
+    assert standings.final and play(table, None)["winners"] == list(standings.winners)

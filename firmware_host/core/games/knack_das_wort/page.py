@@ -1,8 +1,11 @@
 """Knack das Wort on the table page: what each seat's phone shows and what it may enter (pure; JSON-ready).
 
 The player on turn writes the word (or the number of its letters) on the phone, or draws/passes
-(`DRAW_TEXT`): `WriteWord` / `Draw` through the same rules core as the box's entry. At the end each seat
-enters its own cards left (`CardsLeft`). Action cards, going out and the end stay on the box's menu.
+(`DRAW_TEXT`), plays an action card (`PREFIX_CARD` and its name: the box menu's cards or a typed one) or
+reports an end condition (`PREFIX_END` and "discard"/"grid"): `WriteWord` / `Draw` / `PlayAction` /
+`ReportEnd` through the same rules core as the box's menu. Any seat reports its own going out (`OUT_TEXT`,
+`GoOut`) while the game runs, on turn or not (a player often runs out of cards as the turn passes). At the
+end each seat enters its own cards left (`CardsLeft`).
 The view: who is on turn, the turns so far (word, points, action cards), the standings (letters, bonus,
 cards left, points; the winners marked).
 """
@@ -14,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.knack_das_wort.rules as kw
+from firmware_host.core.effects import Beep
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
     from .table import KnackFlow
 
 DRAW_TEXT = "-"
+OUT_TEXT = "*"
+PREFIX_CARD = "+"
+PREFIX_END = "#"
 _NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
 
 
@@ -39,10 +46,20 @@ def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
     if not isinstance(flow.stage, Playing):
         return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
     if game.end is None:
+        if text == OUT_TEXT:
+            return _named(plain._enter(kw.GoOut(player), ctx, t(ctx.lang, "out", player=player)), player)
         if game.current != player:
             return refuse(replace(plain, message=t(ctx.lang, "page_not_turn", name=player)), ctx)
         if text == DRAW_TEXT:
             return plain._enter(kw.Draw(player), ctx, t(ctx.lang, "drew", player=player))
+        if text.startswith(PREFIX_CARD):
+            card = text.removeprefix(PREFIX_CARD).strip()
+            return _named(plain._enter(kw.PlayAction(player, card), ctx, t(ctx.lang, "card", player=player,
+                                                                           card=card)), player)
+        if text.startswith(PREFIX_END):
+            reason = text.removeprefix(PREFIX_END).strip()
+            label = t(ctx.lang, f"end_{reason}") if reason in kw.END_REASONS else ""
+            return _named(plain._enter(kw.ReportEnd(reason), ctx, label), player)
         number = _NUMBER.match(text)
         word = kw.WriteWord(player, letters=int(number.group(1))) if number else kw.WriteWord(player, text.strip())
         outcome = plain._enter(word, ctx)
@@ -60,8 +77,16 @@ def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
     return plain._enter(kw.CardsLeft(player, int(number.group(1))), ctx)
 
 
+def _named(outcome: Outcome, player: str) -> Outcome:
+    """A refusal by the rules core says whose phone it came from (the page shows the message to all)."""
+    flow: Any = outcome.flow
+    if any(isinstance(e, Beep) and e.pattern == "error" for e in outcome.effects) and flow is not None:
+        return replace(outcome, flow=replace(flow, message=f"{player}: {flow.message}"))
+    return outcome
+
+
 def page_data(flow: KnackFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-    from .table import Playing
+    from .table import CARDS, Playing
 
     lang = ctx.lang
     data: dict[str, Any] = {"stage": "setup" if isinstance(flow.stage, Seating) else "play", "asks": None,
@@ -75,9 +100,17 @@ def page_data(flow: KnackFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
     if game.end is None:
         data["turn"] = game.current
         data["status"] = t(lang, "page_on_turn", player=game.current)
+        out = player is not None and player not in game.gone_out
         if player == game.current and isinstance(flow.stage, Playing):
-            data["entry"] = ask("word", t(lang, "page_word"), lang, hint=", ".join(game.tasks),
-                                actions=[action(parts_text(lang, "send")), action(t(lang, "page_draw"), DRAW_TEXT)])
+            actions = [action(parts_text(lang, "send")), action(t(lang, "page_draw"), DRAW_TEXT),
+                       *(action(t(lang, "action_card", card=card), PREFIX_CARD + card) for card in CARDS),
+                       action(t(lang, "page_card"), PREFIX_CARD + "{text}"),
+                       *([action(t(lang, "page_out"), OUT_TEXT)] if out else []),
+                       *(action(t(lang, f"end_{reason}"), PREFIX_END + reason) for reason in kw.END_REASONS)]
+            data["entry"] = ask("word", t(lang, "page_word"), lang, hint=", ".join(game.tasks), actions=actions)
+        elif out and isinstance(flow.stage, Playing):
+            data["entry"] = ask("choice", t(lang, "page_out_label"), lang, field=False,
+                                actions=[action(t(lang, "page_out"), OUT_TEXT)])
     else:
         data["status"] = kw.end_reason(game, lang)
         if player is not None and game.cards_left(player) is None and not standings.final:

@@ -42,6 +42,9 @@ TEXT: Table = {
         "page_no_seat": "Platz {seat} spielt nicht mit",
         "page_turns": "Die Züge",
         "page_on_turn": "{player} ist am Zug",
+        "page_card": "Getippte Karte spielen",
+        "page_out": "Ich habe keine Karten mehr",
+        "page_out_label": "Keine Karten mehr auf der Hand und im Stapel?",
     },
     "en": {
         "turn": "Turn {n} · name and points",
@@ -78,6 +81,9 @@ TEXT: Table = {
         "page_no_seat": "Seat {seat} is not playing",
         "page_turns": "The turns",
         "page_on_turn": "{player} is on turn",
+        "page_card": "Play the typed card",
+        "page_out": "I have no cards left",
+        "page_out_label": "No cards left in hand and stack?",
     },
 }
 
