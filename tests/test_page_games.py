@@ -343,3 +343,48 @@ def test_knack_action_cards_going_out_and_the_end_from_the_phones():
         phone(table, s, left)
     standings = kw.score(table.state.flow.played.game)
     assert standings.final and play(table, None)["winners"] == list(standings.winners)
+
+
+def test_perfect_words_grid_strike_choice_and_reveal_from_the_phones():
+    from firmware_host.core.games.perfect_words.table import Revealing, Terms
+
+    table = pw_start("Anna", "Ben")
+    asked = play(table, 1)["entry"]
+    assert [a["send"] for a in asked["actions"]] == ["{text}", "!next"] and asked["label"].endswith("1")
+    phone(table, 0, "Dschungel Piraten")  # arrow 1, as a typed line on the box
+    phone(table, 1, "5 Schatz Insel")  # arrow 5 is not down yet: the rules core says so
+    assert table.beeps == ["error"] and table.state.flow.message.startswith("Ben: ")
+    phone(table, 1, "!next")  # the grid is not complete
+    assert table.beeps == ["error"] and "Ben" in table.state.flow.message
+    for arrow in range(2, pw.ARROWS + 1):
+        phone(table, arrow % 2, f"Hut{arrow} Mond{arrow}")
+    phone(table, 1, "1 Dschungel Piraten Schiff")  # arrow 1's clue words anew
+    assert [line["event"] for line in table.lines[1:]] == ["arrow"] * pw.ARROWS + ["clues"]
+    phone(table, 1, "!next")
+    assert isinstance(table.state.flow.stage, Terms)
+    phone(table, 0, "Dschungelbuch")  # shares letters with a clue word: kept and warned
+    assert "Anna" in table.state.flow.message
+    assert [a["send"] for a in play(table, 0)["entry"]["actions"]] == ["{text}", "!strike 1"]
+    assert [a["send"] for a in play(table, 1)["entry"]["actions"]] == ["{text}"]
+    phone(table, 1, "!strike 1")  # not Ben's term
+    assert table.beeps == ["error"] and "Ben" in table.state.flow.message
+    assert any(isinstance(e, Log) and "seat 2" in e.message for e in table.effects)
+    phone(table, 0, "!strike 1")
+    assert table.lines[-1] == {"event": "strike", "player": "Anna", "arrow": 1}
+    phone(table, 1, "Tarzan")
+    table.hold("next")  # the box goes on to the choice
+    asked = play(table, 1)["entry"]
+    assert asked["actions"][0]["send"] == "!choose {text}"
+    phone(table, 1, "!choose drei")
+    assert table.beeps == ["error"] and "drei" in table.state.flow.message
+    phone(table, 1, "!choose 3 3")  # the rules core refuses the same arrow twice
+    assert table.beeps == ["error"] and table.state.flow.played.game.double is None
+    phone(table, 1, "!choose 3 7")
+    assert table.lines[-1] == {"event": "choose", "double": 3, "ignore": 7}
+    assert [a["send"] for a in play(table, 0)["entry"]["actions"]] == ["!reveal"]
+    assert "Tarzan" not in json.dumps(play(table, 0))  # still secret
+    phone(table, 0, "!reveal")
+    assert table.lines[-1] == {"event": "reveal"} and isinstance(table.state.flow.stage, Revealing)
+    assert "Tarzan" in json.dumps(play(table, 0)) and "entry" not in play(table, 0)
+    phone(table, 0, "!reveal")  # once
+    assert table.beeps == ["error"]

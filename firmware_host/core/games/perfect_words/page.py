@@ -2,10 +2,17 @@
 
 While the terms are written (`Terms`), each seat's phone writes its own terms, arrow after arrow: a line
 is `WriteTerm(player, arrow, text)` for the seat's first arrow without a term, through the same rules core
-as the box's entry (a term that shares letters with a clue word is kept and warned, as on the box; the
-table strikes it on the box). The view: the arrows with their clue words, the doubled arrow circled and
-the ignored one struck, each arrow's points; the seat's own terms (the others' only after the reveal,
-as on paper), the groups of equal terms; the total and its rank.
+as the box's entry (a term that shares letters with a clue word is kept and warned, as on the box).
+
+The other entries are lines starting with `COMMAND` ("!"), read as such only where the stage takes them: in
+phase 1 (`Arrows`) any seat enters the table's grid as the box's typed lines do (`table.arrow_event`) and
+"!next" ends it (`grid_done`); while the terms are written a seat strikes its own warned term ("!strike N",
+the box's long START; the others' terms are secret until the reveal); on the choice (`Choosing`) any seat
+enters the team's "!choose D I" and then "!reveal". The groups are merged on the box.
+
+The view: the arrows with their clue words, the doubled arrow circled and the ignored one struck, each
+arrow's points; the seat's own terms (the others' only after the reveal, as on paper), the groups of equal
+terms; the total and its rank.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.perfect_words.rules as pw
+from firmware_host.core.effects import Beep
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.i18n import pick
-from firmware_host.core.table.page_parts import ask, cell, sheet
+from firmware_host.core.table.page_parts import action, ask, cell, sheet
+from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.played import enter
 from firmware_host.core.table.seats import Seating, refuse
 
@@ -25,12 +34,69 @@ from .text import t
 if TYPE_CHECKING:
     from .table import PerfectWordsFlow
 
+COMMAND = "!"
+NEXT_TEXT = "!next"
+STRIKE = "!strike "
+CHOOSE = "!choose "
+REVEAL_TEXT = "!reveal"
+
 STAGES = {"Seating": "setup", "Arrows": "arrows", "Terms": "terms", "Choosing": "choosing",
           "Revealing": "revealing", "Final": "final"}
 
 
 def _open_arrow(game: pw.Game, player: str) -> int | None:
     return next((a for a in range(1, pw.ARROWS + 1) if game.term(player, a) is None), None)
+
+
+def _warned(game: pw.Game, player: str) -> tuple[tuple[int, str], ...]:
+    """The player's terms (arrow, text) that share letters with a clue word and are not struck (P2)."""
+    return tuple((a, term.text) for a in range(1, pw.ARROWS + 1)
+                 if (term := game.term(player, a)) is not None and (player, a) not in game.struck
+                 and pw.term_warnings(game, player, a, term.text))
+
+
+def _named(outcome: Outcome, player: str) -> Outcome:
+    """A refusal says whose phone it came from (the page shows the message to every seat)."""
+    refused: Any = outcome.flow
+    if any(isinstance(e, Beep) and e.pattern == "error" for e in outcome.effects) and refused is not None:
+        return replace(outcome, flow=replace(refused, message=f"{player}: {refused.message}"))
+    return outcome
+
+
+def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx: Ctx) -> Outcome | None:
+    """A phone's command where the flow takes it (None: not now)."""
+    from .table import Arrows, Choosing, Revealing, Terms, arrow_event
+
+    stage, lang = flow.stage, ctx.lang
+    if isinstance(stage, Arrows):
+        if text == NEXT_TEXT:
+            return _named(flow.grid_done(game, ctx), player)
+        return None if text.startswith(COMMAND) else _named(enter(flow, ctx, arrow_event(game, text))[1], player)
+    if isinstance(stage, Terms) and text.startswith(STRIKE):
+        number = text.removeprefix(STRIKE).strip()
+        arrow = int(number) if number.isdigit() else 0
+        if arrow not in dict(_warned(game, player)):
+            return refuse(replace(flow, message=t(lang, "page_not_warned", name=player, arrow=number)), ctx)
+        entered, outcome = enter(flow, ctx, pw.Strike(player, arrow))
+        if entered is None:
+            return _named(outcome, player)
+        return replace(outcome, flow=replace(entered, message=t(lang, "struck", player=player, arrow=arrow)))
+    if isinstance(stage, Choosing) and text.startswith(CHOOSE):
+        numbers = text.removeprefix(CHOOSE).split()
+        if len(numbers) != 2 or not all(n.isdigit() for n in numbers):
+            return refuse(replace(flow, message=t(lang, "page_bad_choice", text=text.removeprefix(CHOOSE))), ctx)
+        double, ignore = map(int, numbers)
+        entered, outcome = enter(flow, ctx, pw.Choose(double, ignore))
+        if entered is None:
+            return _named(outcome, player)
+        return replace(outcome, flow=replace(entered, stage=Choosing(), message=t(lang, "chosen", double=double,
+                                                                                   ignore=ignore)))
+    if isinstance(stage, Choosing) and text == REVEAL_TEXT:
+        entered, outcome = enter(flow, ctx, pw.Reveal())
+        if entered is None:
+            return _named(outcome, player)
+        return replace(outcome, flow=replace(entered, stage=Revealing()))
+    return None
 
 
 def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
@@ -41,6 +107,9 @@ def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcom
     if flow.played is None or not 0 <= seat < len(players):
         return refuse(replace(plain, message=t(ctx.lang, "page_no_seat", seat=seat + 1)), ctx)
     player, game = players[seat], flow.played.game
+    commanded = _command(plain, game, player, text.strip(), ctx)
+    if commanded is not None:
+        return commanded
     arrow = _open_arrow(game, player)
     if not isinstance(flow.stage, Terms) or arrow is None:
         return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
@@ -56,7 +125,7 @@ def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcom
 
 
 def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-    from .table import Terms
+    from .table import Arrows, Choosing, Terms
 
     lang = ctx.lang
     data: dict[str, Any] = {"stage": STAGES[type(flow.stage).__name__], "asks": None, "message": flow.message}
@@ -64,13 +133,31 @@ def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, A
         return data
     game = flow.played.game
     players = flow.players
-    if seat is not None and 0 <= seat < len(players) and isinstance(flow.stage, Terms):
+    mine = seat is not None and 0 <= seat < len(players)
+    if mine and seat is not None and isinstance(flow.stage, Terms):
         arrow = _open_arrow(game, players[seat])
+        strikes = [action(t(lang, "page_strike", arrow=a, term=term), f"{STRIKE}{a}")
+                   for a, term in _warned(game, players[seat])]
         if arrow is not None:
             clues = game.clues(arrow)
             data["entry"] = ask("word", t(lang, "page_term", arrow=arrow), lang,
-                                hint=t(lang, "clues", clues=" · ".join(clues)) if clues else "")
-            data["asks"] = "word"
+                                hint=t(lang, "clues", clues=" · ".join(clues)) if clues else "",
+                                actions=[action(parts_text(lang, "send")), *strikes] if strikes else ())
+        elif strikes:
+            data["entry"] = ask("choice", t(lang, "page_strike_label"), lang, field=False, actions=strikes)
+    if mine and isinstance(flow.stage, Arrows):
+        arrow = min(len(game.lines) + 1, pw.ARROWS)
+        data["entry"] = ask("word", t(lang, "page_clues", arrow=arrow), lang, hint=t(lang, "page_clues_hint"),
+                            actions=[action(parts_text(lang, "send")), action(t(lang, "page_grid_done"), NEXT_TEXT)])
+    if mine and isinstance(flow.stage, Choosing) and not game.revealed:
+        if game.double is None:
+            data["entry"] = ask("number", t(lang, "page_choose"), lang,
+                                actions=[action(t(lang, "page_choose_send"), CHOOSE + "{text}")])
+        else:
+            data["entry"] = ask("choice", t(lang, "chosen", double=game.double, ignore=game.ignore), lang,
+                                field=False, actions=[action(t(lang, "reveal_title"), REVEAL_TEXT)])
+    if "entry" in data:
+        data["asks"] = data["entry"]["kind"]
     standing = pw.score(game)
     rows = []
     for a in standing.arrows:

@@ -147,20 +147,19 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
 
     def _arrows(self, stage: Arrows, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         if isinstance(event, TextEntry):
-            match = _SET_CLUES.match(event.text)
-            entered: pw.Event = (
-                pw.SetClues(int(match.group(1)), tuple(match.group(2).split())) if match
-                else pw.PlaceArrow(len(game.lines) + 1, clues=tuple(event.text.split()))
-            )
-            return enter(self, ctx, entered)[1]
+            return enter(self, ctx, arrow_event(game, event.text))[1]
         if is_press(event, Button.NEXT):
-            status = pw.grid_status(game)
-            if game.lines and not status.complete:
-                error = pw.PerfectWordsError("grid_incomplete", placed=status.placed,
-                                             short=", ".join(map(str, status.short)) or "–")
-                return refuse(replace(self, message=error.text(ctx.lang)), ctx)
-            return Outcome(replace(self, stage=Terms()))
+            return self.grid_done(game, ctx)
         return refuse(self, ctx)
+
+    def grid_done(self, game: pw.Game, ctx: Ctx) -> Outcome:
+        """Phase 1 ends: on to the terms once the grid is complete (or skipped with no arrow placed)."""
+        status = pw.grid_status(game)
+        if game.lines and not status.complete:
+            error = pw.PerfectWordsError("grid_incomplete", placed=status.placed,
+                                         short=", ".join(map(str, status.short)) or "–")
+            return refuse(replace(self, message=error.text(ctx.lang)), ctx)
+        return Outcome(replace(self, stage=Terms()))
 
     def _terms(self, stage: Terms, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
@@ -294,6 +293,15 @@ def _advance(stage: Terms, players: int) -> Stage:
     slot = stage.slot + 1
     return Choosing() if slot >= players * pw.ARROWS else replace(stage, slot=slot)
 
+
+
+def arrow_event(game: pw.Game, text: str) -> pw.Event:
+    """A typed phase-1 line: "3 Schatz Insel" sets arrow 3's clue words anew, any other line places the
+    next arrow with these clue words."""
+    match = _SET_CLUES.match(text)
+    if match:
+        return pw.SetClues(int(match.group(1)), tuple(match.group(2).split()))
+    return pw.PlaceArrow(len(game.lines) + 1, clues=tuple(text.split()))
 
 
 def _shown(game: pw.Game, arrow: int, key: str) -> str:
