@@ -388,3 +388,32 @@ def test_perfect_words_grid_strike_choice_and_reveal_from_the_phones():
     assert "Tarzan" in json.dumps(play(table, 0)) and "entry" not in play(table, 0)
     phone(table, 0, "!reveal")  # once
     assert table.beeps == ["error"]
+
+
+def test_phones_joining_at_once_get_the_next_free_seats_from_the_core():
+    from firmware_host.core.events import SeatJoin
+
+    table = Table()
+    players = len(table.state.board.players)
+    table.step(SeatJoin("Mia", "c1", 1.0))
+    table.step(SeatJoin("Ole", "c2", 1.0))  # sent before the first was seen on any page: the next seat
+    assert table.state.board.players[players:] == ("Mia", "Ole")
+    assert table.state.settings.player_names[players:] == ("Mia", "Ole")
+    table.step(SeatJoin("Mia", "c3", 1.5))  # taken
+    assert table.beeps == ["error"] and "Mia" in table.state.notice
+    assert any(isinstance(e, Log) for e in table.effects)
+    assert table.state.page.joined[-3:] == (("c1", players), ("c2", players + 1), ("c3", -1))
+    assert decode(encode(SeatJoin("Ole", "c2", 1.0))) == SeatJoin("Ole", "c2", 1.0)
+    started = knack_start("Anna", "Ben")
+    started.step(SeatJoin("Mia", "c4", 99.0))  # not during a game
+    assert started.state.page.joined[-1] == ("c4", -1) and "Mia" not in started.state.board.players
+
+
+def test_the_joins_kept_for_the_server_are_bounded():
+    from firmware_host.core.events import SeatJoin
+    from firmware_host.core.page_table import JOINS_KEPT
+
+    table = Table()
+    for n in range(JOINS_KEPT + 3):
+        table.step(SeatJoin(f"P{n}", f"c{n}", float(n)))
+    assert len(table.state.page.joined) == JOINS_KEPT and table.state.page.joined[-1][0] == f"c{JOINS_KEPT + 2}"

@@ -340,14 +340,42 @@ def test_a_command_message_is_schema_checked_and_reaches_the_shell_for_the_own_s
 
 
 def test_a_new_name_joins_at_the_next_seat_without_a_game(served):
-    from firmware_host.core.events import SeatCommand
+    from firmware_host.core.events import SeatJoin
 
     server, box = served
     players = len(box.state.board.players)
     status, body = run(_join(server.address, {"code": server.code, "name": "Ole"}))
-    assert status == 200 and body["seat"] == players
+    assert status == 202 and body["waiting"] is True  # the core picks the seat
     assert box.state.board.players[-1] == "Ole"
-    assert any(isinstance(e, SeatCommand) and e.command == "join" for e in box.drained())
+    assert any(isinstance(e, SeatJoin) and e.name == "Ole" for e in box.drained())
+    assert _held_seats(server) == [players]
+
+
+def _held_seats(server: PageServer) -> list[int]:
+    """The seats held by active tokens, once the server has taken the views published so far."""
+    async def settled() -> None:
+        await asyncio.sleep(0)
+
+    assert server._loop is not None
+    asyncio.run_coroutine_threadsafe(settled(), server._loop).result(5)
+    return sorted(h.seat for h in server.tokens.holders.values() if h.active)
+
+
+def test_two_phones_joining_with_new_names_at_once_get_two_seats(served):
+    server, box = served
+    players = len(box.state.board.players)
+
+    async def both() -> list[tuple[int, dict]]:
+        return list(await asyncio.gather(*(_join(server.address, {"code": server.code, "name": name},
+                                                  aiohttp.CookieJar(unsafe=True)) for name in ("Mia", "Ole"))))
+
+    answers = run(both())
+    assert [status for status, _ in answers] == [202, 202]
+    assert sorted(box.state.board.players[players:]) == ["Mia", "Ole"]
+    assert _held_seats(server) == [players, players + 1]  # each phone its own seat, none waiting
+    assert not any(not h.active for h in server.tokens.holders.values())
+    status, _ = run(_join(server.address, {"code": server.code, "name": "Mia"}))  # Mia's seat: a takeover
+    assert status == 202
 
 
 @pytest.mark.slow

@@ -56,6 +56,7 @@ from firmware_host.core.events import (
     SeatClaim,
     SeatCommand,
     SeatEntry,
+    SeatJoin,
     TextEntry,
     Tick,
     Trouble,
@@ -79,7 +80,7 @@ from firmware_host.core.flow import (
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
 from firmware_host.core.i18n import LANGUAGES, pick, signed
-from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState, page_event, page_screen
+from firmware_host.core.page_table import JOINS_KEPT, ConfirmSeat, PageShow, PageState, page_event, page_screen
 from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
@@ -222,6 +223,9 @@ def _advance(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
         state = replace(state, page=replace(state.page, address=event.address, code=event.code))
     elif isinstance(event, SeatClaim):
         state, more = _seat_claim(state, event)
+        effects += more
+    elif isinstance(event, SeatJoin):
+        state, more = _seat_join(state, event)
         effects += more
     elif isinstance(event, SeatCommand):  # a phone's control: the timer, the free scoreboard, the settings
         state, more = _seat_command(state, event)
@@ -397,6 +401,8 @@ def edge_checked(event: Event) -> Event | TextRefused:
             return replace(event, command=clean(event.command, CODE), value=clean(event.value, LINE))
         if isinstance(event, SeatClaim):
             return replace(event, claim=clean(event.claim, CODE))
+        if isinstance(event, SeatJoin):
+            return replace(event, name=clean(event.name, LINE), claim=clean(event.claim, CODE))
         if isinstance(event, PageInfo):
             return replace(event, address=clean(event.address, CODE), code=clean(event.code, CODE))
         if isinstance(event, CardScan):
@@ -722,6 +728,17 @@ def _seat_command(state: AppState, event: SeatCommand) -> tuple[AppState, list[E
             return _refuse(state, refused.text(s.lang) if refused is not None else bad)
         return _rename(mine, value)
     return _refuse(state, bad)
+
+
+def _seat_join(state: AppState, event: SeatJoin) -> tuple[AppState, list[Effect]]:
+    """A new player from a phone at the next free seat, as a "join" `SeatCommand` for that seat; which seat
+    (-1: refused, the notice says why) goes out in `page.joined` for the page server."""
+    seat = len(state.board.players)
+    after, effects = _seat_command(state, SeatCommand(seat, "join", event.name, event.at))
+    players = after.board.players
+    got = seat if len(players) == seat + 1 and players[seat] == event.name else -1
+    joined = (*after.page.joined, (event.claim, got))[-JOINS_KEPT:]
+    return replace(after, page=replace(after.page, joined=joined)), effects
 
 
 def _seat_claim(state: AppState, event: SeatClaim) -> tuple[AppState, list[Effect]]:

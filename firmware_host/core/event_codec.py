@@ -23,6 +23,7 @@ from firmware_host.core.events import (
     SeatClaim,
     SeatCommand,
     SeatEntry,
+    SeatJoin,
     TextEntry,
     Tick,
     Trouble,
@@ -53,6 +54,8 @@ def encode(event: Event) -> dict[str, Any]:
             return {"type": "seat_command", "seat": seat, "command": command, "value": value, "at": at}
         case SeatClaim(seat, claim, at):
             return {"type": "seat_claim", "seat": seat, "claim": claim, "at": at}
+        case SeatJoin(name, claim, at):
+            return {"type": "seat_join", "name": name, "claim": claim, "at": at}
         case PageInfo(address, code, at):
             return {"type": "page", "address": address, "code": code, "at": at}
         case CardScan(reader, code, at):
@@ -98,6 +101,8 @@ def decode(data: dict[str, Any]) -> Event:
             return SeatCommand(_seat(data["seat"]), str(data["command"]), str(data["value"]), at)
         if kind == "seat_claim":
             return SeatClaim(_seat(data["seat"]), str(data["claim"]), at)
+        if kind == "seat_join":
+            return SeatJoin(str(data["name"]), str(data["claim"]), at)
         if kind == "page":
             return PageInfo(str(data["address"]), str(data["code"]), at)
         if kind == "scan":

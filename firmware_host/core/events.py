@@ -88,6 +88,17 @@ class SeatCommand:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatJoin:
+    """A phone joins the table without a game as the new player `name`; the core seats it at the next free
+    seat, so two phones joining at once get two seats (`claim` names the request: the page server learns
+    from the published `PageState.joined` which seat, if any, it got)."""
+
+    name: str
+    claim: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeatClaim:
     """A phone asks to take over a seat another phone holds; the table confirms it with START (`claim`
     names the request, so the page server knows which one the table answered)."""
@@ -214,7 +225,8 @@ class BestRevealed:
 
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
-    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatClaim | PageInfo
+    | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatJoin | SeatClaim
+    | PageInfo
 )
 
 

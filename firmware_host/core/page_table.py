@@ -5,7 +5,8 @@ take over a seat another phone holds, which the table confirms with START (`Seat
 The core never makes a code or a token: the page server does (it has the randomness) and tells the core
 the code to show. What the table asks of the server goes out in the state, which the server reads from
 the published view: `new_code` counts the table's requests for a new code, `games` the games begun (a new
-game gets a new code), `answered` is the last takeover the table answered. Pure: no I/O.
+game gets a new code), `answered` is the last takeover the table answered, `joined` the last new players
+seated (`SeatJoin`). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ def t(lang: str, key: str, **fields: object) -> str:
     return pick(TEXT, lang, key, **fields)
 
 
+JOINS_KEPT = 8  # the joins answered that stay in the state (the server settles each one it has not seen)
+
+
 @dataclass(frozen=True, slots=True)
 class PageState:
     address: str = ""  # "" : no page is served
@@ -51,6 +55,7 @@ class PageState:
     new_code: int = 0  # how often the table asked for a new code
     games: int = 0  # games begun since start (each new game gets a new code)
     answered: tuple[str, bool] | None = None  # the last takeover answered: (claim, granted)
+    joined: tuple[tuple[str, int], ...] = ()  # the last joins answered (`JOINS_KEPT`): (claim, seat; -1 refused)
 
     def join_address(self) -> str:
         """What the QR code holds: the page's address with the table code."""

@@ -175,6 +175,19 @@ class SeatTokens:
         self._save()
         return held.seat
 
+    def settle(self, claim: str, seat: int) -> bool:
+        """The core answered join `claim`: its waiting token holds `seat` now, or is dropped (seat < 0).
+        False when no token waits for it (answered before)."""
+        waiting = next((d for d, h in self.holders.items() if not h.active and h.claim == claim), None)
+        if waiting is None:
+            return False
+        del self.holders[waiting]
+        if seat >= 0:
+            self.holders = {d: h for d, h in self.holders.items() if h.seat != seat or not h.active}
+            self.holders[waiting] = Holder(seat, True)
+            self._save()
+        return True
+
     def release(self, token: str | None) -> None:
         if token and self.holders.pop(_digest(token), None) is not None:
             self._save()

@@ -1,12 +1,13 @@
 """The table page's web server: aiohttp in a thread of its own, beside the shell.
 
 In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (what the game's stage
-asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on the free scoreboard, a new
-player, the menu's settings; the core decides whether it may be done now), `SeatClaim` (a takeover the
-table must confirm), `PageInfo` (the address and table code the OLED shows). Out: the shell calls `publish`
-with the `PageViews` of every step; each connected page gets its seat's view when it changed. Besides,
-a seated phone may read the past games from the journal (read-only, `past_games`). Nothing else of the
-appliance is reachable from here: no power-off, no journal writes or deletion.
+asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on the free scoreboard, the
+menu's settings; the core decides whether it may be done now), `SeatJoin` (a new player: the core picks
+the seat), `SeatClaim` (a takeover the table must confirm), `PageInfo` (the address and table code the
+OLED shows). Out: the shell calls `publish` with the `PageViews` of every step; each connected page gets
+its seat's view when it changed. Besides, a seated phone may read the past games from the journal (read-
+only, `past_games`). Nothing else of the appliance is reachable from here: no power-off, no journal writes
+or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
 upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
@@ -33,7 +34,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, SeatEntry
+from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, SeatEntry, SeatJoin
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
@@ -174,6 +175,9 @@ class PageServer:
             self.put(PageInfo(self.address or "", self.code, self.clock()))
             log.info("table page: new code %s", self.code)
         self._seen = seen
+        for claim, seat in page.joined:  # each new player seated (or refused) by the core, once
+            if self.tokens.settle(claim, seat):
+                log.info("table page: join %s %s", claim, f"at seat {seat + 1}" if seat >= 0 else "refused")
         if page.answered is not None and page.answered != self._answered:
             self._answered = page.answered
             seat = self.tokens.answer(*page.answered)
@@ -263,12 +267,14 @@ class PageServer:
             seat = names.index(join.name.casefold()) if join.name.casefold() in names else None
             if seat is None and (self.views is None or self.views.game is not None):
                 return _answer(404, "no_such_name")
-            if seat is None:  # a new player at the table without a game: the next seat, if the box takes it
+            if seat is None:  # a new player at the table without a game: the core seats it at the next
+                # free seat (two phones joining at once get two seats); the token waits for its answer
                 if len(players) >= MAX_PLAYERS:
                     return _answer(409, "full")
-                seat = len(players)
-                self.put(SeatCommand(seat, "join", join.name, self.clock()))
-                return _with_cookie(_answer(200, "", seat=seat), self.tokens.grant(seat))
+                claim = secrets.token_hex(8)
+                token = self.tokens.wait(-1, claim)
+                self.put(SeatJoin(join.name, claim, self.clock()))
+                return _with_cookie(_answer(202, "", waiting=True), token)
         assert seat is not None
         if seat >= len(players):
             return _answer(400, "bad_seat")
