@@ -5,9 +5,9 @@ asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on th
 menu's settings; the core decides whether it may be done now), `SeatJoin` (a new player: the core picks
 the seat), `SeatClaim` (a takeover the table must confirm), `PageInfo` (the address and table code the
 OLED shows). Out: the shell calls `publish` with the `PageViews` of every step; each connected page gets
-its seat's view when it changed. Besides, a seated phone may read the past games from the journal (read-
-only, `past_games`). Nothing else of the appliance is reachable from here: no power-off, no journal writes
-or deletion.
+its seat's view when it changed. Besides, a seated phone may read the past games from the journal
+(read-only, `past_games`). Nothing else of the appliance is reachable from here: no power-off, no journal
+writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
 upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
