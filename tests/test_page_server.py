@@ -429,3 +429,14 @@ def test_past_games_are_listed_with_their_sheet_and_record_for_a_seated_phone_on
                             capture_output=True, text=True, timeout=60)
     assert sheet["text"].strip() == scored.stdout.strip()
     assert journal.read_bytes() == before  # read-only
+
+
+def test_a_phone_whose_new_name_waits_for_its_seat_is_not_told_to_wait_for_start(served):
+    from types import SimpleNamespace
+
+    server, _box = served
+    _held_seats(server)  # the views published so far are taken
+    joining = server.tokens.wait(-1, "a-new-name")
+    taking_over = server.tokens.wait(0, "a-takeover")
+    assert json.loads(server._view_of(SimpleNamespace(token=joining)))["waiting"] == "join"
+    assert json.loads(server._view_of(SimpleNamespace(token=taking_over)))["waiting"] is True

@@ -192,8 +192,8 @@ class PageServer:
         held = self.tokens.seat_of(client.token)
         if held is not None and held.active and held.seat < len(views.seats):
             return views.seats[held.seat]
-        if held is not None and not held.active:
-            return views.guest[:-1] + ',"waiting":true}'
+        if held is not None and not held.active:  # a takeover waits for START; a new name for its seat
+            return views.guest[:-1] + (',"waiting":"join"}' if held.seat < 0 else ',"waiting":true}')
         return views.guest
 
     def _send_view(self, client: _Client) -> None:

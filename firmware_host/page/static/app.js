@@ -137,7 +137,7 @@ function render(v) {
   const seated = v.seat !== null && v.seat !== undefined;
   $("me").hidden = !seated;
   $("me").textContent = seated ? v.name : "";
-  $("join").hidden = seated || v.waiting === true;
+  $("join").hidden = seated || Boolean(v.waiting);
   $("waiting").hidden = v.waiting !== true;
   if (!seated) renderSeats(v.players);
   renderCard(play.card);
