@@ -66,7 +66,7 @@ def make_history(directory: Path, rows: int) -> int:
     from firmware_host.core.events import TextEntry
     from firmware_host.journal import RECORD, Journal
     from firmware_host.paths import journal_path
-    from firmware_host.shell_journal import INPUT, SESSION
+    from firmware_host.shell_journal import INPUT, ROLL_AFTER, SESSION
     from firmware_host.simulator import Simulator
     from tests.helpers.crash import timeline
 
@@ -82,7 +82,7 @@ def make_history(directory: Path, rows: int) -> int:
     sim = Simulator(resolve("sim", None, environ={}), directory)
     for event in app.events_to_choose(sim.state, "Punktetafel", 0.0) or []:
         sim.send(event)
-    for i in range(480):  # just short of a roll-over: the longest idle session there is
+    for i in range(ROLL_AFTER - 20):  # just short of a roll-over: the longest idle session there is
         sim.send(TextEntry(f"+{i % 9}", float(i)))
     for at, payload in timeline("quiddler.script")[:80]:
         sim.wait_until(max(sim.clock.now, at + 1000))

@@ -25,7 +25,7 @@ GameEffect = BeginGame | Record | Retract | EndGame
 
 SESSION = "appliance"  # the journal game kind of the appliance's session
 INPUT = "input"  # the entry kind of a journaled input event
-ROLL_AFTER = 500  # entries in a session before an idle table starts a fresh one from a snapshot
+ROLL_AFTER = 100  # entries in a session before an idle table starts a fresh one from a snapshot
 
 
 @dataclass
