@@ -37,6 +37,7 @@ from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
+from firmware_host.web import ThreadedSite, send_quietly
 
 log = logging.getLogger("wordtable.league")
 
@@ -69,12 +70,13 @@ class TableLive:
                 "title": kit.name(lang) if kit is not None else None, "deadline": self.deadline}
 
 
-class League:
+class League(ThreadedSite):
     """The league of `venue` on `config`'s broker, stored in `db`, its board on `bind`:`port` (0: any)."""
 
     def __init__(self, config: LeagueConfig, venue: str, db: Path, *, bind: str = "0.0.0.0", port: int = 8090,
                  lang: str = DEFAULT_LANGUAGE, client_id: str | None = None,
                  wall: Callable[[], float] = time.time, reconnect: tuple[int, int] = (1, 30)) -> None:
+        super().__init__()
         self.config, self.venue, self.db_path = config, venue, db
         self.bind, self.port, self.lang = bind, port, lang
         self.wall = wall
@@ -90,11 +92,7 @@ class League:
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
         self._store: LeagueStore | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-        self._failed: BaseException | None = None
         self.connected = threading.Event()
         self._tasks: set[asyncio.Future[None]] = set()
         self._standings_due = False
@@ -103,11 +101,7 @@ class League:
 
     def start(self) -> str:
         """Serve the board and subscribe; returns the board's URL once it listens."""
-        self._thread = threading.Thread(target=self._serve, name="league", daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-        if self._failed is not None:
-            raise self._failed
+        self._start_thread("league")
         properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         properties.SessionExpiryInterval = SESSION_EXPIRY_S
         self.client.connect_async(self._host, self._port, keepalive=30, clean_start=False, properties=properties)
@@ -122,33 +116,10 @@ class League:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-        if self._thread is not None:
-            self._thread.join(10)
-
-    def _serve(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        asyncio.set_event_loop(loop)
-        try:
-            self._store = LeagueStore(self.db_path)
-            loop.run_until_complete(self._listen())
-        except BaseException as exc:
-            self._failed = exc
-            self._ready.set()
-            loop.close()
-            return
-        self._ready.set()
-        try:
-            loop.run_forever()
-        finally:
-            loop.run_until_complete(self._shutdown())
-            loop.close()
-            if self._store is not None:
-                self._store.close()
+        self._stop_thread()
 
     async def _listen(self) -> None:
+        self._store = LeagueStore(self.db_path)  # in the loop's thread: sqlite3's connections stay in theirs
         app = web.Application(client_max_size=64 * 1024)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws", self._socket)
@@ -169,6 +140,8 @@ class League:
             await socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._store is not None:
+            self._store.close()
 
     # -- MQTT (paho's thread: hand over only) ----------------------------------------------------------
 
@@ -278,7 +251,7 @@ class League:
             if socket.closed:
                 self.sockets.discard(socket)
                 continue
-            task = asyncio.ensure_future(_send(socket, text))
+            task = asyncio.ensure_future(send_quietly(socket, text))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
@@ -327,11 +300,6 @@ class League:
             raise web.HTTPNotFound()
         return web.Response(text=sheet_html(game, self._store.results(game["id"]), self.lang),
                             content_type="text/html", headers=HEADERS)
-
-
-async def _send(socket: web.WebSocketResponse, text: str) -> None:
-    with contextlib.suppress(ConnectionError, RuntimeError):
-        await socket.send_str(text)
 
 
 def _moved_deadline(state: dict[str, Any], received: float) -> float | None:

@@ -20,6 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from firmware_host.sim_box import LiveBox
+from firmware_host.web import same_origin
 
 ASSETS = resources.files("firmware_host.page") / "box_assets"
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
@@ -114,8 +115,7 @@ class _Handlers:
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
-    origin = request.headers.get("Origin")
-    if origin is None or origin != f"{request.scheme}://{request.host}":
+    if not same_origin(request):
         raise web.HTTPForbidden(text="only the box's own page may press its buttons")
     try:
         body = json.loads(await request.text())

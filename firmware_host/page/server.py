@@ -25,7 +25,6 @@ import logging
 import secrets
 import socket
 import struct
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -41,6 +40,7 @@ from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens,
 from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
+from firmware_host.web import ThreadedSite, same_origin, send_quietly
 
 log = logging.getLogger("wordtable.page")
 
@@ -64,7 +64,7 @@ class _Client:
     last: str = ""
 
 
-class PageServer:
+class PageServer(ThreadedSite):
     """The page served on `bind`:`port` (port 0: any free one). `address` is the base URL announced on the
     OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens (None:
     in memory only). `clock` is the shell's monotonic clock. `extra_routes` adds routes to the application
@@ -73,6 +73,7 @@ class PageServer:
     def __init__(self, put: Callable[[Event], None], clock: Callable[[], float], *, bind: str = "0.0.0.0",
                  port: int = 8080, state_dir: Path | None = None, address: str | None = None,
                  extra_routes: Callable[[web.Application], None] | None = None) -> None:
+        super().__init__()
         self.put = put
         self.extra_routes = extra_routes
         self.clock = clock
@@ -89,11 +90,7 @@ class PageServer:
         self.sent = 0  # view messages sent (the benchmark reads it)
         self._seen: tuple[int, int] | None = None  # (new_code, games) last seen in a view
         self._answered: tuple[str, bool] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
-        self._ready = threading.Event()
-        self._failed: BaseException | None = None
         self._tasks: set[asyncio.Future[None]] = set()
 
     # --- life -------------------------------------------------------------------------------------------
@@ -101,33 +98,11 @@ class PageServer:
     def start(self) -> str:
         """Serve from a thread of its own; returns the announced address once listening. Raises OSError
         when the port cannot be bound."""
-        self._thread = threading.Thread(target=self._serve, name="page", daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-        if self._failed is not None:
-            raise self._failed
+        self._start_thread("page")
         assert self.address is not None
         self.put(PageInfo(self.address, self.code, self.clock()))
         log.info("table page at %s (code %s)", self.address, self.code)
         return self.address
-
-    def _serve(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        asyncio.set_event_loop(loop)
-        try:
-            loop.run_until_complete(self._listen())
-        except BaseException as exc:
-            self._failed = exc
-            self._ready.set()
-            loop.close()
-            return
-        self._ready.set()
-        try:
-            loop.run_forever()
-        finally:
-            loop.run_until_complete(self._shutdown())
-            loop.close()
 
     async def _listen(self) -> None:
         self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
@@ -149,13 +124,7 @@ class PageServer:
             await self._runner.cleanup()
 
     def close(self) -> None:
-        loop, thread = self._loop, self._thread
-        if loop is None or thread is None:
-            return
-        with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(loop.stop)
-        thread.join(10)
-        self._loop = self._thread = None
+        self._stop_thread()
 
     # --- from the shell -----------------------------------------------------------------------------------
 
@@ -203,7 +172,7 @@ class PageServer:
         client.last = text
         self.sent += 1
         message = f'{{"type":"view","now":{self.clock()!r},"view":{text}}}'
-        task = asyncio.ensure_future(_send(client.socket, message))
+        task = asyncio.ensure_future(send_quietly(client.socket, message))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -239,13 +208,9 @@ class PageServer:
             raise web.HTTPNotFound()
         return web.Response(body=item.read_bytes(), content_type=kind, charset="utf-8", headers=HEADERS)
 
-    def _same_origin(self, request: web.Request) -> bool:
-        origin = request.headers.get("Origin")
-        return origin is not None and origin == f"{request.scheme}://{request.host}"
-
     async def _join(self, request: web.Request) -> web.Response:
         remote = request.remote or "?"
-        if not self._same_origin(request):
+        if not same_origin(request):
             return _answer(403, "origin")
         locked = self.lockout.locked(remote)
         if locked:
@@ -289,7 +254,7 @@ class PageServer:
         return _with_cookie(_answer(202, "", seat=seat, waiting=True), token)
 
     async def _leave(self, request: web.Request) -> web.Response:
-        if not self._same_origin(request):
+        if not same_origin(request):
             return _answer(403, "origin")
         self.tokens.release(request.cookies.get(COOKIE))
         response = _answer(200, "")
@@ -345,7 +310,7 @@ class PageServer:
     # --- WebSocket ----------------------------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._same_origin(request):
+        if not same_origin(request):
             log.warning("table page: WebSocket from a foreign origin refused: %r", request.headers.get("Origin"))
             raise web.HTTPForbidden(text="origin")
         socket_ = web.WebSocketResponse(max_msg_size=MAX_MESSAGE + 1, heartbeat=30.0)  # aiohttp: size < max
@@ -367,27 +332,27 @@ class PageServer:
         try:
             message = parse_message(raw)
         except Refused as exc:
-            await _send(client.socket, _error(exc.reason))
+            await send_quietly(client.socket, _error(exc.reason))
             return
         if not isinstance(message, Entry | Command):
-            await _send(client.socket, '{"type":"pong"}')
+            await send_quietly(client.socket, '{"type":"pong"}')
             return
         held = self.tokens.seat_of(client.token)
         if held is None or not held.active:
-            await _send(client.socket, _error("no_seat"))
+            await send_quietly(client.socket, _error("no_seat"))
             return
         if message.seat != held.seat:
             log.warning("table page: a page of seat %d wrote for seat %d: refused", held.seat, message.seat)
-            await _send(client.socket, _error("not_your_seat"))
+            await send_quietly(client.socket, _error("not_your_seat"))
             return
         if not self.rates.allow(held.seat):
-            await _send(client.socket, _error("slow_down"))
+            await send_quietly(client.socket, _error("slow_down"))
             return
         if isinstance(message, Command):
             self.put(SeatCommand(held.seat, message.command, message.value, self.clock()))
         else:
             self.put(SeatEntry(held.seat, message.text, self.clock()))
-        await _send(client.socket, '{"type":"sent"}')
+        await send_quietly(client.socket, '{"type":"sent"}')
 
 
 class _Refusal(Exception):
@@ -398,11 +363,6 @@ class _Refusal(Exception):
 
 async def _no_icon(request: web.Request) -> web.Response:
     return web.Response(status=204)
-
-
-async def _send(socket_: web.WebSocketResponse, text: str) -> None:
-    with contextlib.suppress(ConnectionError, RuntimeError):
-        await socket_.send_str(text)
 
 
 def _error(reason: str) -> str:
