@@ -61,7 +61,7 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
 def _best(flow: PerfektesWortFlow, stage: str, lang: str) -> list[str]:
     """The perfect word as the OLED reveals it: the last round's after its review (option "round"), every
     round's at the end (option "end"); nothing before the word list answered."""
-    from .table import _best_items
+    from .table import best_items
 
     if not flow.best:
         return []
@@ -69,9 +69,9 @@ def _best(flow: PerfektesWortFlow, stage: str, lang: str) -> list[str]:
         if stage != "final":
             return []
         return [f"{part_text(lang, 'round')} {b.round}: {item.label}" for b in flow.best
-                for item in _best_items(flow, b.round, lang)[:1]]
+                for item in best_items(flow, b.round, lang)[:1]]
     last = flow.best[-1].round
-    return [f"{part_text(lang, 'round')} {last}: {item.label}" for item in _best_items(flow, last, lang)]
+    return [f"{part_text(lang, 'round')} {last}: {item.label}" for item in best_items(flow, last, lang)]
 
 
 def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:

@@ -754,7 +754,7 @@ def _points_screen(flow: Flow, stage: Points, ctx: Ctx) -> Screen:
     rows = [ListItem(f"{p.name} {p.rows[rnd - 1].word or t(lang, 'no_word')}", str(p.rows[rnd - 1].points))
             for p in score(play).players]
     rows += _field_items(flow, play, rnd, lang)
-    rows += _best_items(flow, rnd, lang)
+    rows += best_items(flow, rnd, lang)
     return ListScreen(t(lang, "points_title", round=rnd), tuple(rows), None, flow.message or t(lang, "hint_points"))
 
 
@@ -806,7 +806,7 @@ def _reveal_best(play: Game, rnd: int) -> RevealBest:
     return RevealBest("de", rnd, partial(reveal_lines, play, rnd))
 
 
-def _best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
+def best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
     """The perfect word of round `rnd` once the word list answered; nothing before (or without a list)."""
     found = next((b for b in flow.best if b.round == rnd), None)
     if found is None:

@@ -23,7 +23,6 @@ from firmware_host.core.table.page_parts import action, ask, board, cell, sheet
 from firmware_host.core.table.played import enter
 from firmware_host.core.table.seats import refuse
 
-from .best_lay import LONGEST_MARK
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import Challenge, Lay
@@ -272,14 +271,7 @@ def _tables(game: Game, lang: str) -> list[dict[str, Any]]:
 
 
 def _best(flow: QuiddlerFlow, lang: str) -> list[str]:
-    """The best lay-downs the word list found for the last scored round (as on the OLED's round table)."""
-    game = flow.played.game if flow.played is not None else None
-    found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
-    if found is None:
-        return []
-    lines = []
-    for player, words, points, _, _ in found.best:
-        shown = words.removesuffix(LONGEST_MARK) or t(lang, "best_nothing")
-        longest = t(lang, "best_longest") if words.endswith(LONGEST_MARK) else ""
-        lines.append(f"{t(lang, 'best_lay', player=player, words=shown)}{longest} · {points}")
-    return [*lines, t(lang, "best_source", source=found.source)]
+    """The best lay-downs the word list found for the last scored round: the OLED's round table's lines."""
+    from .table import best_items
+
+    return [f"{item.label} · {item.value}" if item.value else item.label for item in best_items(flow, lang)]

@@ -387,7 +387,7 @@ class QuiddlerFlow:
     def screen(self, ctx: Ctx) -> Screen:
         shown = _screen(self.entry, self.played.game if self.played is not None else None, ctx.lang)
         if isinstance(self.entry, Pages) and self.entry.page == "table" and isinstance(shown, ListScreen):
-            shown = replace(shown, items=(*shown.items, *_best_items(self, ctx.lang)))
+            shown = replace(shown, items=(*shown.items, *best_items(self, ctx.lang)))
         limit, player = limit_text(ctx), self.on_turn()
         if limit is not None and player is not None and _turn_mark(self) is not None:
             shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
@@ -417,7 +417,7 @@ def _revealing(outcome: Outcome) -> Outcome:
     return replace(outcome, effects=(*outcome.effects, ask))
 
 
-def _best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
+def best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
     """The last round's best lay-downs beside the table, once the word list answered."""
     game = flow.played.game if flow.played is not None else None
     found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
