@@ -46,7 +46,8 @@ from firmware_host.core import app  # noqa: E402
 from firmware_host.core.events import Button, Press  # noqa: E402
 from firmware_host.core.settings import Settings  # noqa: E402
 from firmware_host.league.publisher import Publisher  # noqa: E402
-from tests.helpers.broker import Broker, free_port  # noqa: E402
+from tests.helpers.broker import Broker  # noqa: E402
+from tests.helpers.ports import free_port  # noqa: E402
 
 VENUE = "bench"
 GAMES = ("perfektes-wort", "quiddler", "perfect-words", "knack-das-wort")

@@ -77,3 +77,14 @@ def pin_factory() -> MockFactory:
 def pure_app() -> PureApp:
     """The app alone (`app.step`, no shell, no hardware) as ScriptHooks for `run_script`."""
     return PureApp()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, once per module (its module calls `require_browser()`)."""
+    from tests.helpers.browser import launch, require_browser
+
+    with require_browser().sync_playwright() as driver:
+        chromium = launch(driver)
+        yield chromium
+        chromium.close()

@@ -146,7 +146,7 @@ def test_without_a_league_nothing_is_queued(make_sim, tmp_path):
 @pytest.mark.slow  # a whole game, and the client's reconnect loop to stop
 def test_with_the_broker_away_the_table_plays_on_and_its_game_waits_in_the_outbox(make_sim, tmp_path):
     """Nothing listens on the broker's port: the box plays a whole game; the game waits in the outbox."""
-    from tests.helpers.broker import free_port
+    from tests.helpers.ports import free_port
 
     config = tmp_path / "c.toml"
     config.write_text(QUICK + f'[league]\nbroker = "mqtt://127.0.0.1:{free_port()}"\nvenue = "cafe"\ntable = "7"\n')

@@ -4,31 +4,16 @@ click away. A real Mosquitto between the box and the league."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from firmware_host.core.league_view import league_view
 from firmware_host.script import parse_script, run_script
 from tests.game_scripts import actions
+from tests.helpers.browser import require_browser
 from tests.test_league_mqtt import Box, box_config, league_for, quick_reconnect  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.slow
-
-playwright = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip("no system Chromium (apt-get install chromium): the browser tests need one", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+require_browser()
 
 
 def scores(page) -> dict[str, int]:

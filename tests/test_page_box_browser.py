@@ -3,27 +3,15 @@ live simulator runs on a pty as a person starts it; START clicked on /box change
 
 from __future__ import annotations
 
-import shutil
-import socket
-from pathlib import Path
-
 import pytest
 
 from firmware_host.core.events import Button, Press
+from tests.helpers.browser import launch, require_browser
+from tests.helpers.ports import free_port
 from tests.sim_pty import LiveSim
 
 pytestmark = pytest.mark.slow
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("no system Chromium (apt-get install chromium): the browser tests need one", allow_module_level=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+playwright = require_browser()
 
 
 def test_start_pressed_on_the_box_page_changes_the_frame(tmp_path):
@@ -34,7 +22,7 @@ def test_start_pressed_on_the_box_page_changes_the_frame(tmp_path):
     try:
         assert sim.wait_for("LED"), sim.text()
         with playwright.sync_playwright() as driver:
-            browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = launch(driver)
             page = browser.new_page(viewport={"width": 700, "height": 900}, bypass_csp=True)  # the waits run JS
             page.goto(f"http://127.0.0.1:{port}/box")
             page.wait_for_selector("#buttons button[data-button='start']")

@@ -6,9 +6,7 @@ Set WORDTABLE_PAGE_SHOTS=1 to rewrite the reference screenshots in docs/page/ (3
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,22 +14,15 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+from tests.helpers.browser import require_browser
+from tests.helpers.ports import free_port
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("no system Chromium (apt-get install chromium): the browser tests need one", allow_module_level=True)
+pytestmark = pytest.mark.slow
+require_browser()
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "page"
 PHONE = {"width": 360, "height": 740}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Service:
@@ -84,14 +75,6 @@ def service(tmp_path: Path) -> Iterator[Service]:
     box = Service(tmp_path, free_port())
     yield box
     box.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 def phone(browser, url: str):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -24,16 +23,14 @@ from pathlib import Path
 import pytest
 
 from drivers.keymap import KEY_TAB
+from tests.helpers.browser import require_browser
+from tests.helpers.ports import free_port
 from tests.keystreams import Plug, key_stream
 
 pytestmark = pytest.mark.slow
+require_browser()
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip("no system Chromium (apt-get install chromium): the browser tests need one", allow_module_level=True)
-
-from tests.test_page_browser import free_port, join, phone, shot  # noqa: E402  (after the skips)
+from tests.test_page_browser import join, phone, shot  # noqa: E402  (after the skip)
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIDDLER_ROUND_1 = """\
@@ -115,14 +112,6 @@ def service(tmp_path: Path) -> Iterator[Run]:
     if hasattr(box, "child"):
         box.stop()
     box.keyboard.unplug()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 def send(page, text: str, button: int = 0) -> None:
