@@ -5,9 +5,9 @@
   config file said for it then: `settings.remembered_with_file`; without a journal, or when it fails,
   only logged);
 - `Keep` -> a file in the state directory (`kept_store`);
-- `CheckWords` -> the word list, read at the first question (not at start-up); None without one;
-- `RevealBest` -> the word index of its language (`word_index`, built once into the state directory),
-  opened at the first reveal; None without a list;
+- `CheckWords`, `RevealBest` -> the word index of the language (`word_index`, built once into the state
+  directory), opened at the first question or reveal (or in the background at start: `WordLists.prepare`);
+  None without a list;
 - `PowerOff` -> the injected `power_off`;
 - frames and sounds -> observers: none on the Pi (`ignore_frame`, `ignore_sound`); the simulator and
   the benchmarks put their own in through `open_appliance`'s `outputs_hook`.
@@ -15,18 +15,16 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
+from firmware_host.core.games.perfektes_wort.words import normalize
 from firmware_host.core.screens import Screen
 from firmware_host.core.settings import remembered_with_file
 from firmware_host.core.sounds import Note
-from firmware_host.dictionary import DictionaryError, load_dictionary
 from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
 from firmware_host.render import pages, render
@@ -53,26 +51,15 @@ def ignore_sound(pattern: str, notes: tuple[Note, ...]) -> None:
 
 
 class WordCheck:
-    """`CheckWords`: which words are in the word list (config, else the system's German list); None
-    when there is none. The list is read at the first question, so a missing one costs no start-up."""
+    """`CheckWords`: which words are in the German word list — the reveal's (`WordLists`: the configured
+    list, else `wngerman`, as one compact index) —; None when there is none."""
 
-    def __init__(self, configured: Path | None, system: bool = True) -> None:
-        self._configured, self._system = configured, system
+    def __init__(self, lists: WordLists) -> None:
+        self._lists = lists
 
     def __call__(self, words: tuple[str, ...]) -> dict[str, bool] | None:
-        lexicon = self._lexicon
-        return None if lexicon is None else {word: word in lexicon for word in words}
-
-    @functools.cached_property
-    def _lexicon(self) -> Lexicon | None:
-        try:
-            lexicon = load_dictionary(self._configured) if self._system or self._configured else None
-        except DictionaryError as exc:
-            log.warning("%s; playing without the dictionary assist", exc)
-            return None
-        if lexicon is not None:
-            log.info("word list: %d words", len(lexicon))
-        return lexicon
+        index = self._lists("de")
+        return None if index is None else {word: normalize(word) in index for word in words}
 
 
 LIST_NAMES = {"ngerman": "wngerman", "american-english": "wamerican", "british-english": "wbritish"}
@@ -162,6 +149,6 @@ def appliance_outputs(
         on_frame=ignore_frame,
         on_sound=ignore_sound,
         keep=keep,
-        check_words=WordCheck(dictionary, system_lists),
+        check_words=WordCheck(word_lists),
         word_lists=word_lists,
     )

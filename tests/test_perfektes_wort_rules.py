@@ -34,7 +34,7 @@ from firmware_host.core.games.perfektes_wort import (
     unknown_words,
 )
 from firmware_host.core.games.perfektes_wort.highscores import HighScore, add_highscore
-from firmware_host.dictionary import load_dictionary, read_word_list
+from firmware_host.word_index import first_list, read_list
 from tests.perfektes_wort_support import play, setup, sheet
 
 ROUNDS = [("F", 8), ("T", 6), ("H", 5), ("M", 9), ("S", 5), ("K", 5), ("R", 6), ("G", 4), ("P", 5)]
@@ -200,13 +200,13 @@ def test_empty_word_is_no_word_until_a_word_is_entered() -> None:
 def test_dictionary_loading(tmp_path: Path) -> None:
     path = tmp_path / "words"
     path.write_text("# list\nHund\nstraße\n\nTag\n", encoding="utf-8")
-    lexicon = read_word_list(path)
+    lexicon = Lexicon.of(read_list(path, "de"))
     assert "HUND" in lexicon and "Straße" in lexicon and "Katze" not in lexicon and len(lexicon) == 3
-    assert load_dictionary(None, tmp_path / "missing") is None
-    assert load_dictionary(None, path) == lexicon
+    assert first_list(None, [tmp_path / "missing"]) is None
+    assert first_list(None, [path]) == path
     latin = tmp_path / "latin1"
     latin.write_bytes("Bär\n".encode("latin-1"))
-    assert "BÄR" in read_word_list(latin)
+    assert "BÄR" in Lexicon.of(read_list(latin, "de"))
 
 
 def test_unknown_words_are_flagged_only_with_a_word_list() -> None:

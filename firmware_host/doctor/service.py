@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 from firmware_host.config import Resolved
-from firmware_host.dictionary import SYSTEM_LIST, DictionaryError, read_word_list
 from firmware_host.doctor.checks import Check, ok, problem, skip
 from firmware_host.doctor.system import (
     Account,
@@ -20,6 +19,7 @@ from firmware_host.doctor.system import (
 )
 from firmware_host.journal import Journal, JournalError, unusable_reason
 from firmware_host.paths import journal_path
+from firmware_host.word_index import GERMAN_LISTS, WordIndexError, read_list
 from hw.profile import Profile
 
 SECTION = "service"
@@ -154,13 +154,13 @@ def check_unit(system: System) -> Check:
 def check_word_list(system: System, resolved: Resolved) -> Check:
     """The word list the config names (else the system's German list): readable, how many words."""
     configured = resolved.config.dictionary.path
-    path = configured if configured is not None else SYSTEM_LIST
+    path = configured if configured is not None else GERMAN_LISTS[0]
     if configured is None and not system.at(path).is_file():
-        return skip(SECTION, "word list", f"none ({SYSTEM_LIST} is not there): the dictionary assist is off",
+        return skip(SECTION, "word list", f"none ({path} is not there): the dictionary assist is off",
                     "optional: sudo apt install wngerman")
     try:
-        words = len(read_word_list(system.at(path)))
-    except DictionaryError as exc:
+        words = len(read_list(system.at(path), "de"))
+    except WordIndexError as exc:
         return problem(SECTION, "word list", str(exc), "word-list", file=resolved.config.source or "the config")
     source = "dictionary.path" if configured is not None else "the system's list"
     return ok(SECTION, "word list", f"{path} ({source}): {words} words")

@@ -3,7 +3,7 @@
 Drive a game event by event (`new_game`, `apply`), score it at any point (`score`), or score a whole
 record (`score_record`, used by `wordtable score`; `RULES.replay` replays one). `KIT` is the game as the
 appliance knows it (`games.registry`); `table.py` is its flow at the table. No I/O here: data files and
-word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and `firmware_host.dictionary`
+word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and `firmware_host.word_index`
 and passed in as values. The game's code loads when it is first played, scored or its deck is asked for;
 any other name of this package (`exports`) loads it too, at its first use.
 """

@@ -1,5 +1,5 @@
 """A word list as a pure lookup (the dictionary assist of ruling R3). Loading it is I/O and lives in
-`firmware_host.dictionary`; the rules only ever receive the finished value, or None when there is none."""
+`firmware_host.word_index`; the rules only ever receive the finished value, or None when there is none."""
 
 from __future__ import annotations
 
