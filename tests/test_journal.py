@@ -182,16 +182,22 @@ def test_a_newer_schema_version_is_moved_aside(path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_damaged_journal_is_moved_aside(path: Path) -> None:
+def _closed_then_scrambled(path: Path, seed: int) -> None:
+    """A journal of 300 entries, closed (and so sealed), then two of its b-tree pages overwritten in place
+    (same size, right after the seal); the header itself stays intact."""
     with Journal.open(path) as journal:
         game = journal.start_game("quiddler", ["A"])
         for i in range(300):
             journal.append(game, RECORD, {"event": "word", "word": "x" * 50, "n": i}, "t")
     data = bytearray(path.read_bytes())
-    assert int.from_bytes(data[68:72], "big") == APPLICATION_ID  # the header itself stays intact
+    assert int.from_bytes(data[68:72], "big") == APPLICATION_ID
     page = 4096
-    data[2 * page: 4 * page] = random.Random(1).randbytes(2 * page)  # scramble b-tree pages
+    data[2 * page: 4 * page] = random.Random(seed).randbytes(2 * page)
     path.write_bytes(bytes(data))
+
+
+def test_a_damaged_journal_is_moved_aside(path: Path) -> None:
+    _closed_then_scrambled(path, seed=1)
     with Journal.open(path) as journal:
         assert journal.moved_aside is not None and "damaged" in journal.moved_aside.reason
         salvaged = journal.moved_aside.salvaged
@@ -323,13 +329,7 @@ def test_a_clean_close_seals_the_file_and_the_next_open_skips_the_full_check(pat
 
 
 def test_a_file_changed_after_its_clean_close_is_checked_and_damage_found(path: Path) -> None:
-    with Journal.open(path) as journal:
-        game = journal.start_game("quiddler", ["A"])
-        for i in range(300):
-            journal.append(game, RECORD, {"event": "word", "word": "x" * 50, "n": i}, "t")
-    data = bytearray(path.read_bytes())
-    data[2 * 4096: 4 * 4096] = random.Random(2).randbytes(2 * 4096)
-    path.write_bytes(bytes(data))  # same size, written right after the seal
+    _closed_then_scrambled(path, seed=2)
     with Journal.open(path) as journal:
         assert journal.checked
         assert journal.moved_aside is not None and "damaged" in journal.moved_aside.reason
