@@ -27,16 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 
-# The child's own high-water mark: ru_maxrss would carry the parent's size over fork and exec (Linux).
-PEAK = """def peak_mb():
-    with open("/proc/self/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
-"""
-
 CHILD = r"""
 import contextlib, io, sys, time
-PEAK
 sys.path.insert(0, sys.argv[2])
+from bench.peak import peak_mb
 start = time.perf_counter()
 from firmware_host import cli
 import firmware_host.commands.score
@@ -45,13 +39,13 @@ with contextlib.redirect_stdout(io.StringIO()):
     code = cli.main(["score", sys.argv[1]])
 elapsed = time.perf_counter() - imported
 print(code, elapsed, peak_mb(), imported - start)
-""".replace("PEAK\n", PEAK)
+"""
 
 
 SCOREBOARD = r"""
 import sys, time
-PEAK
 sys.path.insert(0, sys.argv[2])
+from bench.peak import peak_mb
 from firmware_host.core import app
 from firmware_host.core.events import Button, Press
 from firmware_host.core.settings import Settings
@@ -65,7 +59,7 @@ for event in events:
     state, _ = app.step(state, event)
 elapsed = time.perf_counter() - start
 print(elapsed, peak_mb(), sum(state.board.totals))
-""".replace("PEAK\n", PEAK)
+"""
 
 
 def line(**fields: object) -> str:

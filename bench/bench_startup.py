@@ -38,9 +38,9 @@ print(f"{(t1 - t0) * 1000:.1f} {(t2 - t1) * 1000:.1f} {(t3 - t2) * 1000:.1f}")
 """
 
 
-# VmHWM is the child's own high-water mark: ru_maxrss would carry the parent's size over fork and exec.
 HISTORY = r"""
 import sys, time, pathlib
+from bench.peak import peak_mb
 t0 = time.perf_counter()
 from firmware_host.config import resolve
 from firmware_host.appliance import open_appliance
@@ -48,9 +48,7 @@ t1 = time.perf_counter()
 appliance = open_appliance(resolve("sim", None, environ={}), pathlib.Path(sys.argv[1]), power_off=lambda: None)
 t2 = time.perf_counter()
 appliance.close()
-with open("/proc/self/status") as status:
-    peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
-print(f"{(t2 - t0) * 1000:.1f} {(t2 - t1) * 1000:.1f} {peak:.1f}")
+print(f"{(t2 - t0) * 1000:.1f} {(t2 - t1) * 1000:.1f} {peak_mb():.1f}")
 """
 PI_FACTOR = 6  # a Raspberry Pi 3 against this machine, the pessimistic end of the 4-6x the issue states
 TIMEOUT_START_S = 60  # the unit's TimeoutStartSec
