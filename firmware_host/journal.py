@@ -202,15 +202,15 @@ class Journal:
         if self._db is None:
             return
         db, self._db = self._db, None
-        try:
-            if self._writable:
+        sealed = self._writable
+        if sealed:
+            try:
                 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error as exc:  # busy (a reader beside us) or no space: no seal, checked next time
-            log.warning("journal not sealed: %s", exc)
-            db.close()
-            return
+            except sqlite3.Error as exc:  # busy (a reader beside us) or no space: checked in full next time
+                log.warning("journal not sealed: %s", exc)
+                sealed = False
         db.close()
-        if self._writable:
+        if sealed:
             _seal(self.path)
 
     def __enter__(self) -> Journal:
