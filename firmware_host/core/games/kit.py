@@ -11,9 +11,9 @@ scored. A game package's other names load the same way (`exported`).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -71,37 +71,15 @@ class GameKit:
         return self.title.get(lang) or self.title["de"]
 
 
-def loaded(module: str, name: str) -> Callable[[], Any]:
-    """A function returning `module`'s `name`, importing the module (by its full name) at the first call."""
-
-    def load() -> Any:
-        return getattr(importlib.import_module(module), name)
-
-    return load
-
-
-def deferred(module: str, name: str) -> Callable[..., Any]:
-    """A function that calls `module`'s function `name` with its arguments, importing the module (by its
-    full name) at the first call: a kit's `new_flow` or `score_record` that loads the game when used. It
-    bears the module and name of the function it stands for."""
-    load = loaded(module, name)
-
-    def call(*args: Any) -> Any:
-        return load()(*args)
-
-    call.__module__, call.__name__, call.__qualname__ = module, name, name
-    return call
-
-
-def exported(package: str) -> Callable[[str], Any]:
-    """A game package's `__getattr__` (PEP 562): a name the package does not define itself comes from its
-    module `exports`, imported at the first such name. The package's own modules import each other by
+def exported(package: str, load: Callable[[], ModuleType]) -> Callable[[str], Any]:
+    """A game package's `__getattr__` (PEP 562): a name the package does not define itself comes from the
+    module `load()` imports, at the first such name. The package's own modules import each other by
     their full names (`import firmware_host.core.games.x.rules as rules`), never `from . import rules`:
     that asks `__getattr__` first, which would load everything in the middle of loading one module."""
 
     def __getattr__(name: str) -> Any:
         if not name.startswith("__"):
-            found = getattr(importlib.import_module(f"{package}.exports"), name, __getattr__)
+            found = getattr(load(), name, __getattr__)
             if found is not __getattr__:
                 return found
         raise AttributeError(f"module {package!r} has no attribute {name!r}")

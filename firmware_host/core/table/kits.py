@@ -3,16 +3,28 @@ enrolment (`enrol_cards`). Light like every kit (`core.games.kit`): their flows 
 
 from __future__ import annotations
 
-from firmware_host.core.games.kit import GameKit, deferred
+from typing import TYPE_CHECKING
+
+from firmware_host.core.games.kit import GameKit
+
+if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
 
 DECK = "deck"
 ENROL = "enrol-cards"
 
-DECK_KIT = GameKit(
-    DECK, {"de": "Karten ziehen", "en": "Draw cards"}, deferred("firmware_host.core.table.deck_mode", "new_deck")
-)
-ENROL_KIT = GameKit(
-    ENROL,
-    {"de": "Karten anlernen", "en": "Enrol cards"},
-    deferred("firmware_host.core.table.enrol_cards", "new_enrolment"),
-)
+
+def _new_deck(ctx: Ctx, players: tuple[str, ...]) -> Flow:
+    from firmware_host.core.table.deck_mode import new_deck
+
+    return new_deck(ctx, players)
+
+
+def _new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> Flow:
+    from firmware_host.core.table.enrol_cards import new_enrolment
+
+    return new_enrolment(ctx, players)
+
+
+DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, _new_deck)
+ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, _new_enrolment)

@@ -11,18 +11,33 @@ any other name of this package (`exports`) loads it too, at its first use.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from firmware_host.core.games.kit import CardDeck, GameKit, deferred, exported, loaded
+from firmware_host.core.games.kit import CardDeck, GameKit, exported
 
 from .highscores import KEPT_NAME
 from .text import TITLE
 
 if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
+    from firmware_host.core.record import GameRecord, ScoreReport
+
     from .exports import *  # noqa: F403
 
 GAME_ID = "perfektes-wort"
 
+
+def _new_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
+    from .table import new
+
+    return new(ctx, names)
+
+def _score_record(record: GameRecord) -> ScoreReport:
+    from .record import score_record
+
+    return score_record(record)
 
 @cache
 def _decks() -> tuple[CardDeck, ...]:
@@ -32,8 +47,18 @@ def _decks() -> tuple[CardDeck, ...]:
     return (CardDeck(GAME_ID, TITLE, tuple(card.face for card in DEFAULT_DATA.deck)),)
 
 
-KIT = GameKit(
-    GAME_ID, TITLE, deferred(f"{__name__}.table", "new"), deferred(f"{__name__}.record", "score_record"), _decks,
-    (KEPT_NAME,), loaded(f"{__name__}.record", "RULES"),
-)
-__getattr__ = exported(__name__)
+
+def _rules() -> Rules[Any, Any, Any]:
+    from .record import RULES
+
+    return RULES
+
+
+def _exports() -> ModuleType:
+    import firmware_host.core.games.perfektes_wort.exports as exports  # not `from .`: that asks __getattr__
+
+    return exports
+
+
+KIT = GameKit(GAME_ID, TITLE, _new_flow, _score_record, _decks, (KEPT_NAME,), _rules)
+__getattr__ = exported(__name__, _exports)

@@ -16,18 +16,38 @@ package (`exports`) loads it too, at its first use.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from firmware_host.core.games.kit import CardDeck, GameKit, deferred, exported, loaded
+from firmware_host.core.games.kit import CardDeck, GameKit, exported
 
 from .text import TEXT
 
 if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
+    from firmware_host.core.games.rules import Rules
+    from firmware_host.core.record import GameRecord, ScoreReport
+
     from .exports import *  # noqa: F403
 
 GAME_ID = "quiddler"
 SOLITAIRE_ID = "quiddler-solitaire"
 
+
+def _new_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
+    from .table import new_flow
+
+    return new_flow(ctx, names)
+
+def _new_solitaire_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
+    from .solitaire_table import new_solitaire_flow
+
+    return new_solitaire_flow(ctx, names)
+
+def _score_record(record: GameRecord) -> ScoreReport:
+    from .record import score_record
+
+    return score_record(record)
 
 @cache
 def _decks() -> tuple[CardDeck, ...]:
@@ -36,12 +56,22 @@ def _decks() -> tuple[CardDeck, ...]:
     return (CardDeck(GAME_ID, {"de": "Quiddler", "en": "Quiddler"}, tuple(STANDARD_DECK.cards())),)
 
 
+
+def _rules() -> Rules[Any, Any, Any]:
+    from .record import RULES
+
+    return RULES
+
+
+def _exports() -> ModuleType:
+    import firmware_host.core.games.quiddler.exports as exports  # not `from .`: that asks __getattr__
+
+    return exports
+
+
 KIT = GameKit(
-    GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, deferred(f"{__name__}.table", "new_flow"),
-    deferred(f"{__name__}.record", "score_record"), _decks, record_rules=loaded(f"{__name__}.record", "RULES"),
+    GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, _new_flow, _score_record, _decks,
+    record_rules=_rules,
 )
-SOLITAIRE_KIT = GameKit(
-    SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()},
-    deferred(f"{__name__}.solitaire_table", "new_solitaire_flow"),
-)
-__getattr__ = exported(__name__)
+SOLITAIRE_KIT = GameKit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()}, _new_solitaire_flow)
+__getattr__ = exported(__name__, _exports)
