@@ -89,7 +89,7 @@ def games(draw: st.DrawFn):  # type: ignore[no-untyped-def]
         r: "." + "".join(draw(st.sampled_from(["."] * 4 + list(GREY))) for _ in range(8)) for r in (1, 2, 3)
     }
     free = [(r, c) for r in (1, 2, 3) for c in range(2, 10) if rows[r][c - 1] == "."]
-    cells = draw(st.lists(st.sampled_from(free), unique=True, max_size=6))
+    cells = draw(st.lists(st.sampled_from(free), unique=True, max_size=6)) if free else []  # all grey: no field
     arrows = [(cells[i], cells[i + 1]) for i in range(0, len(cells) - 1, 2)]
     vowels = {v: draw(st.integers(0, 9)) for v in "AEIOU"}
     players = ["A", "B"][: draw(st.integers(1, 2))]
