@@ -4,7 +4,9 @@ handling; luma's `dummy` for the simulator and tests). luma is imported only whe
 Errors opening it (no /dev/i2c-1, nothing at the address) become a `DisplayError` naming the bus and address.
 
 `LumaDisplay` puts frames on a panel on a bus from its own writer thread, so the shell never waits for the
-wire: `show()` hands the frame over and returns; a newer frame replaces one not yet sent. A write that
+wire: `show()` hands the frame over and returns; a newer frame replaces one not yet sent, and on the
+changed-pages panels it also stops one being sent at the next piece (`oled_pages`: the bus is never held
+for a frame that is already old, so a button's frame waits at most one piece, not a whole frame). A write that
 fails (a loose wire: Errno 121/5) is logged once, retried with backoff (the newest frame), and the first
 good write after it is a full frame; the timer, the buzzer and the buttons carry on meanwhile. Every
 `refresh_s` seconds the frame on the glass is sent whole again, so a glitched panel heals.
@@ -17,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from drivers.errors import HardwareError
 
@@ -110,6 +112,10 @@ class Backoff:
         return min(self.max_s, self.first_s * 2 ** max(0, failures - 1))
 
 
+Written = Literal["whole", "stopped", ""]
+"""How a frame went to the device: all of it, stopped part-way for a newer frame, or not at all ("": failed)."""
+
+
 class LumaDisplay:
     """`Display` over a luma device. `cfg` names the panel in messages and sets the refresh; a panel on a
     bus (`cfg.interface` i2c or spi) is written from a writer thread, any other device (luma's `dummy`)
@@ -169,7 +175,7 @@ class LumaDisplay:
         mode = self._device.mode
         frame = image if image.mode == mode else image.convert(mode)
         if self._thread is None:
-            if self._write(frame, full=False):
+            if self._write(frame, full=False) == "whole":
                 self._shown = frame
             return
         with self._cond:
@@ -246,11 +252,15 @@ class LumaDisplay:
                 image, full = job
                 controls, self._controls = self._controls, []
                 self._pending, self._busy = None, True
-            ok = self._apply(controls) and (image is None or self._write(image, full))
+            written: Written | None = None
+            ok = self._apply(controls)
+            if ok and image is not None:
+                written = self._write(image, full)
+                ok = written != ""
             with self._cond:
                 self._busy = False
                 if ok:
-                    if image is not None:
+                    if image is not None and written == "whole":
                         self._shown = image
                         self._refresh_at = self._clock() + self._refresh_s if self._refresh_s else float("inf")
                 else:
@@ -285,20 +295,31 @@ class LumaDisplay:
             return False
         return True
 
-    def _write(self, image: Image.Image, full: bool) -> bool:
-        """One frame to the device; an error is logged (once per outage) and counted, never raised."""
+    def _write(self, image: Image.Image, full: bool) -> Written:
+        """One frame to the device; an error is logged (once per outage) and counted, never raised. A
+        device that can (`stops_when_stale`) stops part-way when a newer frame is pending."""
         if full or self._failures:
             self._invalidate()
         try:
-            self._device.display(image)
+            if getattr(self._device, "stops_when_stale", False):
+                whole = self._device.display(image, stale=self._stale)
+            else:
+                self._device.display(image)
+                whole = True
         except Exception as exc:
             self._failed(exc)
-            return False
+            return ""
         if self._failures:
             log.warning("display %s answers again (after %d failed writes)", self._where(), self._failures)
             self._failures = 0
+        if not whole:
+            return "stopped"
         self.writes += 1
-        return True
+        return "whole"
+
+    def _stale(self) -> bool:
+        """A newer frame waits (asked by the device between pieces, without the lock: one attribute read)."""
+        return self._pending is not None
 
     def _failed(self, exc: BaseException) -> None:
         """Log the first failure of an outage (the rest are counted)."""

@@ -4,9 +4,15 @@ changed, each as its changed column span (the page and column window, then the d
 family, neighbouring changed pages go out as one window (the union of their spans) when that is fewer
 bytes than a window each: every window costs a command and a data transaction besides its data.
 
-A full frame goes out when the panel's RAM is not known: the first frame, after `contrast`, `show` or
-`hide`, after a write that failed half-way, and after `invalidate()` (the driver's periodic refresh and
-its recovery after a bus error). The bytes of a full frame are those of luma's own `display`.
+The data goes out in pieces of whole page rows, at most PIECE_BYTES each (a row is at most a page wide),
+and the panel's RAM is tracked per page as each piece lands. So a write can stop between two pieces when
+a newer frame waits (`display(image, stale)`): the bus is never held longer than one piece, and the newer
+frame sends what differs from what the panel then holds. A piece costs one transaction (its address and
+control byte) besides its data.
+
+A page goes out whole when its RAM is not known: every page on the first frame, after `contrast`, `show`
+or `hide`, after a write that failed (which leaves every page unknown), and after `invalidate()` (the
+driver's periodic refresh and its recovery after a bus error).
 
 Addressing: the SSD1306/SSD1309 take a column and page window (horizontal addressing, which luma's init
 selects); the SH1106 has page addressing only, so each span is "set page, set column" (with its column
@@ -15,6 +21,7 @@ offset, luma's `page_address_offset`), then the data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import luma.oled.device
@@ -38,6 +45,8 @@ def ram_pages(image: Image.Image) -> list[bytes]:
 
 Window = tuple[int, int, int, int]  # first page, last page, first column, last column (inclusive)
 WINDOW_COST = (2 + 6) + 2  # wire bytes of a window besides its data: the command and the data transaction
+PIECE_BYTES = 128  # the most data one transaction carries (at 100 kHz: 11.6 ms the bus is not free)
+PIECE_COST = 2  # wire bytes of each further piece of a window: its address and control byte
 
 
 def merged_windows(spans: list[tuple[int, int, int]]) -> list[Window]:
@@ -57,7 +66,9 @@ def merged_windows(spans: list[tuple[int, int, int]]) -> list[Window]:
 
 def _cost(window: Window) -> int:
     p0, p1, c0, c1 = window
-    return WINDOW_COST + (p1 - p0 + 1) * (c1 - c0 + 1)
+    width = c1 - c0 + 1
+    pieces = -(-(p1 - p0 + 1) // max(1, PIECE_BYTES // width))
+    return WINDOW_COST + (pieces - 1) * PIECE_COST + (p1 - p0 + 1) * width
 
 
 def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
@@ -70,67 +81,80 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
 
 
 class _ChangedPages:
-    """The `display` of a page-organised 1-bit panel. The class using it provides `_send_changes(pages,
-    spans)` and `_send_full(pages)`; luma's device provides the rest."""
+    """The `display` of a page-organised 1-bit panel. The class using it provides `_windows(spans)` and
+    `_send_rows(window, first_page, last_page, pages)`; luma's device provides the rest."""
 
-    _ram: list[bytes] | None = None  # what the panel holds, as far as we know (None: unknown)
+    stops_when_stale = True  # `display` takes `stale` (drivers.display asks for this)
+    _ram: list[bytes | None] | None = None  # what the panel holds per page, as far as we know (None: unknown)
     mode: str
     size: tuple[int, int]
+    _w: int
 
     def invalidate(self) -> None:
         """Forget what the panel holds: the next frame goes out whole."""
         self._ram = None
 
-    def display(self, image: Image.Image) -> None:
+    def display(self, image: Image.Image, stale: Callable[[], bool] | None = None) -> bool:
+        """Put `image` on the panel: the changed span of every changed page (every page whose RAM is not
+        known: whole). With `stale`, asked before each piece of at most PIECE_BYTES: when it says True (a
+        newer frame waits) the write stops there and returns False; what went out is known, so the next
+        frame sends what is still missing. True when all of `image` is on the panel. Bus errors are raised,
+        and leave the panel's RAM unknown."""
         assert image.mode == self.mode
         assert image.size == self.size
         pages = ram_pages(self.preprocess(image))
-        known, self._ram = self._ram, None  # unknown until every byte is out (a failed write leaves it so)
-        if known is None:
-            self._send_full(pages)
-        else:
-            spans = [(page, *span) for page, (old, new) in enumerate(zip(known, pages, strict=True))
-                     if (span := changed_span(old, new)) is not None]
-            self._send_changes(pages, spans)
-        self._ram = pages
+        known, self._ram = self._ram or [None] * len(pages), None  # unknown while a write is out
+        spans = [(page, *span) for page, (old, new) in enumerate(zip(known, pages, strict=True))
+                 if (span := (0, self._w - 1) if old is None else changed_span(old, new)) is not None]
+        for window in self._windows(spans):
+            p0, p1, c0, c1 = window
+            rows = max(1, PIECE_BYTES // (c1 - c0 + 1))  # page rows per piece
+            for first in range(p0, p1 + 1, rows):
+                if stale is not None and stale():
+                    self._ram = known
+                    return False
+                last = min(p1, first + rows - 1)
+                self._send_rows(window, first, last, pages)
+                for page in range(first, last + 1):
+                    held = known[page]
+                    known[page] = pages[page] if held is None else held[:c0] + pages[page][c0 : c1 + 1] + held[c1 + 1 :]
+        self._ram = known
+        return True
 
     def contrast(self, level: int) -> None:
-        super().contrast(level)
+        super().contrast(level)  # type: ignore[misc]
         self.invalidate()
 
     def show(self) -> None:
-        super().show()
+        super().show()  # type: ignore[misc]
         self.invalidate()
 
     def hide(self) -> None:
-        super().hide()
+        super().hide()  # type: ignore[misc]
         self.invalidate()
 
-    def _send_changes(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
+    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
         raise NotImplementedError
 
-    def _send_full(self, pages: list[bytes]) -> None:
+    def _send_rows(self, window: Window, first: int, last: int, pages: list[bytes]) -> None:
         raise NotImplementedError
 
 
 class _WindowAddressing(_ChangedPages):
-    """SSD1306 family: a column and page window, filled in horizontal addressing mode."""
+    """SSD1306 family: a column and page window, filled in horizontal addressing mode; its rows go out
+    one piece after another, the window set once."""
 
     _colstart: int
-    _w: int
 
-    def _send_changes(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
-        for window in merged_windows(spans):
-            self._send_window(pages, window)
+    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
+        return merged_windows(spans)
 
-    def _send_full(self, pages: list[bytes]) -> None:
-        self._send_window(pages, (0, len(pages) - 1, 0, self._w - 1))
-
-    def _send_window(self, pages: list[bytes], window: Window) -> None:
+    def _send_rows(self, window: Window, first: int, last: int, pages: list[bytes]) -> None:
         p0, p1, c0, c1 = window
-        start = self._colstart
-        self.command(COLUMN_WINDOW, start + c0, start + c1, PAGE_WINDOW, p0, p1)
-        self.data(list(b"".join(pages[page][c0 : c1 + 1] for page in range(p0, p1 + 1))))
+        if first == p0:
+            start = self._colstart
+            self.command(COLUMN_WINDOW, start + c0, start + c1, PAGE_WINDOW, p0, p1)
+        self.data(list(b"".join(pages[page][c0 : c1 + 1] for page in range(first, last + 1))))
 
 
 class ssd1306(_WindowAddressing, luma.oled.device.ssd1306):
@@ -146,18 +170,15 @@ class sh1106(_ChangedPages, luma.oled.device.sh1106):
 
     _page_address_offset: int
 
-    def _send_changes(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
-        for page, first, last in spans:
-            self._send_span(page, first, pages[page][first : last + 1])
+    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
+        return [(page, page, first, last) for page, first, last in spans]
 
-    def _send_full(self, pages: list[bytes]) -> None:
-        for page, data in enumerate(pages):
-            self._send_span(page, 0, data)
-
-    def _send_span(self, page: int, column: int, data: bytes) -> None:
-        at = self._page_address_offset + column
-        self.command(SET_PAGE | page, at & 0x0F, 0x10 | at >> 4)
-        self.data(list(data))
+    def _send_rows(self, window: Window, first: int, last: int, pages: list[bytes]) -> None:
+        _, _, c0, c1 = window
+        at = self._page_address_offset + c0
+        for page in range(first, last + 1):
+            self.command(SET_PAGE | page, at & 0x0F, 0x10 | at >> 4)
+            self.data(list(pages[page][c0 : c1 + 1]))
 
 
 DEVICES: dict[str, Any] = {"ssd1306": ssd1306, "ssd1309": ssd1309, "sh1106": sh1106}

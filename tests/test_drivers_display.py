@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from drivers.display import Backoff, DisplayError, LumaDisplay, open_device
 from firmware_host.core.events import Button, Press, TextEntry
 from hw.profile import load_profile
-from tests.helpers.fake_panel import FakePanel, FakeSMBus
+from tests.helpers.fake_panel import FakePanel, FakeSMBus, full_frame_bytes
 
 
 def test_dummy_device_receives_the_image():
@@ -103,9 +103,30 @@ def test_after_a_loose_wire_the_newest_frame_goes_out_whole(caplog):
         display.show(frame_with(2))  # replaces frame 1 if that is not out yet
         assert display.flush()
     assert panel.visible().tobytes() == frame_with(2).tobytes()
-    assert bus.bytes == (2 + 6) + (2 + 1024)  # the good write after the failures was a full frame
+    assert bus.bytes == full_frame_bytes()  # the good write after the failures was a full frame
     messages = [r.getMessage() for r in caplog.records]
     assert len(messages) == 2 and "retrying" in messages[0] and "answers again" in messages[1]
+    display.close()
+
+
+def test_a_newer_frame_stops_the_one_on_the_wire_at_its_next_piece():
+    """The bus is not held for an old frame: a frame shown while another is being written stops that one
+    after the piece on the wire, and the glass ends on the newer frame."""
+    cfg, device, panel, bus = on_fake_bus()
+    display = LumaDisplay(device, cfg)
+    transactions: list[int] = []
+
+    def on_write(nbytes: int) -> None:
+        transactions.append(nbytes)
+        if len(transactions) == 2:  # frame 0's window and its first piece are out
+            display.show(frame_with(1))
+
+    bus.on_write = on_write
+    display.show(frame_with(0))  # the first frame: every page, in 8 pieces
+    assert display.flush()
+    assert panel.visible().tobytes() == frame_with(1).tobytes()
+    assert display.writes == 1  # frame 1 whole; frame 0 stopped after one piece
+    assert sum(transactions) < 2 * full_frame_bytes() - 128
     display.close()
 
 
@@ -117,7 +138,7 @@ def test_the_frame_on_the_glass_is_sent_whole_again_every_refresh():
     panel.ram[3][10] ^= 0xFF  # a glitch on the panel
     bus.bytes = 0
     deadline = time.monotonic() + 5
-    while bus.bytes < (2 + 6) + (2 + 1024) and time.monotonic() < deadline:
+    while bus.bytes < full_frame_bytes() and time.monotonic() < deadline:
         time.sleep(0.005)
     assert panel.visible().tobytes() == frame_with(0).tobytes()
     display.close()
@@ -136,7 +157,7 @@ def test_contrast_and_power_go_out_from_the_writer_in_order_and_the_next_frame_i
     display.show(frame_with(1))
     assert display.flush()
     assert panel.on and panel.visible().tobytes() == frame_with(1).tobytes()
-    assert bus.bytes == (2 + 1) + (2 + 6) + (2 + 1024)  # display on, then a full frame
+    assert bus.bytes == (2 + 1) + full_frame_bytes()  # display on, then a full frame
     display.close()
 
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from drivers import oled_pages
 from drivers.display import open_device
 from hw.profile import load_profile
-from tests.helpers.fake_panel import FakePanel, FakeSMBus
+from tests.helpers.fake_panel import FakePanel, FakeSMBus, full_frame_bytes
 
 KINDS = {"ssd1306": "ssd1306", "ssd1309": "ssd1306", "sh1106": "sh1106"}  # driver -> controller model
 
@@ -94,7 +94,7 @@ def test_any_pixel_changes_reach_the_glass(changes, driver, rotate):
             assert panel.visible().tobytes() == expected.tobytes()
 
 
-def test_the_first_frame_is_lumas_full_frame_and_an_unchanged_frame_sends_nothing():
+def test_the_first_frame_is_lumas_full_frame_in_pieces_and_an_unchanged_frame_sends_nothing():
     ours = FakeSMBus(FakePanel("ssd1306"))
     theirs = FakeSMBus(FakePanel("ssd1306"))
     device = oled_pages.ssd1306(luma.core.interface.serial.i2c(bus=ours, address=0x3C))
@@ -104,10 +104,43 @@ def test_the_first_frame_is_lumas_full_frame_and_an_unchanged_frame_sends_nothin
     for bus, dev, key in ((ours, device, "ours"), (theirs, stock, "theirs")):
         with mock.patch.object(bus, "_transfer", side_effect=lambda addr, payload, k=key: sent[k].append(payload)):
             dev.display(frame)
-    assert sent["ours"] == sent["theirs"]  # the same command window and the same 1024 data bytes
+    (window, *pieces), (their_window, *theirs_data) = sent["ours"], sent["theirs"]
+    assert window == their_window  # the same command window ...
+    data = [b for piece in pieces for b in piece[1:]]
+    assert data == [b for block in theirs_data for b in block[1:]]  # ... and the same 1024 data bytes
+    assert all(piece[0] == 0x40 for piece in pieces)
     ours.bytes = 0
     device.display(frame)
     assert ours.bytes == 0
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_write_stops_between_pieces_for_a_newer_frame_and_the_next_sends_what_is_missing(driver):
+    """A frame told to stop after its first piece leaves the panel part old, part new; the next frame,
+    diffed against what the panel then holds, completes the picture."""
+    with on_fake_bus(driver) as (device, panel, _bus):
+        device.display(noise(1))
+        pieces: list[int] = []
+        original = panel.data
+        with mock.patch.object(panel, "data", side_effect=lambda d: (pieces.append(len(d)), original(d))):
+            assert device.display(noise(2), stale=lambda: len(pieces) >= 1) is False
+            assert len(pieces) == 1 and pieces[0] <= oled_pages.PIECE_BYTES
+            shown = panel.visible().tobytes()
+            assert shown not in (noise(1).tobytes(), noise(2).tobytes())
+            assert device.display(noise(3), stale=lambda: False) is True
+        assert panel.visible().tobytes() == noise(3).tobytes()
+        assert panel.errors == []
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_frame_told_to_stop_before_it_starts_sends_nothing(driver):
+    with on_fake_bus(driver) as (device, panel, bus):
+        device.display(noise(1))
+        bus.bytes = 0
+        assert device.display(noise(2), stale=lambda: True) is False
+        assert bus.bytes == 0 and panel.visible().tobytes() == noise(1).tobytes()
+        device.display(noise(2))
+        assert panel.visible().tobytes() == noise(2).tobytes()
 
 
 def test_one_changed_pixel_sends_one_byte_in_its_page_and_column_window():
@@ -152,7 +185,7 @@ def test_a_contrast_or_power_change_makes_the_next_frame_full(change):
         getattr(device, change)(*((0x40,) if change == "contrast" else ()))
         bus.bytes = 0
         device.display(frame)
-        assert bus.bytes == (2 + 6) + (2 + 1024)
+        assert bus.bytes == full_frame_bytes()
 
 
 def test_a_write_that_failed_half_way_is_followed_by_a_full_frame():
@@ -164,5 +197,5 @@ def test_a_write_that_failed_half_way_is_followed_by_a_full_frame():
             device.display(noise(2))  # the window went out, the data did not
         bus.bytes = 0
         device.display(noise(2))
-        assert bus.bytes == (2 + 6) + (2 + 1024)
+        assert bus.bytes == full_frame_bytes()
         assert panel.visible().tobytes() == noise(2).tobytes()

@@ -166,3 +166,14 @@ class FakeSMBus:
 
 def panel_image_matches(panel: FakePanel, image: Image.Image) -> bool:
     return panel.visible().tobytes() == image.convert("1").tobytes()
+
+
+def full_frame_bytes(width: int = 128, height: int = 64) -> int:
+    """Wire bytes of a whole frame from `drivers.oled_pages` on the SSD1306 family: the window command
+    (address, control byte, 6 command bytes), then one transaction (address, control byte, data) per piece
+    of whole page rows."""
+    from drivers.oled_pages import PIECE_BYTES
+
+    pages = height // 8
+    pieces = -(-pages // max(1, PIECE_BYTES // width))
+    return (2 + 6) + pieces * 2 + width * pages
