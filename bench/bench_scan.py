@@ -27,11 +27,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.harness import WireBus, on_wire, start_appliance, stats, wait_wire_idle, wire_profile
+from bench.harness import OnGlass, WireBus, on_wire, start_appliance, stats, wire_profile
 from firmware_host.appliance import Appliance
 from firmware_host.core import app
 from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.events import Button, CardScan, Press, Turn, kept_event
+from firmware_host.core.table.deck_mode import DeckFlow
 from firmware_host.shell import Outputs
 
 TAGS = {"0A00000001": "K/5", "0A00000002": "M/7", "0A00000003": "S/6"}
@@ -51,7 +52,7 @@ class Probe:
 
 
 def enter_deck_mode(appliance: Appliance) -> None:
-    """Menu → Deck → Das perfekte Wort, cards; the three tags enrolled."""
+    """Menu → Draw cards → Das perfekte Wort, physical cards; the three tags enrolled."""
     shell, now = appliance.shell, time.monotonic()
     deck = app.main_keys(shell.state).index("game:deck")
     table = CardTable("perfektes-wort", TAGS)
@@ -60,15 +61,15 @@ def enter_deck_mode(appliance: Appliance) -> None:
                   Press(Button.START, now)):
         shell.put(event)
     deadline = time.monotonic() + 10
-    while "Deck" not in str(getattr(shell.screen, "title", "")):
+    while not (isinstance(flow := shell.state.flow, DeckFlow) and flow.deck is not None):
         if time.monotonic() > deadline:
             raise SystemExit(f"could not reach the Deck mode; the screen shows {shell.screen}")
         time.sleep(0.01)
 
 
-def timed(probe: Probe, send: Any, scans: int, first: int = 0, bus: WireBus | None = None) -> list[float]:
+def timed(probe: Probe, send: Any, scans: int, first: int = 0, glass: OnGlass | None = None) -> list[float]:
     """`first`: the tag to start with (each scan must change the screen, or no frame is drawn). To the
-    frame (no bus) or to the last bit on the wire."""
+    frame (no bus) or to the last bit of the write that puts it whole on the panel (`glass`)."""
     latencies = []
     tags = list(TAGS)
     for number in range(scans):
@@ -76,10 +77,11 @@ def timed(probe: Probe, send: Any, scans: int, first: int = 0, bus: WireBus | No
         before = time.monotonic()
         send(tags[(first + number) % len(tags)])
         if probe.seen.wait(2):
-            if bus is None:
+            if glass is None:
                 latencies.append((probe.frames[-1] - before) * 1000)
             else:
-                last = wait_wire_idle(bus, before, quiet_s=0.02)
+                frame = glass.first_after(before)
+                last = None if frame is None else glass.wait(frame)
                 if last is not None:
                     latencies.append((last - before) * 1000)
         time.sleep(0.005)
@@ -96,14 +98,15 @@ def run_panel(scratch: Path, panel: str, scans: int) -> tuple[list[float], list[
             appliance, thread = start_appliance(scratch, probe.hook, resolved=wire_profile("ssd1306"))
     enter_deck_mode(appliance)
     shell = appliance.shell
-    inbox = timed(probe, lambda tag: shell.put(CardScan("rfid", tag, time.monotonic())), scans, bus=bus)
+    glass = None if bus is None else OnGlass(appliance.hardware.display, bus)
+    inbox = timed(probe, lambda tag: shell.put(CardScan("rfid", tag, time.monotonic())), scans, glass=glass)
     port = appliance.hardware.readers.simulated["rfid"]
     deadline = time.monotonic() + 5
     while not port.send(b""):  # the reader thread has its port open
         if time.monotonic() > deadline:
             raise SystemExit("the simulated reader did not open its port")
         time.sleep(0.01)
-    reader = timed(probe, lambda tag: port.send_tag(tag, repeats=1), scans, first=scans % len(TAGS) + 1, bus=bus)
+    reader = timed(probe, lambda tag: port.send_tag(tag, repeats=1), scans, first=scans % len(TAGS) + 1, glass=glass)
     shell.stop()
     thread.join(10)
     return inbox, reader

@@ -11,7 +11,9 @@ End-alarm error: the first rising edge on the buzzer's mock pin after the countd
 button's release edge on its mock pin + the countdown's length). The countdowns run on the appliance
 whose panel `--panel` names (default: an SSD1306 on the 100 kHz wire, the slowest case), both cores
 loaded for the second set by one busy process per core. Button latency: START's release edge → the frame
-handed to the display (`on_frame`; dummy) or → the last bit of its last I²C transaction (wire). The
+handed to the display (`on_frame`; dummy) or → the last bit of the write that put it (or a newer frame
+that stopped it part-way) whole on the panel (wire: `harness.OnGlass`; a clock tick's frame that merely
+follows it is not counted). The
 journal's share is the time of each input's journal write inside the same presses. See bench/harness.py
 for the wire model.
 """
@@ -34,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.harness import TimedJournal, WireBus, on_wire, start_appliance, stats, wait_wire_idle, wire_profile
+from bench.harness import OnGlass, TimedJournal, WireBus, on_wire, start_appliance, stats, wire_profile
 from firmware_host.appliance import Appliance
 from firmware_host.config import resolve
 from firmware_host.core.events import TextEntry, Tick
@@ -181,6 +183,7 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
     without its own journal write."""
     pin = appliance.hardware.pin_factory.pin(START_PIN)
     shell = appliance.shell
+    glass = None if bus is None else OnGlass(appliance.hardware.display, bus)
     journal = TimedJournal(shell.journal)
     shell.journal = journal
     latencies, without = [], []
@@ -193,7 +196,11 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
             before = time.monotonic()
             pin.drive_high()
             if probe.frame_seen.wait(1):
-                end = probe.frames[-1] if bus is None else wait_wire_idle(bus, before)
+                if glass is None:
+                    end = probe.frames[-1]
+                else:  # the press's frame: the first one after its journal write (not a tick's just before)
+                    frame = glass.first_after(journal.ends[-1]) if len(journal.ends) > journaled else None
+                    end = None if frame is None else glass.wait(frame)
                 if end is not None:
                     latencies.append((end - before) * 1000)
                     without.append(latencies[-1] - sum(journal.times[journaled:]))

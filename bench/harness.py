@@ -122,20 +122,59 @@ def start_appliance(
     return holder[0], thread
 
 
-def wait_wire_idle(bus: WireBus, since: float, quiet_s: float = 0.03, timeout_s: float = 2.0) -> float | None:
-    """Wait until a transaction ends after `since` and then nothing goes over the wire for `quiet_s`;
-    return the end of the last transaction (None: nothing after `since` within `timeout_s`)."""
-    deadline = time.monotonic() + timeout_s
-    while bus.last_end <= since and time.monotonic() < deadline:
-        time.sleep(0.001)
-    while time.monotonic() < deadline:
-        with bus.lock:
-            last = bus.last_end
-            busy = bus.free_at > time.monotonic()
-        if not busy and time.monotonic() - last >= quiet_s:
-            break
-        time.sleep(0.002)
-    return bus.last_end if bus.last_end > since else None
+class OnGlass:
+    """When the frames the shell hands to a `LumaDisplay` on a `WireBus` are on the glass. Frames are
+    numbered as they are shown; `wait(n)` is the last byte of the first write that leaves frame n, or a
+    newer one, whole on the panel (a newer frame may stop frame n part-way: then the newer one carries it).
+    A frame that only follows n (the next clock tick) does not count against n."""
+
+    def __init__(self, display: Any, bus: WireBus) -> None:
+        self.bus = bus
+        self.shown = 0  # frames handed to the display so far
+        self.shown_at: list[float] = []  # when each was handed over (monotonic)
+        self._numbers: dict[int, int] = {}  # id(image) -> its number
+        self._whole: list[tuple[int, float]] = []  # (number, last byte) of each frame written whole
+        self._cond = threading.Condition()
+        show, write = display.show, display._write
+
+        def numbered_show(image: Any) -> None:
+            with self._cond:
+                self._numbers[id(image)] = self.shown
+                self.shown += 1
+                self.shown_at.append(time.monotonic())
+            show(image)
+
+        def timed_write(image: Any, full: bool) -> Any:
+            written = write(image, full)
+            if written in ("whole", True):  # True: a writer before frames could be stopped part-way
+                with self._cond:
+                    self._whole.append((self._numbers.get(id(image), -1), bus.last_end))
+                    self._cond.notify_all()
+            return written
+
+        display.show, display._write = numbered_show, timed_write
+
+    def first_after(self, since: float, timeout_s: float = 2.0) -> int | None:
+        """The number of the first frame handed over after `since` (None: none within `timeout_s`)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            found = next((n for n, at in enumerate(self.shown_at) if at >= since), None)
+            if found is not None:
+                return found
+            time.sleep(0.0005)
+        return None
+
+    def wait(self, number: int, timeout_s: float = 2.0) -> float | None:
+        """The last byte of the first whole write of frame `number` or a newer one (None: not within
+        `timeout_s`)."""
+        def done() -> float | None:
+            return next((end for n, end in self._whole if n >= number), None)
+
+        with self._cond:
+            self._cond.wait_for(lambda: done() is not None, timeout_s)
+            end = done()
+            self._whole = [(n, e) for n, e in self._whole if n >= number]
+            return end
 
 
 class TimedJournal:
@@ -145,12 +184,14 @@ class TimedJournal:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.times: list[float] = []  # ms per committed input
+        self.ends: list[float] = []  # when each commit of an input returned (monotonic)
 
     def commit(self, event: Any, *args: Any, **kwargs: Any) -> None:
         start = time.perf_counter()
         self.inner.commit(event, *args, **kwargs)
         if event is not None:
             self.times.append((time.perf_counter() - start) * 1000)
+            self.ends.append(time.monotonic())
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
