@@ -122,7 +122,29 @@ def render(screen: Screen, size: tuple[int, int], page: int = 0) -> Image.Image:
     """Draw `screen` on a new mode "1" image of `size` (width, height) pixels. A text too long for its place
     is shown a part at a time (wrapped to lines at spaces, line `page` modulo their number; a message's
     body likewise by screenfuls): the shell counts `page` up every `shell.PAGE_S` while `pages(screen, size)`
-    is more than 1, so nothing is cut off and every frame is a pure function of (screen, size, page)."""
+    is more than 1, so nothing is cut off and every frame is a pure function of (screen, size, page).
+    The last few frames are kept: drawing one of them again (or `pages` after `render`, and the other way
+    round) costs a copy, so the shell can draw a frame ahead (`Shell._render_ahead`)."""
+    return _drawn(screen, size, page)[0].copy()
+
+
+def pages(screen: Screen, size: tuple[int, int]) -> int:
+    """How many parts the longest paged text of `screen` has on a panel of `size` (1: all of it fits)."""
+    return _drawn(screen, size, 0)[1]
+
+
+@lru_cache(maxsize=4)
+def _drawn(screen: Screen, size: tuple[int, int], page: int) -> tuple[Image.Image, int]:
+    """The frame of `screen` at `page`, and how many parts its longest paged text has."""
+    global _pages
+    _pages = []
+    try:
+        return _draw(screen, size, page), max(_pages, default=1)
+    finally:
+        _pages = None
+
+
+def _draw(screen: Screen, size: tuple[int, int], page: int) -> Image.Image:
     global _page
     _page = page
     width, height = size
@@ -250,7 +272,7 @@ def _draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fn
 
 
 _lost: list[str] | None = None  # while `lost` renders: every text cut or left out
-_pages: list[int] | None = None  # while `pages` renders: how many parts each paged text has
+_pages: list[int] | None = None  # while `_drawn` draws: how many parts each paged text has
 _page = 0  # the part of a paged text to draw (set by `render`)
 
 
@@ -264,17 +286,6 @@ def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
         return _lost
     finally:
         _lost = None
-
-
-def pages(screen: Screen, size: tuple[int, int]) -> int:
-    """How many parts the longest paged text of `screen` has on a panel of `size` (1: all of it fits)."""
-    global _pages
-    _pages = []
-    try:
-        render(screen, size)
-        return max(_pages, default=1)
-    finally:
-        _pages = None
 
 
 SEPARATOR = " · "  # between the parts of a hint ("START los · NEXT Dauer"): a page breaks there first

@@ -18,7 +18,9 @@ import queue
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any, Protocol
 
 from firmware_host.core import app
@@ -76,7 +78,8 @@ class JournalLike(Protocol):
         """After a commit, with the state it led to: keep what a resume replays short."""
 
 
-Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image
+Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image; pure, and
+# cheap for a frame it drew just before (the shell draws the next frame ahead while the journal writes)
 Pager = Callable[[Screen, tuple[int, int]], int]  # how many pages the screen's longest text has (1: it fits)
 
 
@@ -191,7 +194,10 @@ class Shell:
         alarm = state.timer.alarmed and not self.state.timer.alarmed
         checkpoint = tick and state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
         if not tick:
+            ahead = self._render_ahead(effects) if self.journal is not None else None
             state, effects = self._journal(event, game, state, effects)
+            if ahead is not None:
+                wait([ahead])
         self.state = state
         self.carry_out(effects)
         if tick and (checkpoint or alarm or game):
@@ -222,19 +228,8 @@ class Shell:
         for effect in effects:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
-                    previous, self.screen = self.screen, effect.screen
-                    try:
-                        pages = out.pager(effect.screen, out.display.size)
-                    except Exception:
-                        pages = 1
-                    now = self.clock()
-                    if not (pages == self.pages > 1 and previous is not None and _ticked(previous, effect.screen)):
-                        self.page = 0  # another text: from its first page (a ticking clock pages on)
-                        self.page_at = now + PAGE_S if pages > 1 else None
-                    elif self.page_at is not None and now >= self.page_at:  # a page due now: in this frame
-                        self.page += 1
-                        self.page_at = max(self.page_at + PAGE_S, now)
-                    self.pages = pages
+                    self.page, self.page_at, self.pages = self._placement(effect.screen, self.clock())
+                    self.screen = effect.screen
                     self._draw()
             elif isinstance(effect, SetBar):
                 if effect.level != self.bar_level:
@@ -261,6 +256,33 @@ class Shell:
                 out.keep(effect.name, effect.data)
             elif isinstance(effect, PowerOff):
                 out.power_off()
+
+    def _placement(self, screen: Screen, now: float) -> tuple[int, float | None, int]:
+        """(page, when the next is due, pages) at which `screen` replaces the one on the panel at `now`."""
+        try:
+            pages = self.outputs.pager(screen, self.outputs.display.size)
+        except Exception:
+            pages = 1
+        if not (pages == self.pages > 1 and self.screen is not None and _ticked(self.screen, screen)):
+            return 0, now + PAGE_S if pages > 1 else None, pages  # another text: from its first page
+        if self.page_at is not None and now >= self.page_at:  # a ticking clock pages on; one due now: here
+            return self.page + 1, max(self.page_at + PAGE_S, now), pages
+        return self.page, self.page_at, pages
+
+    def _render_ahead(self, effects: list[Effect]) -> Future[None] | None:
+        """Start drawing the first new screen among `effects` on the render thread, so that it is drawn
+        while the journal writes (the storage's sync lets go of the interpreter); the renderer keeps its
+        last frames (`Renderer`), so `_draw` then only takes it. `_handle` waits for it before anything else
+        renders or pages: the renderer is never used from two threads at once."""
+        show = next((e for e in effects if isinstance(e, Show) and e.screen != self.screen), None)
+        if show is None:
+            return None
+
+        def draw(screen: Screen = show.screen) -> None:
+            page = self._placement(screen, self.clock())[0]
+            self.outputs.renderer(screen, self.outputs.display.size, page)
+
+        return _render_thread().submit(draw)
 
     def _draw(self) -> None:
         """Put the screen on the panel at the current page."""
@@ -322,6 +344,12 @@ class Shell:
             on_idle()
             if self.wake_at is not None and self.clock() >= self.wake_at:
                 self.handle(Tick(self.clock()))
+
+
+@cache
+def _render_thread() -> ThreadPoolExecutor:
+    """The process's one render thread (`Shell._render_ahead`), started on first use."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordtable-render")
 
 
 _TICKING = ("title", "big", "time", "status", "inverted")  # what a running clock changes on a screen
