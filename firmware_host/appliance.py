@@ -120,7 +120,8 @@ def open_appliance(
     """Open the journal, resume or start a session, start the hardware (card readers included) and draw
     the first frame. `power_off` is what a confirmed "Ausschalten" does; `outputs_hook` lets the
     simulator observe (wrap) what the shell drives. `prepare_lists` (the service and the live simulator)
-    opens the reveal's word lists in the background at start, when the reveal is on.
+    opens the word lists in the background at start: the German one always (Das perfekte Wort's word
+    hint asks it every round), the English one when the reveal is on.
 
     A journal that cannot be opened or written at start (state directory missing, read-only or full) is
     no reason to stay dark: the appliance starts without one, from the config's settings, and says on
@@ -152,7 +153,7 @@ def open_appliance(
             hardware, journal, state_dir, dictionary=resolved.config.dictionary.path,
             system_lists=resolved.config.dictionary.system, power_off=power_off,
             from_file=_config_settings(resolved).remembered(),
-            prepare_lists=prepare_lists and state.settings.reveal != "off",
+            prepare_lists=(("de", "en") if state.settings.reveal != "off" else ("de",)) if prepare_lists else (),
         ))
         shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))
         shell.start(effects)

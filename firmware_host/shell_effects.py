@@ -116,11 +116,11 @@ def appliance_outputs(
     system_lists: bool = True,
     power_off: Callable[[], None],
     from_file: Mapping[str, Any],
-    prepare_lists: bool = False,
+    prepare_lists: Sequence[str] = (),
 ) -> Outputs:
     """Every output of the appliance, wired to the board, the journal and the state directory.
     `from_file`: the config file's settings (`Settings.remembered()` of the config alone);
-    `prepare_lists`: open the reveal's word lists now, in the background (`WordLists.prepare`)."""
+    `prepare_lists`: the languages whose word lists to open now, in the background (`WordLists.prepare`)."""
 
     def save_settings(values: dict[str, Any]) -> None:
         if journal is None:
@@ -137,7 +137,7 @@ def appliance_outputs(
 
     word_lists = WordLists(dictionary, state_dir, system_lists)
     if prepare_lists:
-        word_lists.prepare(("de", "en"))
+        word_lists.prepare(prepare_lists)
     return Outputs(
         bar=hardware.bar,
         sounder=hardware.sounder,

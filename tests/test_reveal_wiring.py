@@ -233,21 +233,23 @@ def test_prepared_lists_are_built_in_the_background_and_then_served_as_built(tmp
     assert lists("en") is None  # no English list configured and no system lists
 
 
-def test_the_service_opens_the_lists_at_start_only_when_the_reveal_is_on(tmp_path: Path) -> None:
+def test_the_service_opens_the_german_list_at_start_whether_the_reveal_is_on_or_off(tmp_path: Path) -> None:
+    """Das perfekte Wort's word hint asks the German list every round, the reveal or not: building its
+    index must not stop the loop at the first round."""
     from firmware_host.appliance import open_appliance
     from firmware_host.config import resolve
 
     mine = tmp_path / "mine.txt"
     mine.write_text("Fuchs\nFuchsbau\n", encoding="utf-8")
-    for reveal, built in (("off", False), ("round", True)):
+    for reveal, prepare in (("off", True), ("round", True), ("round", False)):
         config = tmp_path / f"{reveal}.toml"
         config.write_text(f'[dictionary]\npath = "{mine}"\nsystem = false\nreveal = "{reveal}"\n', encoding="utf-8")
-        state = tmp_path / reveal
+        state = tmp_path / f"{reveal}-{prepare}"
         appliance = open_appliance(resolve("sim", config, environ={}), state, power_off=lambda: None,
-                                   prepare_lists=True)
+                                   prepare_lists=prepare)
         try:
             for thread in [t for t in threading.enumerate() if t.name == "word-lists"]:
                 thread.join(10)
-            assert (state / "words" / "mine.txt.de.idx").is_file() is built
+            assert (state / "words" / "mine.txt.de.idx").is_file() is prepare
         finally:
             appliance.close()
