@@ -246,9 +246,10 @@ def with_load(job: Callable[[], Any]) -> Any:
 
 
 def open_panel(
-    scratch: Path, name: str, probe: Probe, panel: str
+    scratch: Path, name: str, probe: Probe, panel: str, refresh_s: int | None = None
 ) -> tuple[Appliance, threading.Thread, WireBus | None]:
-    """The appliance with luma's dummy display ("dummy") or an SSD1306 on a wire at `panel` Hz."""
+    """The appliance with luma's dummy display ("dummy") or an SSD1306 on a wire at `panel` Hz (its
+    whole-frame refresh every `refresh_s`, default the profile's)."""
     state = scratch / name
     state.mkdir()
     if panel == "dummy":
@@ -256,7 +257,7 @@ def open_panel(
         return appliance, thread, None
     bus = WireBus(int(panel))
     with on_wire(bus):
-        appliance, thread = start_appliance(state, probe.hook, resolved=wire_profile("ssd1306"))
+        appliance, thread = start_appliance(state, probe.hook, resolved=wire_profile("ssd1306", refresh_s))
     return appliance, thread, bus
 
 
@@ -303,6 +304,8 @@ def main() -> None:
     parser.add_argument("--panel", default="100000", help="the countdowns' panel: dummy or an I2C rate in Hz")
     parser.add_argument("--alarm-only", action="store_true", help="only the countdowns (no latency, no idle CPU)")
     parser.add_argument("--latency-only", action="store_true", help="only the button latencies and idle CPU")
+    parser.add_argument("--refresh-s", type=int, help="the wire panels' whole-frame refresh period (default: the "
+                        "profile's 30 s; 1 makes presses meet a refresh on the wire often: the worst case)")
     parser.add_argument("--alarm-thread", action="store_true",
                         help="experiment: a thread armed at each countdown's start sounds the alarm at the deadline")
     args = parser.parse_args()
@@ -321,7 +324,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-", dir=args.journal_dir) as scratch:
         if not args.alarm_only:
             for panel in ("dummy", *map(str, RATES)):
-                appliance, thread, bus = open_panel(Path(scratch), f"latency-{panel}", probe, panel)
+                appliance, thread, bus = open_panel(Path(scratch), f"latency-{panel}", probe, panel, args.refresh_s)
                 time.sleep(2.0)  # let start-up settle (the panel's init and first full frame are on the wire)
                 if panel == "dummy":
                     cpu0, wall0 = cpu_seconds(), time.monotonic()
@@ -337,7 +340,8 @@ def main() -> None:
     panel = "luma dummy" if args.panel == "dummy" else f"SSD1306 on {int(args.panel) // 1000} kHz wire"
     print(f"wordtable shell benchmark — {runs} countdowns of {args.seconds} s each ({panel}); "
           f"{os.cpu_count()} cores; Python {sys.version.split()[0]}; niceness {os.nice(0)}; "
-          f"policy {args.sched}" + ("; alarm from a dedicated thread" if args.alarm_thread else ""))
+          f"policy {args.sched}" + ("; alarm from a dedicated thread" if args.alarm_thread else "")
+          + (f"; the wire panels refreshed whole every {args.refresh_s} s" if args.refresh_s else ""))
     print(f"{'measure':<52} {'p50':>8} {'p99':>8} {'max':>8}")
     if countdowns is not None:
         for name in ("idle", "loaded"):

@@ -82,10 +82,13 @@ class WireBus:
             self.wire_s = 0.0
 
 
-def wire_profile(driver: str = "ssd1306") -> Resolved:
-    """The sim profile with its display as a real I²C panel (`driver`) at 0x3C on bus 1."""
+def wire_profile(driver: str = "ssd1306", refresh_s: int | None = None) -> Resolved:
+    """The sim profile with its display as a real I²C panel (`driver`) at 0x3C on bus 1; `refresh_s`:
+    another period of the whole-frame refresh than the profile's."""
     resolved = resolve("sim", None, environ={})
     display = replace(resolved.profile.display, driver=driver, interface="i2c", port=1, address=0x3C)
+    if refresh_s is not None:
+        display = replace(display, refresh_s=refresh_s)
     return replace(resolved, profile=replace(resolved.profile, display=display))
 
 

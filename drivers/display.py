@@ -298,11 +298,12 @@ class LumaDisplay:
     def _write(self, image: Image.Image, full: bool) -> Written:
         """One frame to the device; an error is logged (once per outage) and counted, never raised. A
         device that can (`stops_when_stale`) stops part-way when a newer frame is pending."""
-        if full or self._failures:
+        stoppable = getattr(self._device, "stops_when_stale", False)
+        if self._failures or (full and not stoppable):
             self._invalidate()
         try:
-            if getattr(self._device, "stops_when_stale", False):
-                whole = self._device.display(image, stale=self._stale)
+            if stoppable:
+                whole = self._device.display(image, stale=self._stale, every_page=full)
             else:
                 self._device.display(image)
                 whole = True

@@ -12,7 +12,9 @@ control byte) besides its data.
 
 A page goes out whole when its RAM is not known: every page on the first frame, after `contrast`, `show`
 or `hide`, after a write that failed (which leaves every page unknown), and after `invalidate()` (the
-driver's periodic refresh and its recovery after a bus error).
+driver's recovery after a bus error). The driver's periodic refresh sends every page of the frame on the
+glass again (`every_page`) without forgetting what the panel holds, so a newer frame that stops it has
+only its own changes to send.
 
 Addressing: the SSD1306/SSD1309 take a column and page window (horizontal addressing, which luma's init
 selects); the SH1106 has page addressing only, so each span is "set page, set column" (with its column
@@ -94,18 +96,19 @@ class _ChangedPages:
         """Forget what the panel holds: the next frame goes out whole."""
         self._ram = None
 
-    def display(self, image: Image.Image, stale: Callable[[], bool] | None = None) -> bool:
+    def display(self, image: Image.Image, stale: Callable[[], bool] | None = None, *, every_page: bool = False) -> bool:
         """Put `image` on the panel: the changed span of every changed page (every page whose RAM is not
-        known: whole). With `stale`, asked before each piece of at most PIECE_BYTES: when it says True (a
-        newer frame waits) the write stops there and returns False; what went out is known, so the next
-        frame sends what is still missing. True when all of `image` is on the panel. Bus errors are raised,
-        and leave the panel's RAM unknown."""
+        known, or every page with `every_page`: whole). With `stale`, asked before each piece of at most
+        PIECE_BYTES: when it says True (a newer frame waits) the write stops there and returns False; what
+        went out is known, so the next frame sends what is still missing (a refresh, `every_page` of the
+        frame on the glass, stopped part-way leaves nothing missing). True when all of `image` is on the
+        panel. Bus errors are raised, and leave the panel's RAM unknown."""
         assert image.mode == self.mode
         assert image.size == self.size
         pages = ram_pages(self.preprocess(image))
         known, self._ram = self._ram or [None] * len(pages), None  # unknown while a write is out
         spans = [(page, *span) for page, (old, new) in enumerate(zip(known, pages, strict=True))
-                 if (span := (0, self._w - 1) if old is None else changed_span(old, new)) is not None]
+                 if (span := (0, self._w - 1) if old is None or every_page else changed_span(old, new)) is not None]
         for window in self._windows(spans):
             p0, p1, c0, c1 = window
             rows = max(1, PIECE_BYTES // (c1 - c0 + 1))  # page rows per piece

@@ -143,6 +143,25 @@ def test_a_frame_told_to_stop_before_it_starts_sends_nothing(driver):
         assert panel.visible().tobytes() == noise(2).tobytes()
 
 
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_a_refresh_sends_every_page_again_and_when_stopped_leaves_only_the_newer_frames_changes(driver):
+    with on_fake_bus(driver) as (device, panel, bus):
+        frame = noise(8)
+        device.display(frame)
+        panel.ram[3][40] ^= 0xFF  # a glitch on the panel
+        assert device.display(frame, every_page=True) is True
+        assert panel.visible().tobytes() == frame.tobytes()  # healed
+        pieces = bus.transactions
+        assert device.display(frame, stale=lambda: bus.transactions > pieces + 1, every_page=True) is False
+        newer = frame.copy()
+        newer.putpixel((70, 21), 0 if newer.getpixel((70, 21)) else 255)
+        bus.bytes = 0
+        assert device.display(newer) is True
+        window = 6 if driver == "ssd1306" else 3  # column and page window, or page and column address
+        assert bus.bytes == (2 + window) + (2 + 1)  # one byte: the stopped refresh left nothing missing
+        assert panel.visible().tobytes() == newer.tobytes()
+
+
 def test_one_changed_pixel_sends_one_byte_in_its_page_and_column_window():
     with on_fake_bus("ssd1306") as (device, panel, bus):
         frame = noise(3)
