@@ -245,8 +245,8 @@ def _resume_or_start(
         state, skipped = replay(start, read(journal.stream(session, kinds=(INPUT,))))
         log.info("replayed session %d: %d journaled events", session, read.count)
         if not app.can_snapshot(state):
-            tables = [g.id for g in journal.games() if g.finished is None and g.game != SESSION]
-            target = SessionJournal(journal, session, tables[-1] if tables else None, entries=read.count)
+            table = journal.open_game(other_than=SESSION)
+            target = SessionJournal(journal, session, table, entries=read.count)
             off_s = _seconds_off(read.last_wall_time) if read.last_wall_time is not None else 0.0
             resumed = Resumed(clock(), off_s)
             state, effects = app.step(state, resumed)

@@ -34,7 +34,6 @@ import json
 import logging
 import os
 import sqlite3
-import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -285,14 +284,17 @@ class Journal:
             when = wall_time or utc_now()
             db.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?", (when, winner, game_id))
 
-    def open_game(self, game: str | None = None) -> int | None:
-        """The id of the latest unfinished game (of kind `game`, when given), or None."""
-        if game is None:
-            row = self._conn().execute("SELECT max(id) FROM games WHERE finished IS NULL").fetchone()
-        else:
-            row = self._conn().execute(
-                "SELECT max(id) FROM games WHERE finished IS NULL AND game = ?", (game,)
-            ).fetchone()
+    def open_game(self, game: str | None = None, *, other_than: str | None = None) -> int | None:
+        """The id of the latest unfinished game (of kind `game`, when given; of any kind but `other_than`,
+        when that is given), or None. One query, however many games the journal holds."""
+        where, values = ["finished IS NULL"], []
+        if game is not None:
+            where.append("game = ?")
+            values.append(game)
+        if other_than is not None:
+            where.append("game != ?")
+            values.append(other_than)
+        row = self._conn().execute(f"SELECT max(id) FROM games WHERE {' AND '.join(where)}", values).fetchone()
         return None if row[0] is None else int(row[0])
 
     def game(self, game_id: int) -> GameSummary:
@@ -365,6 +367,8 @@ class Journal:
         summary = self.game(game_id)
         if summary.finished is None:
             raise JournalError(f"game {game_id} is still open")
+        import uuid  # late: it loads `platform`, which a start does not need
+
         league_id = str(uuid.uuid4())
         payload = {
             "id": league_id, "game": summary.game, "players": list(summary.players), "started": summary.started,

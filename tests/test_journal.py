@@ -77,6 +77,21 @@ def test_finished_games_are_archived_and_listed(path: Path) -> None:
         assert journal.open_game() == second
 
 
+def test_the_open_game_of_a_kind_and_of_any_kind_but_one(path: Path) -> None:
+    with Journal.open(path) as journal:
+        assert journal.open_game("appliance") is None and journal.open_game(other_than="appliance") is None
+        session = journal.start_game("appliance", ["A", "B"])
+        assert journal.open_game(other_than="appliance") is None
+        table = journal.start_game("quiddler", ["A", "B"], beside=session)
+        later = journal.start_game("appliance", ["A", "B"], beside=table)  # a session rolled over mid-game
+        assert journal.open_game() == later and journal.open_game("appliance") == later
+        assert journal.open_game(other_than="appliance") == table
+        assert journal.open_game("quiddler", other_than="appliance") == table
+        journal.finish(table, "A")
+        assert journal.open_game(other_than="appliance") is None
+        assert journal.open_game("appliance") == later
+
+
 def test_starting_a_game_archives_the_open_one_without_winner(path: Path) -> None:
     with Journal.open(path) as journal:
         old = journal.start_game("quiddler", ["A"])
