@@ -38,10 +38,11 @@ from functools import partial
 from typing import Any, ClassVar, Self
 
 from firmware_host.core.deck import Deck
-from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest
+from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, Press, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import Played, begin, enter
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
@@ -51,7 +52,6 @@ from firmware_host.core.text_input import NAME, refusal
 from firmware_host.core.timer import format_seconds
 
 from . import GAME_ID
-from .best_word import reveal_lines, reveal_text
 from .data import ROUNDS, LetterCard, card_from_code
 from .defaults import DEFAULT_DATA
 from .errors import DataError
@@ -780,6 +780,8 @@ def _final_screen(flow: Flow, stage: Final, ctx: Ctx) -> Screen:
         for p in ranked
     )
     if flow.reveal == "end" and flow.best:
+        from .best_word import reveal_text
+
         items = (*items, *(ListItem(t(lang, "best_round", round=b.round, word=word or "—", points=points))
                            for b in flow.best for _, word, points in reveal_text(b.best, play.solo)[:1]),
                  ListItem(t(lang, "best_source", source=flow.best[0].source)))
@@ -803,7 +805,14 @@ SCREENS: dict[type, Callable[[Flow, Any, Ctx], Screen]] = {
 
 def _reveal_best(play: Game, rnd: int) -> RevealBest:
     """Ask the German word list for the perfect word of round `rnd` (as the game stands now)."""
-    return RevealBest("de", rnd, partial(reveal_lines, play, rnd))
+    return RevealBest("de", rnd, partial(_reveal_lines, play, rnd))
+
+
+def _reveal_lines(play: Game, rnd: int, lists: WordGroups) -> Revealed:
+    """`best_word.reveal_lines`, loaded when the shell asks it: a replay and the first frame need no solver."""
+    from .best_word import reveal_lines
+
+    return reveal_lines(play, rnd, lists)
 
 
 def best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
@@ -811,6 +820,8 @@ def best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
     found = next((b for b in flow.best if b.round == rnd), None)
     if found is None:
         return []
+    from .best_word import reveal_text
+
     items = []
     for key, word, points in reveal_text(found.best, _play(flow).solo):
         if not word:

@@ -24,9 +24,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Literal
 
-from firmware_host.core.effects import EndGame, RevealBest
+from firmware_host.core.effects import EndGame, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.i18n import signed
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
@@ -37,7 +38,6 @@ from firmware_host.core.text_field import TextField
 from firmware_host.core.text_input import NAME, clean, refusal
 
 from . import GAME_ID
-from .best_lay import LONGEST_MARK, reveal_round
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import RULES, Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
@@ -413,8 +413,15 @@ def _revealing(outcome: Outcome) -> Outcome:
     if not isinstance(flow, QuiddlerFlow) or flow.played is None or not flow.played.game.rounds or not flow.reveal:
         return outcome
     number = len(flow.played.game.rounds)
-    ask = RevealBest("en", number, partial(reveal_round, flow.played.game, number))
+    ask = RevealBest("en", number, partial(_reveal_round, flow.played.game, number))
     return replace(outcome, effects=(*outcome.effects, ask))
+
+
+def _reveal_round(game: Game, number: int, lists: WordGroups) -> Revealed:
+    """`best_lay.reveal_round`, loaded when the shell asks it: a replay and the first frame need no solver."""
+    from .best_lay import reveal_round
+
+    return reveal_round(game, number, lists)
 
 
 def best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
@@ -423,6 +430,8 @@ def best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
     found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
     if found is None:
         return []
+    from .best_lay import LONGEST_MARK
+
     items = []
     for player, words, points, _, _ in found.best:
         shown = words.removesuffix(LONGEST_MARK) or t(lang, "best_nothing")
