@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +25,7 @@ from firmware_host.core.effects import Effect
 from firmware_host.core.event_codec import CodecError, decode
 from firmware_host.core.events import Event, Notice, Resumed, Trouble, kept_event
 from firmware_host.core.settings import Settings, still_chosen
+from firmware_host.core.sounds import Note
 from firmware_host.journal import Journal, JournalEntry, JournalError
 from firmware_host.kept_store import load_kept
 from firmware_host.panel import PanelGuard
@@ -32,7 +33,8 @@ from firmware_host.paths import journal_path
 from firmware_host.shell import GAME_EFFECTS, Outputs, Shell
 from firmware_host.shell_effects import appliance_outputs
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
-from hw.build import Hardware, build
+from hw.build import Hardware, build, open_display
+from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
 
@@ -140,25 +142,29 @@ def open_appliance(
         resumed = start, app.view(start), None, 0
     state, effects, target, skipped = resumed
     try:
-        inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
-        hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory,
-                         display_device=display_device, clock=clock, keyboard_layout=resolved.config.keyboard.layout)
+        display = open_display(resolved.profile, display_device)
     except BaseException:
         if journal is not None:
             journal.close()
         raise
 
+    inbox: queue.SimpleQueue[Event | None] = queue.SimpleQueue()
+    board = FirstFrame(display)
+    hardware: Hardware | None = None
     try:
         outputs = outputs_hook(appliance_outputs(
-            hardware, journal, state_dir, dictionary=resolved.config.dictionary.path,
+            board, journal, state_dir, dictionary=resolved.config.dictionary.path,
             system_lists=resolved.config.dictionary.system, power_off=power_off,
             from_file=_config_settings(resolved).remembered(),
             prepare_lists=(("de", "en") if state.settings.reveal != "off" else ("de",)) if prepare_lists else (),
         ))
-        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(hardware.display))
-        shell.start(effects)
+        shell = Shell(state, outputs, clock=clock, journal=target, inbox=inbox, panel=PanelGuard(display))
+        shell.start(effects)  # the first frame, while the bar and the buzzer keep what they are told
+        hardware = build(resolved.profile, emit=inbox.put, pin_factory=pin_factory, display=display, clock=clock,
+                         keyboard_layout=resolved.config.keyboard.layout)
+        board.attach(hardware)
     except BaseException:  # e.g. an output left unwired: nothing may stay running
-        hardware.close()
+        (display if hardware is None else hardware).close()
         if journal is not None:
             journal.close()
         raise
@@ -181,6 +187,70 @@ def open_appliance(
     elif moved is not None:
         shell.handle(Trouble("moved", moved.reason, clock()))
     return Appliance(shell, hardware, journal, league)
+
+
+class FirstFrame:
+    """The board while the first frame is drawn: the display, and a bar and a sounder that keep what they
+    are told (the latest level; the latest sound, or its stop) until the rest of the board has started
+    (`attach`), then pass everything on. The first frame needs neither, nor the time gpiozero takes to
+    load, so it is on the display first."""
+
+    def __init__(self, display: Display) -> None:
+        self.display = display
+        self.bar = _LateBar()
+        self.sounder = _LateSounder()
+
+    def attach(self, hardware: Hardware) -> None:
+        self.bar.attach(hardware.bar)
+        self.sounder.attach(hardware.sounder)
+
+
+class _LateBar:
+    def __init__(self) -> None:
+        self._bar: Bar | None = None
+        self._level: float | None = None
+
+    def attach(self, bar: Bar) -> None:
+        self._bar = bar
+        if self._level is not None:
+            bar.set_level(self._level)
+
+    def set_level(self, level: float) -> None:
+        if self._bar is None:
+            self._level = level
+        else:
+            self._bar.set_level(level)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
+class _LateSounder:
+    def __init__(self) -> None:
+        self._sounder: Sounder | None = None
+        self._kept: tuple[Sequence[Note], float] | None = None  # the latest sound asked for, not yet played
+
+    def attach(self, sounder: Sounder) -> None:
+        self._sounder = sounder
+        if self._kept is not None:
+            sounder.play(*self._kept)
+
+    def play(self, notes: Sequence[Note], duty: float = 0.5) -> None:
+        if self._sounder is None:
+            self._kept = (notes, duty)
+        else:
+            self._sounder.play(notes, duty)
+
+    def stop(self) -> None:
+        if self._sounder is None:
+            self._kept = None
+        else:
+            self._sounder.stop()
+
+    def close(self) -> None:
+        if self._sounder is not None:
+            self._sounder.close()
 
 
 def _start_league(resolved: Resolved, shell: Shell, target: SessionJournal | None, journal: Journal | None,

@@ -19,7 +19,7 @@ import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from firmware_host.core.games.perfektes_wort.words import normalize
 from firmware_host.core.screens import Screen
@@ -37,7 +37,7 @@ from firmware_host.word_index import (
     first_list,
     open_index,
 )
-from hw.build import Hardware
+from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
 
@@ -107,8 +107,21 @@ class WordLists:
         return index
 
 
+class Board(Protocol):
+    """The parts of the board the outputs drive (a `hw.build.Hardware` has them)."""
+
+    @property
+    def bar(self) -> Bar: ...
+
+    @property
+    def sounder(self) -> Sounder: ...
+
+    @property
+    def display(self) -> Display: ...
+
+
 def appliance_outputs(
-    hardware: Hardware,
+    hardware: Board,
     journal: Journal | None,
     state_dir: Path,
     *,

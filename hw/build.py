@@ -3,7 +3,8 @@
 The pin factory and the luma device are injectable; by default the profile picks them ("mock":
 gpiozero's MockFactory with PWM-capable mock pins; "auto": gpiozero's own choice, imported lazily).
 Parts start in the order display, bar, sounder, buttons, card readers, keyboards (inputs last: no event
-before the outputs exist) and close in the reverse order.
+before the outputs exist) and close in the reverse order. The display can be started alone first
+(`open_display`, then `build(display=...)`): the appliance draws its first frame before the rest.
 
 Card readers: one `CardReader` thread per `[[readers]]`, putting its events (`CardScan`, `CardRemoved`,
 `ReaderStatus`) through `emit`. On a mock board (`board.pin_factory = "mock"`, the simulator) every reader
@@ -39,7 +40,8 @@ from hw.protocols import Bar, Display, Emit, HardwareError, Inputs, Sounder
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DisplayError", "Hardware", "HardwareError", "Readers", "build", "make_pin_factory", "open_readers"]
+__all__ = ["DisplayError", "Hardware", "HardwareError", "Readers", "build", "make_pin_factory", "open_display",
+           "open_readers"]
 
 
 def make_pin_factory(kind: str) -> Any:
@@ -177,23 +179,29 @@ def _open(key: str, make: Callable[[], Any]) -> Any:
         raise
 
 
+def open_display(profile: Profile, display_device: Any = None) -> LumaDisplay:
+    """The display alone, the first part `build` starts: a first frame needs no other part (and not
+    gpiozero), so it can be drawn before the rest starts (`build(display=...)`). Raises DisplayError."""
+    device = display_device if display_device is not None else open_device(profile.display)
+    display: LumaDisplay = _open("display", lambda: LumaDisplay(device, profile.display))
+    return display
+
+
 def build(
     profile: Profile,
     *,
     emit: Emit,
     pin_factory: Any = None,
     display_device: Any = None,
+    display: Display | None = None,
     clock: Callable[[], float] = time.monotonic,
     keyboard_layout: str = DEFAULT_LAYOUT,
 ) -> Hardware:
-    """Start every part the profile describes, card readers included. Raises HardwareError (DisplayError
-    for the display) naming the part; whatever had started is closed again first."""
-    from drivers.buttons import PanelInputs
-    from drivers.buzzer import Buzzer
-    from drivers.ledbar import LedBar
-
-    factory = pin_factory if pin_factory is not None else make_pin_factory(profile.board.pin_factory)
-    started: list[Any] = []
+    """Start every part the profile describes, card readers included; `display`: one `open_display`
+    started already, which then is a part like the others (closed with them, and when the build fails).
+    Raises HardwareError (DisplayError for the display) naming the part; whatever had started is closed
+    again first."""
+    started: list[Any] = [] if display is None else [display]
 
     def start(key: str, make: Callable[[], Any]) -> Any:
         part = _open(key, make)
@@ -201,8 +209,13 @@ def build(
         return part
 
     try:
-        device = display_device if display_device is not None else open_device(profile.display)
-        display = start("display", lambda: LumaDisplay(device, profile.display))
+        from drivers.buttons import PanelInputs
+        from drivers.buzzer import Buzzer
+        from drivers.ledbar import LedBar
+
+        factory = pin_factory if pin_factory is not None else make_pin_factory(profile.board.pin_factory)
+        if display is None:
+            display = start("display", lambda: open_display(profile, display_device))
         lb = profile.led_bar
         bar = start(
             "led_bar", lambda: LedBar(lb.pins, pwm=lb.pwm, active_high=lb.active_high, pin_factory=factory)
