@@ -210,6 +210,41 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
     return latencies, journal.times, without
 
 
+def presses_during_refresh(appliance: Appliance, probe: Probe, presses: int, bus: WireBus) -> list[float]:
+    """With the timer paused (no clock frames), wait for the panel's whole-frame refresh to start, press
+    START (resume) 2 ms into it and time that press to the last byte of its frame; pause again. In ms."""
+    display = appliance.hardware.display
+    glass = OnGlass(display, bus)
+    started = threading.Event()
+    write = display._write
+
+    def watched(image: Any, full: bool) -> Any:
+        if full:
+            started.set()
+        return write(image, full)
+
+    display._write = watched
+    pin = appliance.hardware.pin_factory.pin(START_PIN)
+    latencies = []
+    for _ in range(presses):
+        started.clear()
+        if not started.wait(5):
+            break
+        time.sleep(0.002)
+        pin.drive_low()
+        time.sleep(0.001)
+        before = time.monotonic()
+        pin.drive_high()
+        frame = glass.first_after(before)
+        end = None if frame is None else glass.wait(frame)
+        if end is not None:
+            latencies.append((end - before) * 1000)
+        time.sleep(0.06)
+        press(appliance, START_PIN)  # paused again: the next refresh comes 1 s after its frame
+    display._write = write
+    return latencies
+
+
 def naive_countdowns(runs: int, seconds: int, out: Any) -> None:
     """The comparison: sleep(1) per second, draw, and beep after the last second."""
     errors = []
@@ -304,8 +339,9 @@ def main() -> None:
     parser.add_argument("--panel", default="100000", help="the countdowns' panel: dummy or an I2C rate in Hz")
     parser.add_argument("--alarm-only", action="store_true", help="only the countdowns (no latency, no idle CPU)")
     parser.add_argument("--latency-only", action="store_true", help="only the button latencies and idle CPU")
-    parser.add_argument("--refresh-s", type=int, help="the wire panels' whole-frame refresh period (default: the "
-                        "profile's 30 s; 1 makes presses meet a refresh on the wire often: the worst case)")
+    parser.add_argument("--during-refresh", type=int, default=0, metavar="N",
+                        help="also N presses on each wire panel that land just as its whole-frame refresh starts "
+                             "(the refresh period set to 1 s; on the table: the first press after 30 s idle)")
     parser.add_argument("--alarm-thread", action="store_true",
                         help="experiment: a thread armed at each countdown's start sounds the alarm at the deadline")
     args = parser.parse_args()
@@ -320,11 +356,12 @@ def main() -> None:
 
     probe = Probe()
     latencies: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    during_refresh: dict[str, list[float]] = {}
     idle_cpu = None
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-", dir=args.journal_dir) as scratch:
         if not args.alarm_only:
             for panel in ("dummy", *map(str, RATES)):
-                appliance, thread, bus = open_panel(Path(scratch), f"latency-{panel}", probe, panel, args.refresh_s)
+                appliance, thread, bus = open_panel(Path(scratch), f"latency-{panel}", probe, panel)
                 time.sleep(2.0)  # let start-up settle (the panel's init and first full frame are on the wire)
                 if panel == "dummy":
                     cpu0, wall0 = cpu_seconds(), time.monotonic()
@@ -333,6 +370,12 @@ def main() -> None:
                 latencies[panel] = button_latencies(appliance, probe, presses, bus)
                 appliance.shell.stop()
                 thread.join(10)
+                if bus is not None and args.during_refresh:
+                    appliance, thread, bus = open_panel(Path(scratch), f"refresh-{panel}", probe, panel, 1)
+                    time.sleep(1.0)
+                    during_refresh[panel] = presses_during_refresh(appliance, probe, args.during_refresh, bus)
+                    appliance.shell.stop()
+                    thread.join(10)
 
         countdowns = None if args.latency_only else run_countdowns(Path(scratch), probe, args, runs)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -340,8 +383,7 @@ def main() -> None:
     panel = "luma dummy" if args.panel == "dummy" else f"SSD1306 on {int(args.panel) // 1000} kHz wire"
     print(f"wordtable shell benchmark — {runs} countdowns of {args.seconds} s each ({panel}); "
           f"{os.cpu_count()} cores; Python {sys.version.split()[0]}; niceness {os.nice(0)}; "
-          f"policy {args.sched}" + ("; alarm from a dedicated thread" if args.alarm_thread else "")
-          + (f"; the wire panels refreshed whole every {args.refresh_s} s" if args.refresh_s else ""))
+          f"policy {args.sched}" + ("; alarm from a dedicated thread" if args.alarm_thread else ""))
     print(f"{'measure':<52} {'p50':>8} {'p99':>8} {'max':>8}")
     if countdowns is not None:
         for name in ("idle", "loaded"):
@@ -356,6 +398,8 @@ def main() -> None:
         print(f"{'button → ' + where + ' (ms)':<52} {stats(lat)}")
         print(f"{'  of which: journal write of the press (ms)':<52} {stats(journal)}")
         print(f"{'  each press without its journal write (ms)':<52} {stats(without)}")
+    for name, lat in during_refresh.items():
+        print(f"{'button as the refresh starts → last byte, ' + str(int(name) // 1000) + ' kHz (ms)':<52} {stats(lat)}")
     if idle_cpu is not None:
         print(f"{'CPU while idle (% of one core)':<52} {idle_cpu:8.3f}   over {idle_window:.0f} s")
     if countdowns is not None:
