@@ -1,6 +1,6 @@
 """What the box's web servers share (the table page and the league's board, both aiohttp): an application
-served by an event loop in a thread of its own, the same-origin check of a write, and a WebSocket send
-that a closed socket does not fail.
+served by an event loop in a thread of its own, the same-origin check of a write, a WebSocket send
+that a closed socket does not fail, and the answer with one of their packaged pages or scripts.
 
 `ThreadedSite`: a subclass sets its site up in `_listen` and takes it down in `_shutdown` (both on the loop,
 in the thread); `_start_thread(name)` returns once it listens or raises what stopped it; `_stop_thread()`
@@ -11,8 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Mapping
+from importlib.resources.abc import Traversable
 
 from aiohttp import web
+
+STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 
 
 class ThreadedSite:
@@ -73,3 +77,13 @@ async def send_quietly(socket: web.WebSocketResponse, text: str) -> None:
     """Send `text`; a socket closed meanwhile is not an error (its client is gone)."""
     with contextlib.suppress(ConnectionError, RuntimeError):
         await socket.send_str(text)
+
+
+def static_file(folder: Traversable, name: str, headers: Mapping[str, str]) -> web.Response:
+    """The packaged file `name` of `folder` (an .html, .js or .css file directly in it) with `headers`;
+    anything else is 404."""
+    kind = next((t for end, t in STATIC_TYPES.items() if name.endswith(end)), None)
+    item = folder / name
+    if kind is None or "/" in name or not item.is_file():
+        raise web.HTTPNotFound()
+    return web.Response(body=item.read_bytes(), content_type=kind, charset="utf-8", headers=headers)

@@ -37,7 +37,7 @@ from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
-from firmware_host.web import ThreadedSite, send_quietly
+from firmware_host.web import ThreadedSite, send_quietly, static_file
 
 log = logging.getLogger("wordtable.league")
 
@@ -258,16 +258,13 @@ class League(ThreadedSite):
     # -- HTTP ----------------------------------------------------------------------------------------
 
     async def _index(self, request: web.Request) -> web.Response:
-        return web.Response(text=(STATIC / "index.html").read_text(encoding="utf-8"), content_type="text/html",
-                            headers=HEADERS)
+        return static_file(STATIC, "index.html", HEADERS)
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
-        types = {"board.js": "text/javascript", "board.css": "text/css"}
-        if name not in types:
+        if name not in ("board.js", "board.css"):
             raise web.HTTPNotFound()
-        return web.Response(text=(STATIC / name).read_text(encoding="utf-8"), content_type=types[name],
-                            headers=HEADERS)
+        return static_file(STATIC, name, HEADERS)
 
     async def _board_json(self, request: web.Request) -> web.Response:
         return web.json_response(self._snapshot(), headers=HEADERS)

@@ -20,10 +20,9 @@ from typing import Any
 from aiohttp import web
 
 from firmware_host.sim_box import LiveBox
-from firmware_host.web import same_origin
+from firmware_host.web import same_origin, static_file
 
 ASSETS = resources.files("firmware_host.page") / "box_assets"
-TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
@@ -81,10 +80,10 @@ class _Handlers:
         self.typed = typed
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        return _asset("box.html")
+        return static_file(ASSETS, "box.html", HEADERS)
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
-        return _asset(request.match_info["name"])
+        return static_file(ASSETS, request.match_info["name"], HEADERS)
 
     async def state(self, request: web.Request) -> web.Response:
         return web.json_response(state_of(self.box), headers=HEADERS)
@@ -124,11 +123,3 @@ async def _body(request: web.Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise web.HTTPBadRequest(text="not a JSON object")
     return body
-
-
-def _asset(name: str) -> web.StreamResponse:
-    kind = next((t for end, t in TYPES.items() if name.endswith(end)), None)
-    item = ASSETS / name
-    if kind is None or "/" in name or not item.is_file():
-        raise web.HTTPNotFound()
-    return web.Response(body=item.read_bytes(), content_type=kind, charset="utf-8", headers=HEADERS)

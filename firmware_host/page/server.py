@@ -40,7 +40,7 @@ from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens,
 from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
-from firmware_host.web import ThreadedSite, same_origin, send_quietly
+from firmware_host.web import ThreadedSite, same_origin, send_quietly, static_file
 
 log = logging.getLogger("wordtable.page")
 
@@ -195,18 +195,10 @@ class PageServer(ThreadedSite):
         return application
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
-        return self._file("index.html")
+        return static_file(STATIC, "index.html", HEADERS)
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        return self._file(request.match_info["name"])
-
-    def _file(self, name: str) -> web.StreamResponse:
-        types = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
-        kind = next((t for end, t in types.items() if name.endswith(end)), None)
-        item = STATIC / name
-        if kind is None or "/" in name or not item.is_file():
-            raise web.HTTPNotFound()
-        return web.Response(body=item.read_bytes(), content_type=kind, charset="utf-8", headers=HEADERS)
+        return static_file(STATIC, request.match_info["name"], HEADERS)
 
     async def _join(self, request: web.Request) -> web.Response:
         remote = request.remote or "?"
