@@ -236,12 +236,7 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
             wait_for(lambda: league.stored == 1, 10, "table 1's game in the league")
             box.close()
 
-            acks: dict[int, object] = {}
-            table2 = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
-            table2.username_pw_set("cafe-2", passwords["cafe-2"])
-            table2.on_publish = lambda c, u, mid, reason, p: acks.__setitem__(mid, reason)
-            table2.connect("127.0.0.1", broker.port)
-            table2.loop_start()
+            table2, acks = acked_client(broker, "cafe-2", passwords["cafe-2"])
             forged = json.loads(json.dumps({"venue": "cafe", "table": "1", "id": "f" * 36, "game": "quiddler",
                                             "players": [], "started": "", "finished": "", "winner": None,
                                             "record": (DOCS / "examples" / "quiddler.jsonl").read_text()}))
@@ -256,18 +251,25 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
             table2.loop_stop()
         finally:
             league.close()
-        league_writes: dict[int, object] = {}
-        reader = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
-        reader.username_pw_set("league", passwords["league"])
-        reader.on_publish = lambda c, u, mid, reason, p: league_writes.__setitem__(mid, reason)
-        reader.connect("127.0.0.1", broker.port)
-        reader.loop_start()
+        reader, league_writes = acked_client(broker, "league", passwords["league"])
         sent = reader.publish("wordtable/cafe/1/state", b"{}", qos=1)
         wait_for(lambda: sent.mid in league_writes, 10, "the broker's answer to the league")
         reader.loop_stop()
         assert league_writes[sent.mid].is_failure  # the league only reads
     finally:
         broker.stop()
+
+
+def acked_client(broker, user: str, password: str) -> tuple[mqtt.Client, dict[int, object]]:
+    """A raw MQTT v5 client logged in as `user`, running, and the broker's answer to each of its
+    publishes by message id."""
+    acks: dict[int, object] = {}
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    client.username_pw_set(user, password)
+    client.on_publish = lambda c, u, mid, reason, p: acks.__setitem__(mid, reason)
+    client.connect("127.0.0.1", broker.port)
+    client.loop_start()
+    return client, acks
 
 
 def _with_quick(path: Path, league_lines: str) -> Path:
