@@ -3,14 +3,16 @@ wire-timed fake I²C bus for its display, and the p50/p99/max line they print.
 
 The wire-timed bus (`WireBus`) stands in for smbus2's `SMBus` under luma's own `i2c` interface and the
 real luma device the profile names (`on_wire`: `open_device` runs unchanged, in luma's smbus2 mode, as on
-the Pi). Each transaction occupies the wire for
+the Pi). Each call (one ioctl: an SMBus block write, or an I2C_RDWR of one or more messages) occupies the
+wire for
 
-    (address byte + control byte + payload) × 9 bits (8 data + ACK) / rate  +  2 bit times (START, STOP)
-    + `overhead_s` (the kernel driver's cost per message; 50 µs by default, an assumption),
+    per message: (address byte + control byte + payload) × 9 bits (8 data + ACK) / rate
+                 + 2 bit times (START, STOP)
+    + `overhead_s` once per call (the kernel's cost per ioctl; 50 µs by default, an assumption),
 
 and the calling thread SLEEPS until its last bit is out (real time, like the blocking ioctl on the Pi;
-`time.sleep` releases the GIL as the ioctl does). Transactions queue behind each other (`free_at`). The
-same time is also ACCUMULATED as virtual wire time (`wire_s`), which is what byte-rate figures use.
+`time.sleep` releases the GIL as the ioctl does). Calls queue behind each other (`free_at`). The same time
+is also ACCUMULATED as virtual wire time (`wire_s`), which is what byte-rate figures use.
 """
 
 from __future__ import annotations
@@ -44,31 +46,33 @@ class WireBus:
         self.sleep = sleep
         self.lock = threading.Lock()
         self.bytes = 0
-        self.transactions = 0
+        self.transactions = 0  # messages (each with its address byte)
+        self.calls = 0  # ioctls
         self.wire_s = 0.0  # accumulated wire time
         self.free_at = 0.0  # monotonic time the wire is free again
         self.last_end = 0.0  # monotonic time of the last byte of the last transaction
 
     def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
-        self._transfer(2 + len(data))
+        self._transfer([2 + len(data)])
 
     def i2c_rdwr(self, *messages: Any) -> None:
-        for message in messages:
-            self._transfer(1 + len(message))
+        self._transfer([1 + len(message) for message in messages])
 
     def close(self) -> None:
         pass
 
-    def duration(self, nbytes: int) -> float:
-        return (nbytes * 9 + 2) / self.rate + self.overhead_s
+    def duration(self, *messages: int) -> float:
+        """Wire time of one call writing messages of these sizes (address byte included)."""
+        return sum(nbytes * 9 + 2 for nbytes in messages) / self.rate + self.overhead_s
 
-    def _transfer(self, nbytes: int) -> None:
-        seconds = self.duration(nbytes)
+    def _transfer(self, messages: list[int]) -> None:
+        seconds = self.duration(*messages)
         with self.lock:
             start = max(time.monotonic(), self.free_at)
             end = self.free_at = start + seconds
-            self.bytes += nbytes
-            self.transactions += 1
+            self.bytes += sum(messages)
+            self.transactions += len(messages)
+            self.calls += 1
             self.wire_s += seconds
         if self.sleep:
             while (left := end - time.monotonic()) > 0:
@@ -78,7 +82,7 @@ class WireBus:
 
     def reset(self) -> None:
         with self.lock:
-            self.bytes = self.transactions = 0
+            self.bytes = self.transactions = self.calls = 0
             self.wire_s = 0.0
 
 

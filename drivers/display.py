@@ -88,7 +88,7 @@ def open_device(cfg: DisplayConfig) -> Any:
         from drivers import oled_pages
 
         if cfg.interface == "i2c":
-            bus: Any = serial.i2c(port=cfg.port, address=cfg.address)
+            bus: Any = oled_pages.CombinedI2C(port=cfg.port, address=cfg.address)
         else:
             bus = serial.spi(port=cfg.port, device=cfg.spi_device, gpio_DC=cfg.dc_pin, gpio_RST=cfg.reset_pin)
         make = oled_pages.DEVICES.get(cfg.driver) or getattr(luma.oled.device, cfg.driver)

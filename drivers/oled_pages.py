@@ -4,11 +4,12 @@ changed, each as its changed column span (the page and column window, then the d
 family, neighbouring changed pages go out as one window (the union of their spans) when that is fewer
 bytes than a window each: every window costs a command and a data transaction besides its data.
 
-The data goes out in pieces of whole page rows, at most PIECE_BYTES each (a row is at most a page wide),
-and the panel's RAM is tracked per page as each piece lands. So a write can stop between two pieces when
-a newer frame waits (`display(image, stale)`): the bus is never held longer than one piece, and the newer
-frame sends what differs from what the panel then holds. A piece costs one transaction (its address and
-control byte) besides its data.
+The data goes out in pieces of whole page rows, at most PIECE_BYTES each (a row is at most a page wide);
+the pieces of small windows share a transfer up to the same size. The panel's RAM is tracked per page as
+each transfer lands, so a write can stop between two transfers when a newer frame waits (`display(image,
+stale)`): the bus is never held longer than one piece, and the newer frame sends what differs from what the
+panel then holds. On I²C a transfer is one combined write (`CombinedI2C`): its window commands and data go
+in one kernel call, each message with its address and control byte.
 
 A page goes out whole when its RAM is not known: every page on the first frame, after `contrast`, `show`
 or `hide`, after a write that failed (which leaves every page unknown), and after `invalidate()` (the
@@ -23,9 +24,10 @@ offset, luma's `page_address_offset`), then the data.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import luma.core.interface.serial
 import luma.oled.device
 from PIL import Image
 
@@ -49,6 +51,40 @@ Window = tuple[int, int, int, int]  # first page, last page, first column, last 
 WINDOW_COST = (2 + 6) + 2  # wire bytes of a window besides its data: the command and the data transaction
 PIECE_BYTES = 128  # the most data one transaction carries (at 100 kHz: 11.6 ms the bus is not free)
 PIECE_COST = 2  # wire bytes of each further piece of a window: its address and control byte
+
+COMMAND, DATA = False, True
+Message = tuple[bool, bytes]  # (DATA or COMMAND, the bytes): one write, its control byte added on the wire
+
+
+class CombinedI2C(luma.core.interface.serial.i2c):
+    """luma's I²C interface (smbus2) that also takes several command and data writes as one combined
+    transfer (`transfer`): a single I2C_RDWR call (8 pages need at most 16 messages; the kernel takes 42),
+    so a piece of a frame enters the kernel once instead of twice per window. The Pi's i2c-bcm2835 (and the Pi 5's designware) driver puts the messages on the
+    wire back to back, joined by repeated STARTs, which the panel takes as the START of a new write: the
+    bytes on the wire are the same. In luma's SMBus mode (a bus handed in) the writes go one by one."""
+
+    def transfer(self, messages: Sequence[Message]) -> None:
+        if not self._managed:
+            _send_each(self, messages)
+            return
+        mode = {COMMAND: self._cmd_mode, DATA: self._data_mode}
+        self._bus.i2c_rdwr(*(self._i2c_msg_write(self._addr, [mode[kind], *payload]) for kind, payload in messages))
+
+
+def _send(serial: Any, messages: Sequence[Message]) -> None:
+    """`messages` through luma's serial interface: as one transfer where it can (`CombinedI2C`)."""
+    if isinstance(serial, CombinedI2C):
+        serial.transfer(messages)
+    else:
+        _send_each(serial, messages)
+
+
+def _send_each(serial: Any, messages: Sequence[Message]) -> None:
+    for kind, payload in messages:
+        if kind == DATA:
+            serial.data(list(payload))
+        else:
+            serial.command(*payload)
 
 
 def merged_windows(spans: list[tuple[int, int, int]]) -> list[Window]:
@@ -84,7 +120,7 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
 
 class _ChangedPages:
     """The `display` of a page-organised 1-bit panel. The class using it provides `_windows(spans)` and
-    `_send_rows(window, first_page, last_page, pages)`; luma's device provides the rest."""
+    `_piece(window, first_page, last_page, pages)`; luma's device provides the rest."""
 
     stops_when_stale = True  # `display` takes `stale` (drivers.display asks for this)
     _ram: list[bytes | None] | None = None  # what the panel holds per page, as far as we know (None: unknown)
@@ -98,29 +134,48 @@ class _ChangedPages:
 
     def display(self, image: Image.Image, stale: Callable[[], bool] | None = None, *, every_page: bool = False) -> bool:
         """Put `image` on the panel: the changed span of every changed page (every page whose RAM is not
-        known, or every page with `every_page`: whole). With `stale`, asked before each piece of at most
-        PIECE_BYTES: when it says True (a newer frame waits) the write stops there and returns False; what
-        went out is known, so the next frame sends what is still missing (a refresh, `every_page` of the
-        frame on the glass, stopped part-way leaves nothing missing). True when all of `image` is on the
-        panel. Bus errors are raised, and leave the panel's RAM unknown."""
+        known, or every page with `every_page`: whole). With `stale`, asked before each transfer of at most
+        PIECE_BYTES of data: when it says True (a newer frame waits) the write stops there and returns False;
+        what went out is known, so the next frame sends what is still missing (a refresh, `every_page` of
+        the frame on the glass, stopped part-way leaves nothing missing). True when all of `image` is on
+        the panel. Bus errors are raised, and leave the panel's RAM unknown."""
         assert image.mode == self.mode
         assert image.size == self.size
         pages = ram_pages(self.preprocess(image))
         known, self._ram = self._ram or [None] * len(pages), None  # unknown while a write is out
         spans = [(page, *span) for page, (old, new) in enumerate(zip(known, pages, strict=True))
                  if (span := (0, self._w - 1) if old is None or every_page else changed_span(old, new)) is not None]
+        transfer: list[Message] = []  # the messages of the next transfer
+        landing: list[tuple[int, int, int, int]] = []  # the page rows they write: (first, last, c0, c1)
+        data = 0  # data bytes in `transfer`
+
+        def send() -> None:
+            _send(self._serial_interface, transfer)
+            for first, last, c0, c1 in landing:
+                for page in range(first, last + 1):
+                    held = known[page]
+                    known[page] = pages[page] if held is None else held[:c0] + pages[page][c0 : c1 + 1] + held[c1 + 1 :]
+            transfer.clear()
+            landing.clear()
+
         for window in self._windows(spans):
             p0, p1, c0, c1 = window
             rows = max(1, PIECE_BYTES // (c1 - c0 + 1))  # page rows per piece
             for first in range(p0, p1 + 1, rows):
-                if stale is not None and stale():
-                    self._ram = known
-                    return False
                 last = min(p1, first + rows - 1)
-                self._send_rows(window, first, last, pages)
-                for page in range(first, last + 1):
-                    held = known[page]
-                    known[page] = pages[page] if held is None else held[:c0] + pages[page][c0 : c1 + 1] + held[c1 + 1 :]
+                piece = self._piece(window, first, last, pages)
+                if transfer and data + (last - first + 1) * (c1 - c0 + 1) > PIECE_BYTES:
+                    send()
+                if not transfer:
+                    if stale is not None and stale():
+                        self._ram = known
+                        return False
+                    data = 0
+                transfer += piece
+                landing.append((first, last, c0, c1))
+                data += (last - first + 1) * (c1 - c0 + 1)
+        if transfer:
+            send()
         self._ram = known
         return True
 
@@ -139,7 +194,8 @@ class _ChangedPages:
     def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
         raise NotImplementedError
 
-    def _send_rows(self, window: Window, first: int, last: int, pages: list[bytes]) -> None:
+    def _piece(self, window: Window, first: int, last: int, pages: list[bytes]) -> list[Message]:
+        """The messages that write page rows `first`..`last` of `window`."""
         raise NotImplementedError
 
 
@@ -152,12 +208,13 @@ class _WindowAddressing(_ChangedPages):
     def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
         return merged_windows(spans)
 
-    def _send_rows(self, window: Window, first: int, last: int, pages: list[bytes]) -> None:
+    def _piece(self, window: Window, first: int, last: int, pages: list[bytes]) -> list[Message]:
         p0, p1, c0, c1 = window
-        if first == p0:
-            start = self._colstart
-            self.command(COLUMN_WINDOW, start + c0, start + c1, PAGE_WINDOW, p0, p1)
-        self.data(list(b"".join(pages[page][c0 : c1 + 1] for page in range(first, last + 1))))
+        rows = (DATA, b"".join(pages[page][c0 : c1 + 1] for page in range(first, last + 1)))
+        if first > p0:
+            return [rows]
+        start = self._colstart
+        return [(COMMAND, bytes((COLUMN_WINDOW, start + c0, start + c1, PAGE_WINDOW, p0, p1))), rows]
 
 
 class ssd1306(_WindowAddressing, luma.oled.device.ssd1306):
@@ -176,12 +233,12 @@ class sh1106(_ChangedPages, luma.oled.device.sh1106):
     def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
         return [(page, page, first, last) for page, first, last in spans]
 
-    def _send_rows(self, window: Window, first: int, last: int, pages: list[bytes]) -> None:
+    def _piece(self, window: Window, first: int, last: int, pages: list[bytes]) -> list[Message]:
         _, _, c0, c1 = window
         at = self._page_address_offset + c0
-        for page in range(first, last + 1):
-            self.command(SET_PAGE | page, at & 0x0F, 0x10 | at >> 4)
-            self.data(list(pages[page][c0 : c1 + 1]))
+        return [message for page in range(first, last + 1)
+                for message in ((COMMAND, bytes((SET_PAGE | page, at & 0x0F, 0x10 | at >> 4))),
+                                (DATA, pages[page][c0 : c1 + 1]))]
 
 
 DEVICES: dict[str, Any] = {"ssd1306": ssd1306, "ssd1309": ssd1309, "sh1106": sh1106}

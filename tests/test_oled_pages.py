@@ -178,6 +178,55 @@ def test_one_changed_pixel_sends_one_byte_in_its_page_and_column_window():
         assert panel.visible().tobytes() == frame.tobytes()
 
 
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_small_windows_share_one_combined_transfer_of_at_most_a_piece(driver):
+    """Each window's command and data, and the windows of a frame up to PIECE_BYTES of data, go in one
+    i2c_rdwr call: the wire carries the same bytes, the kernel is entered
+    once per piece."""
+    with on_fake_bus(driver) as (device, panel, bus):
+        device.display(noise(1))
+        frame = noise(1).copy()
+        frame.putpixel((10, 3), 0 if frame.getpixel((10, 3)) else 255)  # page 0
+        frame.putpixel((100, 60), 0 if frame.getpixel((100, 60)) else 255)  # page 7
+        bus.calls = bus.transactions = 0
+        device.display(frame)
+        assert (bus.calls, bus.transactions) == (1, 4)  # two windows: command + data each, one call
+        assert panel.visible().tobytes() == frame.tobytes()
+
+        scattered = frame.copy()
+        for x in range(0, 128, 4):
+            for page in range(8):
+                scattered.putpixel((x, page * 8), 0 if scattered.getpixel((x, page * 8)) else 255)
+        sizes: list[tuple[int, int]] = []
+        rdwr = bus.i2c_rdwr
+
+        def watched(*messages):
+            sizes.append((len(messages), sum(len(m) - 1 for m in messages if list(m)[0] == 0x40)))
+            rdwr(*messages)
+
+        with mock.patch.object(bus, "i2c_rdwr", side_effect=watched):
+            device.display(scattered)
+        assert len(sizes) > 1
+        assert all(data <= oled_pages.PIECE_BYTES for _count, data in sizes)
+        assert panel.visible().tobytes() == scattered.tobytes()
+        assert panel.errors == []
+
+
+def test_in_lumas_smbus_block_mode_the_writes_go_one_by_one():
+    """A bus handed to the interface (luma's unmanaged mode: 32-byte SMBus blocks) takes no combined call."""
+    panel = FakePanel("ssd1306")
+    bus = FakeSMBus(panel)
+    device = oled_pages.ssd1306(oled_pages.CombinedI2C(bus=bus, address=0x3C))
+    device.display(noise(2))
+    frame = noise(2).copy()
+    frame.putpixel((10, 3), 0 if frame.getpixel((10, 3)) else 255)
+    frame.putpixel((100, 60), 0 if frame.getpixel((100, 60)) else 255)
+    bus.calls = bus.transactions = 0
+    device.display(frame)
+    assert bus.calls == bus.transactions == 4
+    assert panel.visible().tobytes() == frame.tobytes()
+
+
 def test_sh1106_sends_page_and_column_with_its_offset_and_never_a_window():
     with on_fake_bus("sh1106") as (device, panel, _bus):
         frame = noise(4)

@@ -7,7 +7,8 @@
 
 `FakeSMBus(panel)` stands in for smbus2's `SMBus` under luma's real `i2c` interface: it splits each I²C
 write into the control byte (0x00 commands, 0x40 data) and the payload, hands them to the panel and counts
-what went over the wire (address byte included). `on_write(nbytes)` is called after every transaction
+what went over the wire (address byte included), and the calls (one ioctl each: a combined `i2c_rdwr`
+of several messages is one call). `on_write(nbytes)` is called after every transaction
 (the benchmarks' wire timing hooks in there).
 """
 
@@ -133,13 +134,16 @@ class FakeSMBus:
         self.address = address
         self.on_write = on_write
         self.bytes = 0
-        self.transactions = 0
+        self.transactions = 0  # messages
+        self.calls = 0  # write_i2c_block_data and i2c_rdwr calls
         self.fail: Callable[[], OSError | None] = lambda: None  # an error to raise instead of writing
 
     def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
+        self.calls += 1
         self._transfer(addr, [register, *data])
 
     def i2c_rdwr(self, *messages: Any) -> None:
+        self.calls += 1
         for message in messages:
             self._transfer(message.addr, list(message))
 
