@@ -1,16 +1,19 @@
 """The buzzer: a passive piezo over gpiozero's TonalBuzzer (plays frequencies) or an active buzzer over
-`Buzzer` (beeps only the notes' lengths). `play` sounds the first note at once and the rest in a
-background thread; it replaces what plays, `stop` cancels, `close` silences and releases the pin. The
-loudness of a piezo is the PWM duty cycle of its square wave (`duty`, 0.5 loudest). TonalBuzzer.play
-always sets 0.5, so a note is set on its `pwm_device` as TonalBuzzer.play does it — the pin's frequency,
-then the duty as the device's value.
+`Buzzer` (beeps only the notes' lengths). `play` sounds the first note at once and the rest in the
+buzzer's player thread (started once, so a click costs no thread start); it replaces what plays, `stop`
+cancels, `close` silences and releases the pin. The loudness of a piezo is the PWM duty cycle of its square
+wave (`duty`, 0.5 loudest). TonalBuzzer.play always sets 0.5, so a note is set on its `pwm_device` as
+TonalBuzzer.play does it — the pin's frequency, then the duty as the device's value.
 
-For tests, `start` (how a job is run; default: a daemon thread) and `wait` (waits a note's length on a
-cancel event, returns True when cancelled) are injectable, so a sequence can be stepped without sleeping.
+For tests, `start` (how a job is run; default: the player thread, one job after another) and `wait`
+(waits a note's length on a cancel event, returns True when cancelled) are injectable, so a sequence can be
+stepped without sleeping.
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,9 +24,35 @@ from firmware_host.core.sounds import Note
 MID_TONE = "A4"
 OCTAVES = 2
 
+log = logging.getLogger(__name__)
 
-def _start_thread(job: Callable[[], None]) -> None:
-    threading.Thread(target=job, name="wordtable-buzzer", daemon=True).start()
+
+class _Player:
+    """A daemon thread, started with the first job, that runs the jobs handed to it one after another (a
+    new sequence cancels the one playing first, so it waits for no note)."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="wordtable-buzzer", daemon=True)
+                self._thread.start()
+        self._jobs.put(job)
+
+    def close(self) -> None:
+        """End the thread once the jobs handed over so far have run."""
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                job()
+            except Exception:  # one failed sequence must not silence the next
+                log.exception("the buzzer failed")
 
 
 def _wait(cancel: threading.Event, seconds: float) -> bool:
@@ -39,7 +68,7 @@ class Buzzer:
         *,
         tonal: bool = True,
         pin_factory: Any = None,
-        start: Callable[[Callable[[], None]], None] = _start_thread,
+        start: Callable[[Callable[[], None]], None] | None = None,
         wait: Callable[[threading.Event, float], bool] = _wait,
     ) -> None:
         import gpiozero
@@ -50,7 +79,7 @@ class Buzzer:
             if tonal
             else gpiozero.Buzzer(pin, pin_factory=pin_factory)
         )
-        self._start = start
+        self._start = start or _Player()
         self._wait = wait
         self._lock = threading.Lock()
         self._cancel = threading.Event()
@@ -127,6 +156,8 @@ class Buzzer:
                 self._silence()
             finally:
                 self._device.close()
+                if isinstance(self._start, _Player):
+                    self._start.close()
 
     def __enter__(self) -> Buzzer:
         return self
