@@ -59,9 +59,10 @@ Message = tuple[bool, bytes]  # (DATA or COMMAND, the bytes): one write, its con
 class CombinedI2C(luma.core.interface.serial.i2c):
     """luma's I²C interface (smbus2) that also takes several command and data writes as one combined
     transfer (`transfer`): a single I2C_RDWR call (8 pages need at most 16 messages; the kernel takes 42),
-    so a piece of a frame enters the kernel once instead of twice per window. The Pi's i2c-bcm2835 (and the Pi 5's designware) driver puts the messages on the
-    wire back to back, joined by repeated STARTs, which the panel takes as the START of a new write: the
-    bytes on the wire are the same. In luma's SMBus mode (a bus handed in) the writes go one by one."""
+    so a piece of a frame enters the kernel once instead of twice per window. The Pi's i2c-bcm2835 (and
+    the Pi 5's designware) driver puts the messages on the wire back to back, joined by repeated STARTs,
+    which the panel takes as the START of a new write: the bytes on the wire are the same. In luma's
+    SMBus mode (a bus handed in) the writes go one by one."""
 
     def transfer(self, messages: Sequence[Message]) -> None:
         if not self._managed:
@@ -113,9 +114,9 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
     """The first and last column whose byte differs (inclusive); None when the page is unchanged."""
     if old == new:
         return None
-    first = next(i for i in range(len(new)) if old[i] != new[i])
-    last = next(i for i in range(len(new) - 1, first - 1, -1) if old[i] != new[i])
-    return first, last
+    differ = int.from_bytes(old, "big") ^ int.from_bytes(new, "big")  # column 0 in the highest byte
+    end = len(new) - 1
+    return end - (differ.bit_length() - 1) // 8, end - ((differ & -differ).bit_length() - 1) // 8
 
 
 class _ChangedPages:

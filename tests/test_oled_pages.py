@@ -94,6 +94,14 @@ def test_any_pixel_changes_reach_the_glass(changes, driver, rotate):
             assert panel.visible().tobytes() == expected.tobytes()
 
 
+@given(st.binary(min_size=1, max_size=132), st.data())
+def test_the_changed_span_is_the_first_and_last_differing_column(old, data):
+    changes = data.draw(st.dictionaries(st.integers(0, len(old) - 1), st.integers(0, 255), max_size=4))
+    new = bytes(changes.get(i, byte) for i, byte in enumerate(old))
+    differ = [i for i in range(len(old)) if old[i] != new[i]]
+    assert oled_pages.changed_span(old, new) == ((differ[0], differ[-1]) if differ else None)
+
+
 def test_the_first_frame_is_lumas_full_frame_in_pieces_and_an_unchanged_frame_sends_nothing():
     ours = FakeSMBus(FakePanel("ssd1306"))
     theirs = FakeSMBus(FakePanel("ssd1306"))
@@ -201,7 +209,7 @@ def test_small_windows_share_one_combined_transfer_of_at_most_a_piece(driver):
         rdwr = bus.i2c_rdwr
 
         def watched(*messages):
-            sizes.append((len(messages), sum(len(m) - 1 for m in messages if list(m)[0] == 0x40)))
+            sizes.append((len(messages), sum(len(m) - 1 for m in messages if next(iter(m)) == 0x40)))
             rdwr(*messages)
 
         with mock.patch.object(bus, "i2c_rdwr", side_effect=watched):
