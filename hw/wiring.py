@@ -283,7 +283,9 @@ def _setup(p: Profile) -> list[str]:
             "when the panel shows stray pixels or drops off the bus (long or shared wires, a slow part on the "
             "same bus): change the line to `dtparam=i2c_arm_baudrate=100000` and reboot (the installer keeps "
             "a value you set). Only what changed is sent, and the whole frame every "
-            f"`[display] refresh_s` = {p.display.refresh_s} s, so a glitch heals by itself."
+            f"`[display] refresh_s` = {p.display.refresh_s} s, so a glitch heals by itself. On a logic "
+            "analyser, a change is one combined transfer per piece of up to 128 data bytes: the window "
+            "commands and the data as separate writes to the address, joined by repeated STARTs."
         ]
         step += 1
     if p.power.shutdown_pin is not None:
