@@ -7,8 +7,8 @@ time) and warm (the same screen again: the rasterised lines and the size search 
 
 Bus bytes are counted by driving the real luma.oled device classes over a counting fake bus (no
 hardware). I²C time assumes 9 clocks per byte (8 bits + ACK) plus ~2 clocks for START/STOP per
-transaction; the kernel driver's gaps between transactions come on top (bench/harness.py's `WireBus`
-adds 50 µs per transaction). The countdown compares luma's full-frame `ssd1306` with the changed-pages
+message; the kernel's cost per call comes on top (bench/harness.py's `WireBus` adds 50 µs per ioctl,
+which may carry several messages). The countdown compares luma's full-frame `ssd1306` with the changed-pages
 `drivers.oled_pages.ssd1306` on the same frames: those the appliance draws (simulator, virtual clock)
 during an S-second countdown.
 """
