@@ -24,27 +24,30 @@ Emit = Callable[[Event], None]  # hw.protocols.Emit, spelled out here: drivers i
 class _PressTracker:
     """Decides Press vs LongPress for one button; exactly one of them per press. The hold is timed by a
     one-shot timer started on the press (gpiozero's own hold machinery polls 10 times a second per
-    button, idle or not; this costs nothing while nobody touches a button)."""
+    button, idle or not; this costs nothing while nobody touches a button). A release leaves its timer to
+    run out and find its press over: cancelling would wake that thread just as the Press is handled."""
 
     def __init__(self, button: Button, emit: Emit, clock: Callable[[], float], hold_s: float) -> None:
         self._button, self._emit, self._clock, self._hold_s = button, emit, clock, hold_s
         self._lock = threading.Lock()
         self._down = False
         self._held = False
+        self._presses = 0  # which press a timer belongs to
         self._timer: threading.Timer | None = None
 
     def pressed(self) -> None:
         with self._lock:
             self._down, self._held = True, False
+            self._presses += 1
             if self._timer is not None:
                 self._timer.cancel()
-            self._timer = threading.Timer(self._hold_s, self.held)
+            self._timer = threading.Timer(self._hold_s, self.held, args=(self._presses,))
             self._timer.daemon = True
             self._timer.start()
 
-    def held(self) -> None:
+    def held(self, press: int) -> None:
         with self._lock:
-            if not self._down or self._held:
+            if press != self._presses or not self._down or self._held:
                 return
             self._held = True
             event = LongPress(self._button, self._clock())
@@ -60,9 +63,6 @@ class _PressTracker:
 
     def released(self) -> None:
         with self._lock:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
             was_short = self._down and not self._held
             self._down = self._held = False
             event = Press(self._button, self._clock()) if was_short else None

@@ -53,6 +53,23 @@ def test_hold_is_one_long_press_and_no_press_on_release(pin_factory, panel):
     assert events == [LongPress(Button.START, 100), Press(Button.START, 101)]
 
 
+@pytest.mark.slow
+def test_a_short_press_timer_left_running_never_cuts_the_next_hold_short(pin_factory, panel):
+    """A release leaves its hold timer running (no wake-up while the Press is handled); when that timer
+    runs out during the next press, it belongs to a press that is over and says nothing: the next press
+    becomes a long press only a whole hold after its own edge."""
+    _, events = panel
+    tap(pin_factory, 26)
+    time.sleep(0.15)  # the tap's timer has 0.1 s left
+    pin_factory.pin(26).drive_low()
+    down = time.monotonic()
+    assert wait_until(lambda: len(events) >= 2)
+    held_after = time.monotonic() - down
+    pin_factory.pin(26).drive_high()
+    assert events == [Press(Button.START, 100), LongPress(Button.START, 101)]
+    assert held_after >= 0.25
+
+
 def quadrature(pin_factory, first, second):
     """One detent: first low, second low, first high, second high (pins idle high, pulled up)."""
     pin_factory.pin(first).drive_low()
