@@ -129,23 +129,26 @@ def test_background_thread_plays_to_the_end_and_close_silences(pin_factory):
 
 @pytest.mark.slow
 def test_one_player_thread_plays_every_sequence_and_ends_with_close(pin_factory):
-    """A click starts no thread of its own: the buzzer's one player runs each sequence, a new one cutting
-    the one playing short, and close() ends it."""
+    """A click starts no thread of its own: the buzzer's one player runs each sequence (a new one cutting
+    the one playing short), and close() ends it."""
     pin = pin_factory.pin(PIN)
+    players: set[threading.Thread] = set()
 
-    def players() -> list[threading.Thread]:
-        return [t for t in threading.enumerate() if t.name == "wordtable-buzzer"]
+    def wait(cancel: threading.Event, seconds: float) -> bool:
+        players.add(threading.current_thread())
+        return cancel.wait(seconds)
 
-    before = len(players())
-    buzzer = Buzzer(PIN, pin_factory=pin_factory)
+    buzzer = Buzzer(PIN, pin_factory=pin_factory, wait=wait)
     buzzer.play(((440.0, 30.0),))  # long: the next play must cut it short
-    assert wait_until(lambda: len(players()) == before + 1)
+    assert wait_until(lambda: len(players) == 1)
     for _ in range(5):
         buzzer.play(((660.0, 0.005), (None, 0.005), (880.0, 0.005)))
     assert wait_until(lambda: pin.state == 0)  # the long note cut, the last sequence played to its end
-    assert len(players()) == before + 1
+    (player,) = players
+    assert player is not threading.current_thread() and player.name == "wordtable-buzzer"
     buzzer.close()
-    assert wait_until(lambda: len(players()) == before)
+    player.join(5)
+    assert not player.is_alive()
 
 
 def test_the_first_note_sounds_before_play_returns(pin_factory):
