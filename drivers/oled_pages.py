@@ -49,7 +49,7 @@ def ram_pages(image: Image.Image) -> list[bytes]:
 
 Window = tuple[int, int, int, int]  # first page, last page, first column, last column (inclusive)
 WINDOW_COST = (2 + 6) + 2  # wire bytes of a window besides its data: the command and the data transaction
-PIECE_BYTES = 128  # the most data one transaction carries (at 100 kHz: 11.6 ms the bus is not free)
+PIECE_BYTES = 128  # the most data one transfer carries (at 100 kHz: 11.6 ms the bus is not free)
 PIECE_COST = 2  # wire bytes of each further piece of a window: its address and control byte
 
 COMMAND, DATA = False, True
@@ -164,17 +164,17 @@ class _ChangedPages:
             rows = max(1, PIECE_BYTES // (c1 - c0 + 1))  # page rows per piece
             for first in range(p0, p1 + 1, rows):
                 last = min(p1, first + rows - 1)
-                piece = self._piece(window, first, last, pages)
-                if transfer and data + (last - first + 1) * (c1 - c0 + 1) > PIECE_BYTES:
+                size = (last - first + 1) * (c1 - c0 + 1)
+                if transfer and data + size > PIECE_BYTES:
                     send()
                 if not transfer:
                     if stale is not None and stale():
                         self._ram = known
                         return False
                     data = 0
-                transfer += piece
+                transfer += self._piece(window, first, last, pages)
                 landing.append((first, last, c0, c1))
-                data += (last - first + 1) * (c1 - c0 + 1)
+                data += size
         if transfer:
             send()
         self._ram = known
