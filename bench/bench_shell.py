@@ -62,16 +62,26 @@ class Probe:
     def __init__(self) -> None:
         self.alarms: list[float] = []
         self.frames: list[float] = []
+        self.frame_drawn = threading.Condition()
         self.alarm_seen = threading.Event()
-        self.frame_seen = threading.Event()
         self.buzzer_edges: list[float] = []  # monotonic times the buzzer pin went from silent to sounding
         self.ticks: list[float] = []  # monotonic times the shell loop took up a Tick
         self.alarm_thread = False  # the experiment: a thread armed at the deadline sounds the alarm, not the loop
 
+    def frame_after(self, since: float, timeout_s: float) -> float | None:
+        """When the first frame at or after `since` was drawn (None: none within `timeout_s`)."""
+        def found() -> float | None:
+            return min((t for t in self.frames if t >= since), default=None)
+
+        with self.frame_drawn:
+            self.frame_drawn.wait_for(lambda: found() is not None, timeout_s)
+            return found()
+
     def hook(self, outputs: Outputs) -> Outputs:
         def on_frame(screen: Any, image: Any) -> None:
-            self.frames.append(time.monotonic())
-            self.frame_seen.set()
+            with self.frame_drawn:
+                self.frames.append(time.monotonic())
+                self.frame_drawn.notify_all()
 
         def on_sound(pattern: str, notes: Any) -> None:
             if pattern == "alarm":
@@ -141,7 +151,6 @@ def countdown_errors(appliance: Appliance, probe: Probe, runs: int, seconds: int
     at_pin, wakes, sounds = [], [], []
     for _ in range(runs):
         probe.alarm_seen.clear()
-        probe.frame_seen.clear()
         edge = press(appliance, START_PIN)
         give_up = time.monotonic() + 2
         while (deadline := shell.state.timer.countdown.deadline) is None and time.monotonic() < give_up:
@@ -189,17 +198,19 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
     latencies, without = [], []
     try:
         for _ in range(presses):
-            probe.frame_seen.clear()
             journaled = len(journal.times)
             pin.drive_low()
             time.sleep(0.01)
             before = time.monotonic()
             pin.drive_high()
-            if probe.frame_seen.wait(1):
+            # The press's frame is the first one handed over after its journal write: a clock tick's frame
+            # drawn while the button was down (or just before the write) is not it.
+            if journal.wait_commit(journaled, 1.0):
+                since = journal.ends[journaled]
                 if glass is None:
-                    end = probe.frames[-1]
-                else:  # the press's frame: the first one after its journal write (not a tick's just before)
-                    frame = glass.first_after(journal.ends[-1]) if len(journal.ends) > journaled else None
+                    end = probe.frame_after(since, 1.0)
+                else:
+                    frame = glass.first_after(since)
                     end = None if frame is None else glass.wait(frame)
                 if end is not None:
                     latencies.append((end - before) * 1000)

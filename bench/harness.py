@@ -192,13 +192,21 @@ class TimedJournal:
         self.inner = inner
         self.times: list[float] = []  # ms per committed input
         self.ends: list[float] = []  # when each commit of an input returned (monotonic)
+        self._committed = threading.Condition()
 
     def commit(self, event: Any, *args: Any, **kwargs: Any) -> None:
         start = time.perf_counter()
         self.inner.commit(event, *args, **kwargs)
         if event is not None:
-            self.times.append((time.perf_counter() - start) * 1000)
-            self.ends.append(time.monotonic())
+            with self._committed:
+                self.times.append((time.perf_counter() - start) * 1000)
+                self.ends.append(time.monotonic())
+                self._committed.notify_all()
+
+    def wait_commit(self, count: int, timeout_s: float) -> bool:
+        """Wait until more than `count` inputs are committed: True, or False after `timeout_s`."""
+        with self._committed:
+            return self._committed.wait_for(lambda: len(self.ends) > count, timeout_s)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
