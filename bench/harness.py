@@ -47,7 +47,6 @@ class WireBus:
         self.lock = threading.Lock()
         self.bytes = 0
         self.transactions = 0  # messages (each with its address byte)
-        self.calls = 0  # ioctls
         self.wire_s = 0.0  # accumulated wire time
         self.free_at = 0.0  # monotonic time the wire is free again
         self.last_end = 0.0  # monotonic time of the last byte of the last transaction
@@ -72,7 +71,6 @@ class WireBus:
             end = self.free_at = start + seconds
             self.bytes += sum(messages)
             self.transactions += len(messages)
-            self.calls += 1
             self.wire_s += seconds
         if self.sleep:
             while (left := end - time.monotonic()) > 0:
@@ -82,7 +80,7 @@ class WireBus:
 
     def reset(self) -> None:
         with self.lock:
-            self.bytes = self.transactions = self.calls = 0
+            self.bytes = self.transactions = 0
             self.wire_s = 0.0
 
 
@@ -149,6 +147,7 @@ class OnGlass:
                 self._numbers[id(image)] = self.shown
                 self.shown += 1
                 self.shown_at.append(time.monotonic())
+                self._cond.notify_all()
             show(image)
 
         def timed_write(image: Any, full: bool) -> Any:
@@ -163,13 +162,12 @@ class OnGlass:
 
     def first_after(self, since: float, timeout_s: float = 2.0) -> int | None:
         """The number of the first frame handed over after `since` (None: none within `timeout_s`)."""
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            found = next((n for n, at in enumerate(self.shown_at) if at >= since), None)
-            if found is not None:
-                return found
-            time.sleep(0.0005)
-        return None
+        def found() -> int | None:
+            return next((n for n, at in enumerate(self.shown_at) if at >= since), None)
+
+        with self._cond:
+            self._cond.wait_for(lambda: found() is not None, timeout_s)
+            return found()
 
     def wait(self, number: int, timeout_s: float = 2.0) -> float | None:
         """The last byte of the first whole write of frame `number` or a newer one (None: not within
