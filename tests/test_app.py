@@ -203,6 +203,16 @@ def test_scoreboard_add_subtract_undo():
     assert isinstance(state.overlay, app.MenuView)
 
 
+def test_scoreboard_totals_may_go_below_zero():
+    # RULES §5: "+/− points by buttons, for any game" — no floor (Knack das Wort ends below zero).
+    state = choose(boot(player_count=2), "scoreboard")
+    state, _ = run(state, LongPress(Button.START, 0), TextEntry("−25", 0), Press(Button.NEXT, 0), Turn(-3, 0))
+    assert state.board.totals == (-26, -3)
+    assert [i.value for i in app.screen(state).items] == ["-26", "-3"]
+    state, _ = run(state, Press(Button.BACK, 0))
+    assert state.board.totals == (-26, 0)
+
+
 def test_scoreboard_runs_the_timer_from_the_same_screen():
     state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
     state, effects = run(state, LongPress(Button.NEXT, 5.0))
