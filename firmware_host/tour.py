@@ -4,7 +4,8 @@ perfekte Wort — as a sequence of expected states, each with a hint saying what
 Pure: `Tour.hint(state)` looks at the appliance's state (never at the screen's pixels), moves past every
 step whose goal the state has reached, and returns the hint of the next one (German or English, the
 box's language). Steps are passed in order and never come back, so a quick player who does two steps
-at once skips a hint, never gets stuck.
+at once skips a hint, never gets stuck; one who wanders off the scoreboard or out of the game is told the
+way back.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ TEXT = {
         "pw_timer": "Tour 11/12 · s startet die Sanduhr; noch einmal s: gleich eingeben.",
         "pw_words": "Tour 12/12 · Jeder ein Wort mit {letter}: ⏎, Wort, ⏎ (ein Wort je Spieler).",
         "pw_points": "Tour 12/12 · s: weiter zu den Punkten der Runde, s: der Stand.",
+        "board_away": "Tour · zurück zur Punktetafel: m (MENU), n bis „Punktetafel“, s.",
+        "pw_away": "Tour · zurück ins Spiel: B (BACK lang) oder m (MENU), s auf „▶ Das perfekte Wort“.",
         "end": "Tour geschafft! Spiel weiter – oder q beendet.",
     },
     "en": {
@@ -51,6 +54,8 @@ TEXT = {
         "pw_timer": "Tour 11/12 · s starts the sand timer; s again: enter the words now.",
         "pw_words": "Tour 12/12 · Everyone types a word with {letter}: ⏎, word, ⏎ (one word per player).",
         "pw_points": "Tour 12/12 · s: on to the round's points, s: the standings.",
+        "board_away": "Tour · back to the scoreboard: m (MENU), n to “Scoreboard”, s.",
+        "pw_away": "Tour · back to the game: B (BACK held) or m (MENU), s on “▶ Das perfekte Wort”.",
         "end": "Tour done! Play on – or q quits.",
     },
 }
@@ -93,6 +98,16 @@ class Step:
     key: str  # its hint in TEXT
     done: Callable[[AppState], bool]
     fields: Callable[[AppState], dict[str, str]] = lambda state: {}
+    away: str | None = None  # the hint shown instead while the player is elsewhere than the step's place
+    where: Callable[[AppState], bool] = lambda state: True  # the step's place: the scoreboard, the game
+
+
+def _on_board(state: AppState) -> bool:
+    return state.home == "scoreboard"
+
+
+def _in_game(state: AppState) -> bool:
+    return perfektes_wort_at(state) is not None
 
 
 STEPS = (
@@ -101,15 +116,17 @@ STEPS = (
     Step("timer_wait", lambda s: s.timer.alarmed),
     Step("timer_quiet", lambda s: s.ringing is None),
     Step("board_open", lambda s: s.home == "scoreboard" and s.overlay is None),
-    Step("board_name", lambda s: any(name not in _DEFAULT_NAMES for name in s.board.players)),
-    Step("board_points", lambda s: any(total >= 5 for total in s.board.totals)),
-    Step("board_next", lambda s: any(total > 0 for total in s.board.totals[1:])),
-    Step("pw_open", lambda s: perfektes_wort_at(s) is not None),
-    Step("pw_setup", _pw_reached(0, pw.Revealing)),
-    Step("pw_reveal", _pw_reached(1, pw.Calling)),
-    Step("pw_timer", _pw_reached(1, pw.Entering)),
-    Step("pw_words", _pw_reached(1, pw.Reviewing), _letter),
-    Step("pw_points", _pw_reached(1, pw.Standing)),
+    Step("board_name", lambda s: any(name not in _DEFAULT_NAMES for name in s.board.players),
+         away="board_away", where=_on_board),
+    Step("board_points", lambda s: any(total >= 5 for total in s.board.totals), away="board_away", where=_on_board),
+    Step("board_next", lambda s: any(total > 0 for total in s.board.totals[1:]), away="board_away",
+         where=_on_board),
+    Step("pw_open", _in_game),
+    Step("pw_setup", _pw_reached(0, pw.Revealing), away="pw_away", where=_in_game),
+    Step("pw_reveal", _pw_reached(1, pw.Calling), away="pw_away", where=_in_game),
+    Step("pw_timer", _pw_reached(1, pw.Entering), away="pw_away", where=_in_game),
+    Step("pw_words", _pw_reached(1, pw.Reviewing), _letter, away="pw_away", where=_in_game),
+    Step("pw_points", _pw_reached(1, pw.Standing), away="pw_away", where=_in_game),
 )
 
 
@@ -132,4 +149,6 @@ class Tour:
         if self.over:
             return pick(TEXT, lang, "end")
         step = self.steps[self.at]
+        if step.away is not None and not step.where(state):
+            return pick(TEXT, lang, step.away)
         return pick(TEXT, lang, step.key, **step.fields(state))

@@ -188,17 +188,18 @@ def read_sections(
 
 
 def load_toml(path: Path, what: str) -> dict[str, Any]:
-    """Parse a TOML file; unreadable or malformed files raise ValidationError keyed by `what`."""
+    """Parse a TOML file; unreadable or malformed files raise ValidationError keyed by `what` (the message
+    does not repeat the path: every caller prints the file before the key)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ValidationError([(what, f"cannot read {path}: {exc.strerror or exc}")]) from None
+        raise ValidationError([(what, f"cannot read it: {exc.strerror or exc}")]) from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ValidationError([(what, f"{path} is not UTF-8 text")]) from None
+        raise ValidationError([(what, "not UTF-8 text")]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ValidationError([(what, f"{path}: invalid TOML: {shortened(str(exc), 200)}")]) from None
+        raise ValidationError([(what, f"invalid TOML: {shortened(str(exc), 200)}")]) from None
     except RecursionError:
         raise ValidationError([(what, "its arrays or tables are nested too deeply")]) from None
 

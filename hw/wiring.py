@@ -586,7 +586,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         files = generate(args.profile)
     except ProfileError as exc:
         for key, message in exc.errors:
-            print(f"hw.wiring: {key}: {message}", file=sys.stderr)
+            print(f"hw.wiring: {profile_path(args.profile)}: {key}: {message}", file=sys.stderr)
         return 2
     stale = [
         name

@@ -34,3 +34,18 @@ def test_prints_the_resolved_configuration(capsys):
     assert main(["check-config", "--profile", "sim"]) == 0
     out = capsys.readouterr().out
     assert "# [display]" in out and '# driver = "dummy"' in out and "\n[timer]\n" in out
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b"[timer\n", "invalid TOML: "),
+    (b"[timer]\nvolume = \"laut\xff\"\n", "not UTF-8 text"),
+    (None, "cannot read it: No such file or directory"),
+])
+def test_an_unreadable_file_is_named_once(tmp_path, capsys, content, says):
+    config = tmp_path / "config.toml"
+    if content is not None:
+        config.write_bytes(content)
+    assert main(["check-config", "--profile", "sim", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert f"wordtable check-config: {config}: config: {says}" in err
+    assert err.count(str(config)) == 1

@@ -66,3 +66,26 @@ def test_errors_name_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "no games" in capsys.readouterr().err
     assert main(["journal", "export", "--game", "4", "--state-dir", str(tmp_path)]) == 1
     assert "no game 4" in capsys.readouterr().err
+
+
+def test_the_box_session_log_is_no_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The appliance's own session (journaled beside every game, rolled over into a newer one) is neither
+    listed nor exported as a game: `export` alone takes the latest game with a record, which `score` reads."""
+    with Journal.open(journal_path(tmp_path)) as journal:
+        first = journal.start_game("appliance", ["Spieler 1", "Spieler 2"], wall_time="2026-05-01T18:00:00Z")
+        assert main(["journal", "list", "--state-dir", str(tmp_path)]) == 0
+        assert capsys.readouterr().out == "no games yet\n"
+        assert main(["journal", "export", "--state-dir", str(tmp_path)]) == 1
+        assert "no games" in capsys.readouterr().err
+        game = journal.start_game("quiddler", ["Anna", "Jörg"], wall_time="2026-05-01T19:00:00Z")
+        journal.append(game, RECORD, {"event": "word", "word": "ÄRGER"}, "2026-05-01T19:01:00Z")
+        later = journal.start_game("appliance", ["Anna", "Jörg"], beside=game, wall_time="2026-05-01T20:00:00Z")
+    assert main(["journal", "list", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:3] for line in lines[1:]] == [[str(game), "2026-05-01T19:00:00Z", "quiddler"]]
+    assert main(["journal", "export", "--state-dir", str(tmp_path)]) == 0
+    assert parse_record(capsys.readouterr().out).game == "quiddler"
+    for session in (first, later):
+        assert main(["journal", "export", "--game", str(session), "--state-dir", str(tmp_path)]) == 1
+        err = capsys.readouterr().err
+        assert f"{session} is the box's own log (appliance)" in err and "journal list" in err

@@ -115,3 +115,13 @@ def test_example_sheet_is_current() -> None:
     docs = Path(__file__).resolve().parent.parent / "docs" / "labels"
     faces = parse_faces((docs / "perfektes-wort-example.faces").read_text(encoding="utf-8"))
     assert label_pages("perfektes-wort", faces) == [(docs / "perfektes-wort-example.svg").read_text("utf-8")]
+
+
+def test_labels_command_refuses_an_unknown_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    faces = tmp_path / "q.faces"
+    faces.write_text("A x2\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main(["labels", "quidler", "--faces", str(faces), "-o", str(tmp_path / "q.svg")])
+    assert exit_.value.code == 2 and not (tmp_path / "q.svg").exists()
+    err = capsys.readouterr().err
+    assert "invalid choice: 'quidler'" in err and "quiddler" in err

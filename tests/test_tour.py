@@ -10,7 +10,7 @@ import pytest
 
 from firmware_host.config import resolve
 from firmware_host.core import app
-from firmware_host.core.events import Button, Press, TextEntry, Turn
+from firmware_host.core.events import Button, LongPress, Press, TextEntry, Turn
 from firmware_host.simulator import Simulator
 from firmware_host.tour import STEPS, TEXT, Tour
 from tests.sim_pty import LiveSim
@@ -25,7 +25,8 @@ def no_word_list(folder):
 
 
 def test_every_hint_is_in_both_languages():
-    assert set(TEXT["de"]) == set(TEXT["en"]) == {step.key for step in STEPS} | {"end"}
+    keys = {step.key for step in STEPS} | {step.away for step in STEPS if step.away} | {"end"}
+    assert set(TEXT["de"]) == set(TEXT["en"]) == keys
 
 
 def play_the_tour(sim: Simulator, tour: Tour, board: str) -> list[str]:
@@ -96,6 +97,33 @@ def test_a_quick_player_skips_hints_but_never_goes_back(sim):
     assert tour.hint(sim.state) == TEXT["de"]["timer_wait"] and tour.at == 2  # two steps at once
     sim.send(Press(Button.START, sim.clock.now))  # paused: not running, yet the step stays passed
     assert tour.hint(sim.state) == TEXT["de"]["timer_wait"]
+
+
+def test_a_player_who_wanders_off_is_told_the_way_back(make_sim, tmp_path):
+    sim = make_sim(config=no_word_list(tmp_path))
+    tour = Tour()
+    now = lambda: sim.clock.now  # noqa: E731
+
+    def do(*events) -> str:
+        for event in events:
+            sim.send(event)
+        return tour.hint(sim.state)
+
+    do(TextEntry("0:05", now()), Press(Button.START, now()))
+    sim.wait_until(now() + 6)
+    do(Press(Button.BACK, now()), *app.events_to_choose(sim.state, "Punktetafel", now()) or [])
+    assert do(TextEntry("Anna", now())) == TEXT["de"]["board_points"]
+    assert do(*app.events_to_choose(sim.state, "Zugzeit", now()) or []) == TEXT["de"]["board_away"]
+    assert do(Press(Button.BACK, now())) == TEXT["de"]["board_away"]  # out of the turn timer's setup
+    assert do(*app.events_to_choose(sim.state, "Punktetafel", now()) or []) == TEXT["de"]["board_points"]
+    do(TextEntry("+5", now()), Press(Button.NEXT, now()), Press(Button.START, now()))
+    assert do(*app.events_to_choose(sim.state, "Das perfekte Wort", now()) or []) == TEXT["de"]["pw_setup"]
+    # the hint's two ways back into the game: a long BACK from the timer, the menu's first entry
+    assert do(LongPress(Button.BACK, now())) == TEXT["de"]["pw_away"] and sim.state.home == "timer"
+    assert do(LongPress(Button.BACK, now())) == TEXT["de"]["pw_setup"]
+    assert do(LongPress(Button.BACK, now())) == TEXT["de"]["pw_away"]
+    assert do(Press(Button.MENU, now()), Press(Button.START, now())) == TEXT["de"]["pw_setup"]
+    assert not tour.over and tour.at == [step.key for step in STEPS].index("pw_setup")
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from firmware_host.commands.score import score
+from firmware_host.core.games import registry
 from firmware_host.core.record import RecordError, parse_record
 from firmware_host.journal import GameSummary, Journal, JournalError
 from firmware_host.paths import journal_path, state_dir
@@ -42,12 +43,19 @@ def run(args: argparse.Namespace) -> int:
     path = journal_path(state_dir(args.state_dir))
     try:
         with Journal.open(path, readonly=True) as journal:
+            games = journal.games()
+            kept = recorded(games)
             if args.action == "list":
-                text = list_text(journal.games())
+                text = list_text(kept)
             else:
-                game_id = journal.latest_game() if args.game is None else args.game
+                game_id = (kept[-1].id if kept else None) if args.game is None else args.game
                 if game_id is None:
                     print(f"wordtable journal: no games in {path}", file=sys.stderr)
+                    return 1
+                other = next((g for g in games if g.id == game_id and g not in kept), None)
+                if other is not None:
+                    print(f"wordtable journal: {game_id} is the box's own log ({other.game}), not a game with "
+                          "a record; `wordtable journal list` shows the games", file=sys.stderr)
                     return 1
                 text = journal.export_record(game_id)
                 if args.format == "csv":
@@ -60,6 +68,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     sys.stdout.write(text)
     return 0
+
+
+def recorded(games: list[GameSummary]) -> list[GameSummary]:
+    """The games that keep a record, in the given order: the box's own session log (and any mode without a
+    record) left out, as the table page's list of past games does."""
+    kinds = set(registry.record_games())
+    return [game for game in games if game.game in kinds]
 
 
 CSV_COLUMNS = ("game", "round", "player", "entry", "points", "total")

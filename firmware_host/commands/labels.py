@@ -40,7 +40,8 @@ def parse_faces(text: str) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=f"game id ({', '.join(CODE_PREFIXES)}); sets the code prefix and sides")
+    parser.add_argument("game", choices=tuple(CODE_PREFIXES), metavar="GAME",
+                        help=f"game id ({', '.join(CODE_PREFIXES)}); sets the code prefix and sides")
     parser.add_argument("--faces", type=Path, required=True, help="the faces file (see docs/labels/)")
     parser.add_argument("-o", "--output", type=Path, help="SVG file to write (default labels-GAME.svg)")
     parser.add_argument(
