@@ -26,7 +26,7 @@ from firmware_host.core.event_codec import CodecError, decode
 from firmware_host.core.events import Event, Notice, Resumed, Trouble, kept_event
 from firmware_host.core.settings import Settings, still_chosen
 from firmware_host.core.sounds import Note
-from firmware_host.journal import Journal, JournalEntry, JournalError
+from firmware_host.journal import Journal, JournalDamaged, JournalEntry, JournalError
 from firmware_host.kept_store import load_kept
 from firmware_host.panel import PanelGuard
 from firmware_host.paths import journal_path
@@ -132,7 +132,12 @@ def open_appliance(
     resumed: tuple[app.AppState, list[Effect], SessionJournal | None, int] | None = None
     if journal is not None:
         try:
-            resumed = _resume_or_start(journal, resolved, clock)
+            try:
+                resumed = _resume_or_start(journal, resolved, clock)
+            except JournalDamaged as exc:  # damage the open's checks could not see, found by the replay
+                log.error("%s: moved aside, a fresh journal starts with what still reads", exc)
+                journal = journal.set_aside(f"damaged ({exc.detail})")
+                resumed = _resume_or_start(journal, resolved, clock)
         except JournalError as exc:
             log.error("journal unusable, nothing is saved: %s", exc)
             journal.close()
@@ -307,6 +312,8 @@ def _resume_or_start(
     skipped = 0
     try:
         start = app.restore(journal.meta(session)["snapshot"]) if session is not None else None
+    except JournalDamaged:
+        raise
     except (JournalError, KeyError, TypeError, ValueError) as exc:
         log.error("session %s cannot be resumed, a new one starts: %s", session, exc)
         start, skipped = None, 1

@@ -16,6 +16,8 @@ Contract:
   `<name>.corrupt-<UTC timestamp>` (its -wal and -shm files with it), says so in `Journal.moved_aside`
   and in the log, and starts an empty journal — into which, when the file was a damaged journal, every
   row that still reads is salvaged (`journal_salvage`), so an open game resumes if its events survived.
+  Damage that only a read finds raises `JournalDamaged` there (never a bare sqlite3 error); the opener
+  then calls `set_aside`, which does the same for the open file.
 - The outbox (`enqueue`): a finished game queued for the league (docs/league.md) in the transaction that
   finishes it, with an id of its own that stays the same however often it is sent; the publisher
   (`firmware_host.league.outbox`) deletes it once the broker has acknowledged it. The table is added to
@@ -89,6 +91,17 @@ CREATE TABLE IF NOT EXISTS outbox (
 
 class JournalError(Exception):
     """A journal that cannot be used as asked: unknown or finished game, bad payload, unreadable file."""
+
+
+class JournalDamaged(JournalError):
+    """Damage found while reading an open journal, past the checks `open` makes (`PRAGMA quick_check`
+    does not read every row's content, nor a schema's text): a page that does not read, text that is not
+    UTF-8, a schema that is not the journal's. A writable journal can be `set_aside` and start afresh.
+    `detail` says what the read found."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(f"the journal {path} is damaged: {detail}")
+        self.detail = detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +188,6 @@ class Journal:
     @classmethod
     def _open_writable(cls, path: Path) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
-        moved = None
         sealed = _take_seal(path)
         reason = unusable_reason(path, deep=not sealed)
         if reason is None:
@@ -185,12 +197,18 @@ class Journal:
                 if not _is_damage(exc):
                     raise JournalError(f"cannot open {path}: {exc}") from None
                 reason = f"damaged ({exc})"
-        moved = _move_aside(path, reason)
+            except UnicodeDecodeError:
+                reason = "damaged (its schema does not read)"
+        return cls._fresh(path, _move_aside(path, reason))
+
+    @classmethod
+    def _fresh(cls, path: Path, moved: MovedAside) -> Journal:
+        """An empty journal at `path` beside the file `moved` aside, with what still reads of a damaged one."""
         connection = _connect(path)
-        if reason.startswith("damaged"):
+        if moved.reason.startswith("damaged"):
             try:
                 moved = replace(moved, salvaged=salvage(moved.moved_to, connection))
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeDecodeError) as exc:
                 log.error("salvage failed: %s", exc)
         log.warning("%s", moved.message())
         return cls(connection, path, moved, writable=True)
@@ -294,26 +312,31 @@ class Journal:
         if other_than is not None:
             where.append("game != ?")
             values.append(other_than)
-        row = self._conn().execute(f"SELECT max(id) FROM games WHERE {' AND '.join(where)}", values).fetchone()
+        with self._reading() as db:
+            row = db.execute(f"SELECT max(id) FROM games WHERE {' AND '.join(where)}", values).fetchone()
         return None if row[0] is None else int(row[0])
 
     def game(self, game_id: int) -> GameSummary:
-        row = self._conn().execute(f"{_SUMMARY} WHERE id = ?", (game_id,)).fetchone()
+        with self._reading() as db:
+            row = db.execute(f"{_SUMMARY} WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise JournalError(f"no game {game_id} in the journal")
         return _summary(row)
 
     def games(self) -> list[GameSummary]:
         """Every game, oldest first."""
-        return [_summary(row) for row in self._conn().execute(f"{_SUMMARY} ORDER BY id")]
+        with self._reading() as db:
+            return [_summary(row) for row in db.execute(f"{_SUMMARY} ORDER BY id")]
 
     def latest_game(self) -> int | None:
-        row = self._conn().execute("SELECT max(id) FROM games").fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT max(id) FROM games").fetchone()
         return None if row[0] is None else int(row[0])
 
     def meta(self, game_id: int) -> dict[str, Any]:
         self.game(game_id)
-        row = self._conn().execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
         value = _loads(row[0])
         if not isinstance(value, dict):
             raise JournalError(f"game {game_id}: its meta data is unreadable")
@@ -329,19 +352,20 @@ class Journal:
         """`events` one row at a time (what a resume replays: memory stays flat however long the game).
         Nothing may write to the journal while the stream is read."""
         self.game(game_id)
-        rows = self._conn().execute(
-            "SELECT seq, game_id, kind, payload, wall_time FROM events WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        )
         wanted = None if kinds is None else set(kinds)
-        for seq, gid, kind, payload, when in rows:
-            if wanted is not None and kind not in wanted:
-                continue
-            value = _loads(payload)
-            if not isinstance(value, dict):  # damaged in place (quick_check sees structure, not content)
-                log.warning("journal entry %s is unreadable and left out", seq)
-                continue
-            yield JournalEntry(seq, gid, kind, value, when)
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT seq, game_id, kind, payload, wall_time FROM events WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+            for seq, gid, kind, payload, when in rows:
+                if wanted is not None and kind not in wanted:
+                    continue
+                value = _loads(payload)
+                if not isinstance(value, dict):  # damaged in place (quick_check sees structure, not content)
+                    log.warning("journal entry %s is unreadable and left out", seq)
+                    continue
+                yield JournalEntry(seq, gid, kind, value, _cell(when))
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
@@ -382,7 +406,8 @@ class Journal:
     # -- settings ----------------------------------------------------------------------------------
 
     def get_setting(self, key: str, default: Any = None) -> Any:
-        row = self._conn().execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         if row is None:
             return default
         value = _loads(row[0])
@@ -399,8 +424,8 @@ class Journal:
             )
 
     def settings(self) -> dict[str, Any]:
-        rows = self._conn().execute("SELECT key, value FROM settings ORDER BY key")
-        values = {key: _loads(value) for key, value in rows}
+        with self._reading() as db:
+            values = {key: _loads(value) for key, value in db.execute("SELECT key, value FROM settings ORDER BY key")}
         return {key: value for key, value in values.items() if value is not _UNREADABLE}
 
     # -- internals ---------------------------------------------------------------------------------
@@ -409,6 +434,31 @@ class Journal:
         if self._db is None:
             raise JournalError("the journal is closed")
         return self._db
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection for a read: the file's damage found meanwhile raises `JournalDamaged`, any other
+        SQLite failure (locked, I/O) `JournalError`."""
+        db = self._conn()
+        try:
+            yield db
+        except UnicodeDecodeError:  # sqlite3 could not decode an error message: the schema's text is hit
+            raise JournalDamaged(self.path, "its schema does not read") from None
+        except sqlite3.DatabaseError as exc:
+            if _is_damage(exc, reading=True):
+                raise JournalDamaged(self.path, str(exc)) from None
+            raise JournalError(f"journal read failed: {exc}") from None
+
+    def set_aside(self, reason: str) -> Journal:
+        """A writable journal found damaged (`JournalDamaged`) after it was opened: close it unsealed, move
+        it aside and return a fresh journal with what still reads salvaged, as `open` does for a file its
+        checks refuse. This journal is closed afterwards."""
+        if not self._writable:
+            raise JournalError("only a writable journal is set aside")
+        if self._db is not None:
+            db, self._db = self._db, None
+            db.close()  # unsealed: the file is damaged
+        return Journal._fresh(self.path, _move_aside(self.path, reason))
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -475,7 +525,13 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
     game_id, started, game, players, finished, winner = row
     names = _loads(players)
     readable = tuple(str(name) for name in names) if isinstance(names, list) else ("?",)
-    return GameSummary(int(game_id), started, game, readable, finished, winner)
+    return GameSummary(int(game_id), _cell(started), _cell(game), readable,
+                       None if finished is None else _cell(finished), None if winner is None else _cell(winner))
+
+
+def _cell(value: Any) -> str:
+    """A text column's value as text: a cell damaged in place may come back as a number or bytes."""
+    return value if isinstance(value, str) else _text(value) if isinstance(value, bytes) else str(value)
 
 
 _UNREADABLE = object()
@@ -632,13 +688,18 @@ def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
         if not _is_damage(exc):  # locked, unreadable: not the file's fault, so never a reason to move it
             raise JournalError(f"cannot open {path}: {exc}") from None
         return f"damaged ({exc})"
+    except UnicodeDecodeError:  # sqlite3 decodes its error message, which quotes the damaged schema
+        return "damaged (its schema does not read)"
     finally:
         db.close()
     return None
 
 
-def _is_damage(exc: sqlite3.DatabaseError) -> bool:
-    return getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+def _is_damage(exc: sqlite3.DatabaseError, *, reading: bool = False) -> bool:
+    """Whether `exc` says the file is damaged. `reading`: raised by one of the journal's own reads, where a
+    plain SQLITE_ERROR ("no such column") means a schema that is no longer the one the journal laid."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or (reading and name == "SQLITE_ERROR")
 
 
 def _move_aside(path: Path, reason: str) -> MovedAside:

@@ -4,19 +4,51 @@ that a closed socket does not fail, and the answer with one of their packaged pa
 
 `ThreadedSite`: a subclass sets its site up in `_listen` and takes it down in `_shutdown` (both on the loop,
 in the thread); `_start_thread(name)` returns once it listens or raises what stopped it; `_stop_thread()`
-stops the loop and waits for the thread (idempotent)."""
+stops the loop and waits for the thread (idempotent). `app_runner` serves an application with the request
+log of both: a request that is not HTTP (a port scanner, a cut connection) is answered 400 by aiohttp and
+logged as one line, not as a traceback."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import Mapping
 from importlib.resources.abc import Traversable
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+class _MalformedRequests(logging.Filter):
+    """aiohttp logs a request it could not parse at ERROR with its parser's traceback; such a request is bad
+    input from the network, not a fault of the box: it becomes one INFO line (shown when INFO is logged)
+    saying who sent it and what was wrong. Every other record (a handler that raised) passes unchanged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if not isinstance(exc, HttpProcessingError):
+            return True
+        remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        record.msg = "malformed request from %s refused (%d): %s"
+        record.args = (remote, exc.code, f"{type(exc).__name__}: {' '.join(str(exc.message).split())[:120]}")
+        record.exc_info = record.exc_text = None
+        if record.levelno > logging.INFO:
+            record.levelno, record.levelname = logging.INFO, logging.getLevelName(logging.INFO)
+        return REQUEST_LOG.isEnabledFor(record.levelno)
+
+
+REQUEST_LOG = logging.getLogger("wordtable.web")
+REQUEST_LOG.addFilter(_MalformedRequests())
+
+
+def app_runner(application: web.Application) -> web.AppRunner:
+    """The runner the box's sites serve `application` with: no access log, no signal handlers (the shell
+    owns them), requests logged to `REQUEST_LOG`."""
+    return web.AppRunner(application, access_log=None, handle_signals=False, logger=REQUEST_LOG)
 
 
 class ThreadedSite:

@@ -186,6 +186,52 @@ def test_a_damaged_journal_is_salvaged_and_the_open_game_resumes(make_sim, tmp_p
     assert again.state.flow == sim.state.flow
 
 
+
+# Damage in the schema's text, as a byte flipped on the card does it: `PRAGMA quick_check` passes the first
+# two (it checks pages, not names), the third made sqlite3 raise UnicodeDecodeError from its error message.
+SCHEMA_DAMAGE = {
+    "table renamed": (b"games", b"g\xbcmes"),
+    "column renamed": (b"payload   TEXT", b"paylaod   TEXT"),
+    "not UTF-8": (b"PRIMARY KEY AUTOINCREMENT", b"PRIMARY KEY AUTOINCREMEN\xbc"),
+}
+
+
+def _scores_then_damage(make_sim, tmp_path: Path, damage: tuple[bytes, bytes]) -> None:
+    sim = make_sim()
+    for event in (Press(Button.MENU, 0.0), Press(Button.NEXT, 0.0), Press(Button.START, 0.0), TextEntry("+5", 1.0)):
+        sim.send(event)
+    sim.close()
+    path = journal_path(tmp_path)
+    old, new = damage
+    assert path.read_bytes().count(old) >= 1
+    path.write_bytes(path.read_bytes().replace(old, new))
+
+
+@pytest.mark.parametrize("damage", SCHEMA_DAMAGE.values(), ids=SCHEMA_DAMAGE.keys())
+def test_a_journal_whose_schema_was_hit_is_moved_aside_and_the_box_starts_saved(make_sim, tmp_path, damage):
+    _scores_then_damage(make_sim, tmp_path, damage)
+    again = make_sim()  # raised before: a bare sqlite3 error (or UnicodeDecodeError) from the resume
+    journal = again.appliance.journal
+    assert journal is not None and journal.moved_aside is not None
+    assert journal.moved_aside.reason.startswith("damaged (")
+    assert "Journal" in again.screen_text().rsplit(" | ", 1)[-1]  # "Journal neu …" or "Journal: n/m gerettet"
+    again.send(Press(Button.START, again.clock.now))  # and the fresh journal takes what happens now
+    assert journal.events(journal.open_game(SESSION), (INPUT,))
+    assert any(".corrupt-" in p.name for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("damage", SCHEMA_DAMAGE.values(), ids=SCHEMA_DAMAGE.keys())
+def test_journal_export_of_a_damaged_journal_is_one_line_and_exit_1(make_sim, tmp_path, capsys, damage):
+    from firmware_host.cli import main
+
+    _scores_then_damage(make_sim, tmp_path, damage)
+    before = journal_path(tmp_path).read_bytes()
+    assert main(["journal", "export", "--game", "1", "--state-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("wordtable journal: ") and "damaged" in err and err.count("\n") == 1, err
+    assert journal_path(tmp_path).read_bytes() == before  # read-only: never moved, never written
+
+
 def _session_rows(sim) -> list[str]:
     journal = sim.appliance.journal
     return [e.payload["type"] for e in journal.events(journal.open_game(SESSION), (INPUT,))]

@@ -232,6 +232,25 @@ def test_readonly_open_never_creates_or_moves(path: Path) -> None:
     assert _moved(path) == [] and path.read_bytes() == b"not a database at all"
 
 
+
+def test_text_cells_damaged_into_numbers_or_bytes_still_list_and_export(path: Path) -> None:
+    """A flipped type byte turns a TEXT cell into a blob (or a number); that used to raise TypeError in
+    `journal list` (joining bytes) and in `journal export` (bytes in a record line)."""
+    with Journal.open(path) as journal:
+        game = journal.start_game("quiddler", ["Ann", "Bob"])
+        journal.append(game, RECORD, {"event": "setup", "players": ["Ann", "Bob"]}, "2026-11-28T19:00:00Z")
+        journal.finish(game, "Ann")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET started = X'32303236', winner = X'416e6e' WHERE id = ?", (game,))
+    db.execute("UPDATE events SET wall_time = X'ff32' WHERE game_id = ?", (game,))
+    db.commit()
+    db.close()
+    with Journal.open(path, readonly=True) as journal:
+        (summary,) = journal.games()
+        assert (summary.started, summary.winner) == ("2026", "Ann")
+        assert journal.export_record(game).splitlines()[1].endswith('"at": "\ufffd2"}')
+
+
 WRITER = """
 import sys
 from firmware_host.journal import Journal

@@ -102,6 +102,43 @@ def test_faces_file_errors_name_the_line() -> None:
         parse_faces("# nothing\n")
 
 
+
+@pytest.mark.parametrize(("raw", "message"), [
+    (b"A x2\nB\x01 x3\n", "line 2: control character U+0001"),  # a binary file's bytes in a face
+    (b"A\nB\x0bC\n", "line 2: control character U+000B LINE TABULATION"),  # no line break but "\n"
+    (b"A\n" + b"Q" * 40 + b"\n", "line 2: too long for a word (at most 32 characters)"),
+    ("A x2\nÄ".encode("latin-1"), "not UTF-8 text"),
+    ("A x2\n".encode("utf-16"), "not UTF-8 text"),
+])
+def test_a_faces_file_the_table_could_not_type_is_refused_naming_its_line(tmp_path: Path, raw: bytes, message: str,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    faces = tmp_path / "bad.faces"
+    faces.write_bytes(raw)
+    assert main(["labels", "quiddler", "--faces", str(faces), "--show-face", "-o", str(tmp_path / "q.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"wordtable labels: {faces}: {message}") and err.count("\n") == 1, err
+    assert not (tmp_path / "q.svg").exists()
+
+
+def test_every_face_the_file_may_hold_makes_well_formed_svg(tmp_path: Path) -> None:
+    faces = parse_faces("\ufeffQU x2\r\n<&>\"' \u00a0 x\r\nÄÖÜß\n")  # a byte-order mark, CRLF, XML's specials
+    assert faces == ["QU", "QU", "<&>\"' x", "ÄÖÜß"]
+    for page in label_pages("quiddler", faces, "de", show_face=True):
+        ET.fromstring(page)
+
+
+def test_an_unknown_game_is_a_usage_error_and_writes_nothing(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    faces = tmp_path / "q.faces"
+    faces.write_text("A x3\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main(["labels", "quidler", "--faces", str(faces), "-o", str(tmp_path / "q.svg")])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'quidler'" in err and "quiddler" in err  # the games are listed
+    assert list(tmp_path.iterdir()) == [faces]
+
+
 def test_labels_command_writes_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     faces = tmp_path / "q.faces"
     faces.write_text("A x25\n", encoding="utf-8")
@@ -116,12 +153,3 @@ def test_example_sheet_is_current() -> None:
     faces = parse_faces((docs / "perfektes-wort-example.faces").read_text(encoding="utf-8"))
     assert label_pages("perfektes-wort", faces) == [(docs / "perfektes-wort-example.svg").read_text("utf-8")]
 
-
-def test_labels_command_refuses_an_unknown_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    faces = tmp_path / "q.faces"
-    faces.write_text("A x2\n", encoding="utf-8")
-    with pytest.raises(SystemExit) as exit_:
-        main(["labels", "quidler", "--faces", str(faces), "-o", str(tmp_path / "q.svg")])
-    assert exit_.value.code == 2 and not (tmp_path / "q.svg").exists()
-    err = capsys.readouterr().err
-    assert "invalid choice: 'quidler'" in err and "quiddler" in err

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import queue
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +33,7 @@ from firmware_host.page.messages import (
     parse_message,
 )
 from firmware_host.page.server import COOKIE, PageServer
+from firmware_host.web import REQUEST_LOG
 
 
 class Box:
@@ -173,6 +176,45 @@ def test_a_websocket_from_a_foreign_origin_is_refused(served):
                 return exc.status
 
     assert run(go()) == 403
+
+
+
+def _raw(port: int, request: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+        conn.sendall(request)
+        answer = b""
+        while chunk := conn.recv(4096):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize("request_line", [
+    b"GET * HTTP/1.1",  # not a path
+    b"POST /api/leave HTTP/9",  # no such version
+    b"GET / HTTP/1.1\r\nX: " + b"y" * 9000,  # a header line past aiohttp's limit
+    b"GET / HTTP/1.1\r\nContent-Length: -1",
+])
+def test_a_request_that_is_not_http_is_refused_with_one_log_line_and_the_page_serves_on(served, caplog,
+                                                                                       request_line):
+    server, _ = served
+    caplog.set_level(logging.INFO)
+    host = f"127.0.0.1:{server.port}".encode()
+    answer = _raw(server.port, request_line + b"\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
+    assert answer.split(b"\r\n", 1)[0].endswith(b" 400 Bad Request")
+    assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
+    refused = [r.getMessage() for r in caplog.records if r.name == REQUEST_LOG.name]
+    assert len(refused) == 1 and refused[0].startswith("malformed request from 127.0.0.1 refused (400): "), refused
+    assert _raw(server.port, b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200 OK")
+
+
+def test_the_request_log_keeps_the_traceback_of_a_handler_that_raised(caplog):
+    caplog.set_level(logging.INFO)
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        REQUEST_LOG.exception("Error handling request from %s", "127.0.0.1")
+    (record,) = caplog.records
+    assert record.levelno == logging.ERROR and record.exc_info is not None
 
 
 JSONISH = st.recursive(

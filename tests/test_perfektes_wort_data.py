@@ -144,3 +144,17 @@ def test_sheet_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     bad.write_text('side = "x"', encoding="utf-8")
     assert main(["sheet", str(bad)]) == 2
     assert f"{bad}: rows:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ('side = "Grundversion"'.encode("latin-1") + b"\xe4", "not UTF-8 text"),  # latin-1
+    ('side = "grundversion"'.encode("utf-16"), "not UTF-8 text"),  # with its byte-order mark
+    (b"rows = " + b"[" * 5000, "not valid TOML (its arrays or tables are nested too deeply)"),
+], ids=["latin-1", "utf-16", "nested"])
+def test_a_sheet_file_that_is_not_utf8_toml_is_one_line_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                   raw: bytes, message: str) -> None:
+    bad = tmp_path / "side.toml"
+    bad.write_bytes(raw)
+    assert main(["sheet", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"wordtable sheet: {bad}: {message}\n"

@@ -51,6 +51,7 @@ def write(tmp_path: Path, text: str) -> Path:
         ("[cards]\nA = 3\n", "card 'A': give copies and value"),
         ("A = 3\n", "missing the \\[cards\\] table"),
         ("[cards\n", "not valid TOML"),
+        ("cards = " + "[" * 5000, "not valid TOML: its arrays or tables are nested too deeply"),
     ],
 )
 def test_broken_deck_files_name_the_file_and_the_card(tmp_path: Path, text: str, message: str) -> None:

@@ -19,6 +19,7 @@ from firmware_host.core.games import knack_das_wort as knack
 from firmware_host.core.games import perfect_words as pw
 from firmware_host.core.games import perfektes_wort as dpw
 from firmware_host.core.games.quiddler import record as quiddler
+from firmware_host.core.games.registry import record_games
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
@@ -149,6 +150,24 @@ def test_the_record_reader_takes_any_text(text: str) -> None:
         parse_record(text)
     except RecordError as exc:
         assert exc.message
+
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["perfektes-wort", "quiddler", "perfect-words", "knack-das-wort", "zugzeit"]),
+       st.sampled_from(["record", "version", "game"]), JSON_VALUES | st.sampled_from([True, 1.0, "1", [1]]))
+def test_the_header_is_taken_exactly_or_refused_at_line_1(game: str, key: str, value: Any) -> None:
+    lines = list(example_lines(game))
+    header = json.loads(lines[0])
+    header[key] = value
+    lines[0] = json.dumps(header)
+    exact = type(value) is type(header_line(game)[key]) and value == header_line(game)[key]
+    try:
+        parse_record("\n".join(lines))
+    except RecordError as exc:
+        assert not exact and exc.line == 1, exc
+        return
+    assert exact or (key == "game" and value in record_games()), (key, value)
 
 
 # --- the round trip: what the table writes, the scorer reads back -----------------------------------------

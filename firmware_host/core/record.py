@@ -168,8 +168,9 @@ def dump_line(data: Mapping[str, Any]) -> str:
 def _check_header(number: int, data: Mapping[str, Any], games: Collection[str]) -> Mapping[str, Any]:
     if data.get("record") != RECORD_MARK:
         raise RecordError(number, 'the first line must be the header {"record": "wordtable", ...}')
-    if data.get("version") != RECORD_VERSION:
-        version = shortened(data.get("version"))
+    version = data.get("version")
+    if type(version) is not int or version != RECORD_VERSION:  # true and 1.0 equal 1 in Python, not here
+        version = shortened(version)
         raise RecordError(number, f"record version {version} is not supported (this is {RECORD_VERSION})")
     if data.get("game") not in games:
         raise RecordError(number, f"unknown game {shortened(data.get('game'))}; known: {', '.join(games)}")

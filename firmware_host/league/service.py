@@ -37,7 +37,7 @@ from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
-from firmware_host.web import ThreadedSite, send_quietly, static_file
+from firmware_host.web import ThreadedSite, app_runner, send_quietly, static_file
 
 log = logging.getLogger("wordtable.league")
 
@@ -127,7 +127,7 @@ class League(ThreadedSite):
         app.router.add_get("/game/{id}", self._sheet)
         app.router.add_get("/game/{id}/record.jsonl", self._record)
         app.router.add_get("/static/{name}", self._static)
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = app_runner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port)
         await site.start()

@@ -40,7 +40,7 @@ from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens,
 from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
-from firmware_host.web import ThreadedSite, same_origin, send_quietly, static_file
+from firmware_host.web import ThreadedSite, app_runner, same_origin, send_quietly, static_file
 
 log = logging.getLogger("wordtable.page")
 
@@ -105,7 +105,7 @@ class PageServer(ThreadedSite):
         return self.address
 
     async def _listen(self) -> None:
-        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        self._runner = app_runner(self.app())
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
         await site.start()

@@ -52,8 +52,12 @@ def _read(path: Path) -> dict[str, Any]:
         raise DataFileError(path, "", "file not found") from None
     except OSError as exc:
         raise DataFileError(path, "", f"cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, "", "not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(path, "", f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise DataFileError(path, "", "not valid TOML (its arrays or tables are nested too deeply)") from None
 
 
 def _parsed(path: Path, build: Callable[[dict[str, Any]], T]) -> T:

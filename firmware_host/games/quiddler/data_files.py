@@ -28,6 +28,8 @@ def load_deck(path: Path = DEFAULT_CARDS) -> Deck:
         raise DeckFileError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise DeckFileError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DeckFileError(f"{path}: not valid TOML: its arrays or tables are nested too deeply") from None
     cards = data.get("cards")
     if not isinstance(cards, dict):
         raise DeckFileError(f"{path}: missing the [cards] table (face = {{ copies = N, value = V }})")
