@@ -196,12 +196,18 @@ SCHEMA_DAMAGE = {
 }
 
 
-def _scores_then_damage(make_sim, tmp_path: Path, damage: tuple[bytes, bytes]) -> None:
+def _scores_then_damage(make_sim, tmp_path: Path, damage: tuple[bytes, bytes], *, game: bool = False) -> None:
+    """Score on the board (the session log), with `game` also a finished game with a record; then `damage`."""
     sim = make_sim()
     for event in (Press(Button.MENU, 0.0), Press(Button.NEXT, 0.0), Press(Button.START, 0.0), TextEntry("+5", 1.0)):
         sim.send(event)
     sim.close()
     path = journal_path(tmp_path)
+    if game:
+        with Journal.open(path) as journal:
+            played = journal.start_game("quiddler", ["Anna", "Jörg"], wall_time="2026-05-01T19:00:00Z")
+            journal.append(played, RECORD, {"event": "word", "word": "ÄRGER"}, "2026-05-01T19:01:00Z")
+            journal.finish(played, "Jörg")
     old, new = damage
     assert path.read_bytes().count(old) >= 1
     path.write_bytes(path.read_bytes().replace(old, new))
@@ -224,9 +230,9 @@ def test_a_journal_whose_schema_was_hit_is_moved_aside_and_the_box_starts_saved(
 def test_journal_export_of_a_damaged_journal_is_one_line_and_exit_1(make_sim, tmp_path, capsys, damage):
     from firmware_host.cli import main
 
-    _scores_then_damage(make_sim, tmp_path, damage)
+    _scores_then_damage(make_sim, tmp_path, damage, game=True)
     before = journal_path(tmp_path).read_bytes()
-    assert main(["journal", "export", "--game", "1", "--state-dir", str(tmp_path)]) == 1
+    assert main(["journal", "export", "--state-dir", str(tmp_path)]) == 1  # the latest game, its rows damaged
     err = capsys.readouterr().err
     assert err.startswith("wordtable journal: ") and "damaged" in err and err.count("\n") == 1, err
     assert journal_path(tmp_path).read_bytes() == before  # read-only: never moved, never written
