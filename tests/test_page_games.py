@@ -417,3 +417,23 @@ def test_the_joins_kept_for_the_server_are_bounded():
     for n in range(JOINS_KEPT + 3):
         table.step(SeatJoin(f"P{n}", f"c{n}", float(n)))
     assert len(table.state.page.joined) == JOINS_KEPT and table.state.page.joined[-1][0] == f"c{JOINS_KEPT + 2}"
+
+
+@pytest.mark.parametrize("game", ["knack-das-wort", "quiddler"])
+def test_the_phones_seats_are_the_games_players_not_the_free_scoreboards(game):
+    """A phone's seat is an index into the game's players (typed at its setup), from the setup on: the seats
+    a phone picks from name them, and the seat on turn is asked for its entry — not the free scoreboard's
+    four "Spieler N", whose fourth seat is nobody in a game of three."""
+    from firmware_host.core.page_view import page_views
+
+    if game == "knack-das-wort":
+        table = knack_start("Cara", "Dora", "Emil")
+    else:
+        table = Table().open_game("game:quiddler").press("next").press("start").type("Cara", "Dora", "Emil")
+        assert page_views(table.state).players == ("Cara", "Dora", "Emil")  # already while it is set up
+        table.press("start", 4)  # the names, the dealer, the summary, the plan: round 1 is on
+    views = page_views(table.state)
+    assert views.players == ("Cara", "Dora", "Emil") and len(views.seats) == 3
+    assert json.loads(views.guest)["players"] == ["Cara", "Dora", "Emil"]
+    assert [page_view(table.state, seat)["name"] for seat in range(3)] == ["Cara", "Dora", "Emil"]
+    assert "entry" in play(table, 0)  # Cara: on turn (Knack) or laying down (Quiddler)
