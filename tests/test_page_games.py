@@ -437,3 +437,22 @@ def test_the_phones_seats_are_the_games_players_not_the_free_scoreboards(game):
     assert json.loads(views.guest)["players"] == ["Cara", "Dora", "Emil"]
     assert [page_view(table.state, seat)["name"] for seat in range(3)] == ["Cara", "Dora", "Emil"]
     assert "entry" in play(table, 0)  # Cara: on turn (Knack) or laying down (Quiddler)
+
+
+@pytest.mark.parametrize("game", ["knack-das-wort", "quiddler", "perfect-words", "perfektes-wort"])
+def test_while_a_game_is_set_up_on_the_box_the_phones_show_what_its_screen_asks(game):
+    """During a game's setup the game has nothing for the page yet: every phone (seated or not) shows the
+    OLED's setup screen as text, so a phone is not left blank; once the game is on, the game's view only."""
+    from firmware_host.core import app
+    from firmware_host.core.games import registry
+    from firmware_host.core.screens import describe
+
+    table = Table().open_game(f"game:{game}")
+    assert (page_view(table.state, None)["play"] or {}).get("stage") == "setup"
+    shown = describe(app.screen(table.state))
+    assert page_view(table.state, 0)["screen"] == shown and page_view(table.state, None)["screen"] == shown
+    assert app.table_players(table.state)[0] == "Spieler 1"  # the seats being chosen are the phones' seats
+    assert registry.kit(game).name("de") in shown  # e.g. "Knack das Wort: 4 Spieler | Spieler 1 beginnt …"
+    if game == "knack-das-wort":
+        table.press("start")  # the game begins
+        assert page_view(table.state, 0)["screen"] is None and "entry" in play(table, 0)
