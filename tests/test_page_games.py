@@ -188,6 +188,21 @@ def test_phones_run_the_sand_timer_and_their_own_points_and_names_without_a_game
     assert view["notice"] == table.state.notice and view["controls"]["length"]["options"]
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_phones_bad_points_or_empty_name_says_what_is_wanted(lang):
+    """Not "„abc“ geht hier nicht": points that are not a number say how points are written, an empty name
+    asks for one — in the box's language; nothing changes."""
+    table = Table(lang=lang)
+    before = (table.state.board.totals, table.state.board.players)
+    command(table, 1, "points", "abc")
+    assert table.beeps == ["error"] and "abc" in table.state.notice and "+7" in table.state.notice
+    command(table, 1, "name", "  ")
+    assert table.beeps == ["error"]
+    assert table.state.notice == {"de": "Handy von Spieler 2: erst einen Namen eingeben",
+                                  "en": "Player 2's phone: type a name first"}[lang]
+    assert (table.state.board.totals, table.state.board.players) == before
+
+
 def test_a_phone_joins_with_a_new_name_at_the_next_seat_only():
     table = Table()
     players = len(table.state.board.players)

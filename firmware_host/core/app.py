@@ -721,11 +721,13 @@ def _seat_command(state: AppState, event: SeatCommand) -> tuple[AppState, list[E
     mine = replace(cleared, board=replace(board, selected=event.seat))
     if command == "points":
         points = parse_points(value)
-        return _refuse(state, bad) if points is None else _add_points(mine, points)
+        if points is None:
+            return _refuse(state, _t(s, "page_bad_points", name=who, value=value))
+        return _add_points(mine, points)
     if command == "name":
         refused = refusal(value, NAME)
-        if refused is not None or not value:
-            return _refuse(state, refused.text(s.lang) if refused is not None else bad)
+        if refused is not None or not value.strip():
+            return _refuse(state, refused.text(s.lang) if refused is not None else _t(s, "page_no_name", name=who))
         return _rename(mine, value)
     return _refuse(state, bad)
 
