@@ -471,3 +471,17 @@ def test_while_a_game_is_set_up_on_the_box_the_phones_show_what_its_screen_asks(
     if game == "knack-das-wort":
         table.press("start")  # the game begins
         assert page_view(table.state, 0)["screen"] is None and "entry" in play(table, 0)
+
+
+def test_after_a_language_change_the_seats_default_names_are_in_the_new_language():
+    """A phone joining or a rename keeps the other seats' names; switching the box to English then says
+    "Player 3", not "Spieler 3", on the scoreboard and the phones (a chosen name stays as it is)."""
+    table = Table()
+    command(table, 0, "name", "Anna")
+    command(table, len(table.state.board.players), "join", "Mia")
+    command(table, 0, "lang", "en")
+    assert table.state.board.players == ("Anna", "Player 2", "Player 3", "Player 4", "Mia")
+    assert table.state.settings.player_names == table.state.board.players
+    assert page_view(table.state, 1)["name"] == "Player 2"
+    command(table, 0, "lang", "de")
+    assert table.state.board.players[1:3] == ("Spieler 2", "Spieler 3")
