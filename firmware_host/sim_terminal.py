@@ -39,10 +39,12 @@ TEXT = {
     "de": {
         "help": "s n b m Tasten · S N B M lang · [ ] drehen · e Knopf · t Zug · ⏎ tippen · q Ende",
         "typing": "Eingabe: {line}▏ (Enter: senden, Esc: abbrechen)",
+        "page": "Handy-Seite: {address}/ · virtuelle Box: {address}/box",
     },
     "en": {
         "help": "s n b m buttons · S N B M hold · [ ] turn · e knob · t turn key · ⏎ type · q end",
         "typing": "Typing: {line}▏ (Enter: send, Esc: cancel)",
+        "page": "Table page: {address}/ · virtual box: {address}/box",
     },
 }
 KEYS = {"s": "start", "n": "next", "b": "back", "m": "menu", "t": "turn", "e": "encoder"}
@@ -211,8 +213,9 @@ def appliance_buttons(resolved: Resolved) -> dict[str, int]:
 
 def status_lines(box: LiveBox, keys: KeyHandler, hint: Callable[[], str | None] = lambda: None,
                  columns: int = 80) -> list[str]:
-    """The lines under the table: the typing line or the key help, then a tour's hint (if any). A typing
-    line wider than `columns` shows the end of what is typed (where the cursor is)."""
+    """The lines under the table: the typing line or the key help, then `hint`'s lines (a tour's hint, where
+    the table page is; None: none). A typing line wider than `columns` shows the end of what is typed
+    (where the cursor is)."""
     lang = box.appliance.shell.state.settings.lang if box.appliance is not None else "de"
     if keys.typing is None:
         bottom = pick(TEXT, lang, "help")
@@ -223,7 +226,7 @@ def status_lines(box: LiveBox, keys: KeyHandler, hint: Callable[[], str | None] 
             room = max(1, len(line) - (len(bottom) - columns) - 1)
             bottom = pick(TEXT, lang, "typing", line="…" + line[-room:])
     extra = hint()
-    return [bottom] if extra is None else [bottom, extra]
+    return [bottom] if extra is None else [bottom, *extra.split("\n")]
 
 
 def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window: bool = False,
@@ -247,10 +250,15 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
         if box.appliance is not None:
             box.appliance.shell.stop()
 
+    served: list[str] = []  # the table page's address, once it is served (`--page`)
+
     def extra() -> str | None:
-        if no_window:
-            return no_window.split("\n")[0]
-        return hint(box) if hint is not None else None
+        lines = [no_window.split("\n")[0]] if no_window else [hint(box) or ""] if hint is not None else []
+        if served:
+            lang = box.appliance.shell.state.settings.lang if box.appliance is not None else "de"
+            lines.append(pick(TEXT, lang, "page", address=served[0]))
+        lines = [line for line in lines if line]
+        return "\n".join(lines) if lines else None
 
     keys = KeyHandler(box, quit_)
     painter = Painter(box, out, lambda columns: status_lines(box, keys, extra, columns),
@@ -271,6 +279,8 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
                                    prepare_lists=True)
         box.attach(appliance)
         server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
+        if server is not None and server.address is not None:
+            served.append(server.address)
         try:
             painter.request()
             appliance.shell.run()

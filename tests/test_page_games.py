@@ -188,6 +188,21 @@ def test_phones_run_the_sand_timer_and_their_own_points_and_names_without_a_game
     assert view["notice"] == table.state.notice and view["controls"]["length"]["options"]
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_phones_bad_points_or_empty_name_says_what_is_wanted(lang):
+    """Not "„abc“ geht hier nicht": points that are not a number say how points are written, an empty name
+    asks for one — in the box's language; nothing changes."""
+    table = Table(lang=lang)
+    before = (table.state.board.totals, table.state.board.players)
+    command(table, 1, "points", "abc")
+    assert table.beeps == ["error"] and "abc" in table.state.notice and "+7" in table.state.notice
+    command(table, 1, "name", "  ")
+    assert table.beeps == ["error"]
+    assert table.state.notice == {"de": "Handy von Spieler 2: erst einen Namen eingeben",
+                                  "en": "Player 2's phone: type a name first"}[lang]
+    assert (table.state.board.totals, table.state.board.players) == before
+
+
 def test_a_phone_joins_with_a_new_name_at_the_next_seat_only():
     table = Table()
     players = len(table.state.board.players)
@@ -417,3 +432,56 @@ def test_the_joins_kept_for_the_server_are_bounded():
     for n in range(JOINS_KEPT + 3):
         table.step(SeatJoin(f"P{n}", f"c{n}", float(n)))
     assert len(table.state.page.joined) == JOINS_KEPT and table.state.page.joined[-1][0] == f"c{JOINS_KEPT + 2}"
+
+
+@pytest.mark.parametrize("game", ["knack-das-wort", "quiddler"])
+def test_the_phones_seats_are_the_games_players_not_the_free_scoreboards(game):
+    """A phone's seat is an index into the game's players (typed at its setup), from the setup on: the seats
+    a phone picks from name them, and the seat on turn is asked for its entry — not the free scoreboard's
+    four "Spieler N", whose fourth seat is nobody in a game of three."""
+    from firmware_host.core.page_view import page_views
+
+    if game == "knack-das-wort":
+        table = knack_start("Cara", "Dora", "Emil")
+    else:
+        table = Table().open_game("game:quiddler").press("next").press("start").type("Cara", "Dora", "Emil")
+        assert page_views(table.state).players == ("Cara", "Dora", "Emil")  # already while it is set up
+        table.press("start", 4)  # the names, the dealer, the summary, the plan: round 1 is on
+    views = page_views(table.state)
+    assert views.players == ("Cara", "Dora", "Emil") and len(views.seats) == 3
+    assert json.loads(views.guest)["players"] == ["Cara", "Dora", "Emil"]
+    assert [page_view(table.state, seat)["name"] for seat in range(3)] == ["Cara", "Dora", "Emil"]
+    assert "entry" in play(table, 0)  # Cara: on turn (Knack) or laying down (Quiddler)
+
+
+@pytest.mark.parametrize("game", ["knack-das-wort", "quiddler", "perfect-words", "perfektes-wort"])
+def test_while_a_game_is_set_up_on_the_box_the_phones_show_what_its_screen_asks(game):
+    """During a game's setup the game has nothing for the page yet: every phone (seated or not) shows the
+    OLED's setup screen as text, so a phone is not left blank; once the game is on, the game's view only."""
+    from firmware_host.core import app
+    from firmware_host.core.games import registry
+    from firmware_host.core.screens import describe
+
+    table = Table().open_game(f"game:{game}")
+    assert (page_view(table.state, None)["play"] or {}).get("stage") == "setup"
+    shown = describe(app.screen(table.state))
+    assert page_view(table.state, 0)["screen"] == shown and page_view(table.state, None)["screen"] == shown
+    assert app.table_players(table.state)[0] == "Spieler 1"  # the seats being chosen are the phones' seats
+    assert registry.kit(game).name("de") in shown  # e.g. "Knack das Wort: 4 Spieler | Spieler 1 beginnt …"
+    if game == "knack-das-wort":
+        table.press("start")  # the game begins
+        assert page_view(table.state, 0)["screen"] is None and "entry" in play(table, 0)
+
+
+def test_after_a_language_change_the_seats_default_names_are_in_the_new_language():
+    """A phone joining or a rename keeps the other seats' names; switching the box to English then says
+    "Player 3", not "Spieler 3", on the scoreboard and the phones (a chosen name stays as it is)."""
+    table = Table()
+    command(table, 0, "name", "Anna")
+    command(table, len(table.state.board.players), "join", "Mia")
+    command(table, 0, "lang", "en")
+    assert table.state.board.players == ("Anna", "Player 2", "Player 3", "Player 4", "Mia")
+    assert table.state.settings.player_names == table.state.board.players
+    assert page_view(table.state, 1)["name"] == "Player 2"
+    command(table, 0, "lang", "de")
+    assert table.state.board.players[1:3] == ("Spieler 2", "Spieler 3")

@@ -111,3 +111,19 @@ def test_q_and_ctrl_c_leave_the_terminal_as_it_was(live, leave):
     assert after[3] & termios.ICANON and after[3] & termios.ECHO and after[3] & termios.ISIG
     tail = sim.text()[-40:]
     assert tail.endswith("\x1b[?25h\x1b[?1049l")  # cursor shown, the normal screen back
+
+
+@pytest.mark.parametrize("lang, words", [("de", "Handy-Seite: {url}/ · virtuelle Box: {url}/box"),
+                                         ("en", "Table page: {url}/ · virtual box: {url}/box")])
+def test_with_page_the_terminal_says_where_the_page_and_the_virtual_box_are(live, tmp_path, lang, words):
+    """`wordtable sim --page` names its addresses under the key help (the config may move the port), in
+    the box's language; without --page there is no such line."""
+    from tests.helpers.ports import free_port
+
+    port = free_port()
+    config = tmp_path / "config.toml"
+    config.write_text(f'[page]\nenabled = true\nport = {port}\nbind = "127.0.0.1"\n')
+    sim = live("--page", "--config", str(config), "--lang", lang)
+    assert sim.wait_for(words.format(url=f"http://127.0.0.1:{port}")), sim.text()[-2000:]
+    plain = live()
+    assert sim.wait_for("/box") and not plain.wait_for("/box", timeout=1.5)

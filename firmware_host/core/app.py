@@ -597,8 +597,10 @@ def _choose(state: AppState, menu: MenuView, key: str) -> tuple[AppState, list[E
     if menu.path == "volume":
         state, effects = _with_settings(replace(state, overlay=back), replace(s, volume=key))
         return state, [*effects, *([Beep("key", key)] if key != "off" else [])]
-    if menu.path == "language":
-        return _with_settings(replace(state, overlay=back), replace(s, lang=key))
+    if menu.path == "language":  # a seat's default name ("Spieler 3") is said in the new language too
+        board = replace(state.board, players=_default_names_in(state.board.players, s.lang, key))
+        settings = replace(s, lang=key, player_names=_default_names_in(s.player_names, s.lang, key))
+        return _with_settings(replace(state, overlay=back, board=board), settings)
     if menu.path == "game_turn":
         return _with_settings(replace(state, overlay=back), replace(s, turns=replace(s.turns, game_turn_s=int(key))))
     if menu.path == "reveal":  # from the next game on (a game keeps the choice it began with)
@@ -721,11 +723,13 @@ def _seat_command(state: AppState, event: SeatCommand) -> tuple[AppState, list[E
     mine = replace(cleared, board=replace(board, selected=event.seat))
     if command == "points":
         points = parse_points(value)
-        return _refuse(state, bad) if points is None else _add_points(mine, points)
+        if points is None:
+            return _refuse(state, _t(s, "page_bad_points", name=who, value=value))
+        return _add_points(mine, points)
     if command == "name":
         refused = refusal(value, NAME)
-        if refused is not None or not value:
-            return _refuse(state, refused.text(s.lang) if refused is not None else bad)
+        if refused is not None or not value.strip():
+            return _refuse(state, refused.text(s.lang) if refused is not None else _t(s, "page_no_name", name=who))
         return _rename(mine, value)
     return _refuse(state, bad)
 
@@ -804,6 +808,12 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
             state = replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
     return state, effects
+
+
+def _default_names_in(names: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:
+    """`names` with each seat's default name in language `old` ("Spieler 3") put in language `new`."""
+    return tuple(pick(TEXT, new, "player_n", n=i + 1) if name == pick(TEXT, old, "player_n", n=i + 1) else name
+                 for i, name in enumerate(names))
 
 
 def _named(players: tuple[str, ...]) -> bool:

@@ -91,8 +91,11 @@ def _screen_text(screen: Screen) -> str:
 def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...]) -> dict[str, Any]:
     flow = state.flow
     play = flow.page(seat, app.ctx(state)) if isinstance(flow, ShowsPage) else None
-    return {
+    part = {
         "seat": seat,
         "name": players[seat] if seat is not None and 0 <= seat < len(players) else None,
         "play": play,
     }
+    if play is not None and play.get("stage") == "setup":  # nothing of the game yet: what the OLED asks
+        part["screen"] = describe(app.screen(state))
+    return part

@@ -77,6 +77,13 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
 
         return page_data(self, seat, ctx)
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players in turn order (the phones' seats): the game's, or the setup's while it is set up."""
+        if self.played is not None:
+            return self.played.setup.players
+        return self.stage.seats.players if isinstance(self.stage, Seating) else ()
+
     # --- handling events ----------------------------------------------------------------------------
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:

@@ -83,7 +83,10 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self.played.setup.players if self.played else ()
+        """The players (the phones' seats): the game's, or the setup's while it is set up."""
+        if self.played is not None:
+            return self.played.setup.players
+        return self.stage.seats.players if isinstance(self.stage, Seating) else ()
 
     def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
         """A line from seat `seat`'s phone (`page.seat_entry`)."""

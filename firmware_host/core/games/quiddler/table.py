@@ -127,6 +127,13 @@ class QuiddlerFlow:
         return page_data(self, seat, ctx)
 
     @property
+    def players(self) -> tuple[str, ...]:
+        """The players in seat order (the phones' seats): the game's, or the setup's while it is set up."""
+        if self.played is not None:
+            return self.played.setup.players
+        return self.entry.players if isinstance(self.entry, SetupEntry) else ()
+
+    @property
     def game(self) -> str:
         return GAME_ID
 
