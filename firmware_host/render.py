@@ -347,7 +347,7 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int | None = None) -> li
     With `max_lines`, stops once that many lines are full (the rest would not be shown)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in _bonded(text.split(), fnt, width):
         if max_lines is not None and len(lines) >= max_lines:
             return lines[:max_lines]
         candidate = f"{line} {word}" if line else word
@@ -367,6 +367,18 @@ def wrap(text: str, fnt: Font, width: float, max_lines: int | None = None) -> li
     if line or not lines:
         lines.append(line)
     return lines
+
+
+def _bonded(words: list[str], fnt: Font, width: float) -> list[str]:
+    """`words` with a short number joined to the word before it ("Spieler 3", "Runde 2") where the pair
+    fits in `width` px: a line break never leaves the number alone on the next line."""
+    bonded: list[str] = []
+    for word in words:
+        if bonded and len(word) <= 3 and word.isdigit() and fnt.getlength(f"{bonded[-1]} {word}") <= width:
+            bonded[-1] = f"{bonded[-1]} {word}"
+        else:
+            bonded.append(word)
+    return bonded
 
 
 def _longest_fitting_prefix(text: str, fnt: Font, width: float) -> int:

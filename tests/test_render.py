@@ -225,3 +225,12 @@ screens: st.SearchStrategy[Screen] = st.one_of(
 @given(screen=screens, size=st.sampled_from([(128, 64), (256, 64), (128, 32), (64, 48)]))
 def test_any_screen_renders(screen: Screen, size: tuple[int, int]) -> None:
     assert render(screen, size).size == size
+
+
+def test_a_wrapped_line_never_starts_with_the_number_of_the_word_before_it() -> None:
+    fnt = font(10)
+    width = fnt.getlength("Restkarten: Spieler")  # "Spieler 3" does not fit after it
+    assert wrap("Restkarten: Spieler 3", fnt, width) == ["Restkarten:", "Spieler 3"]
+    assert wrap("Runde 7 von 9", fnt, fnt.getlength("Runde 7")) == ["Runde 7", "von 9"]
+    narrow = fnt.getlength("Spieler")  # the pair fits on no line: it breaks as any two words
+    assert wrap("Spieler 12", fnt, narrow) == ["Spieler", "12"]
