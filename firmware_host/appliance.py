@@ -191,6 +191,7 @@ def open_appliance(
         shell.handle(Trouble("salvaged", f"{saved.events}/{saved.highest_seq}", clock()))
     elif moved is not None:
         shell.handle(Trouble("moved", moved.reason, clock()))
+    shell.ask_again()
     return Appliance(shell, hardware, journal, league)
 
 

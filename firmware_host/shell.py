@@ -67,6 +67,7 @@ PAGE_S = 2.0  # a text too long for the panel shows a page at a time, each this 
 
 
 GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)
+ASKS = (CheckWords, RevealBest)  # the questions to the word list, answered as the next input
 
 
 class JournalLike(Protocol):
@@ -119,6 +120,7 @@ class Shell:
     bar_level: float | None = None
     last_journaled: float = float("-inf")
     _answers: list[Event] = field(default_factory=list)
+    _owed: list[Effect] = field(default_factory=list)  # questions `start` kept back for `ask_again`
     frames: int = 0
     page: int = 0  # the page of the screen's long texts on the panel now (the renderer pages them)
     pages: int = 1
@@ -136,9 +138,19 @@ class Shell:
         self.inbox.put(None)
 
     def start(self, effects: list[Effect]) -> None:
-        """Carry out the effects of the initial (or resumed) state."""
-        self.carry_out(effects)
+        """Carry out the effects of the initial (or resumed) state — but for the word-list questions a
+        resume asks again (`core.flow.Asks`), which wait for `ask_again`: a search may take seconds."""
+        self._owed = [effect for effect in effects if isinstance(effect, ASKS)]
+        self.carry_out([effect for effect in effects if not isinstance(effect, ASKS)])
         self._panel_follows(self.clock(), active=True)
+
+    def ask_again(self) -> None:
+        """Ask the questions `start` kept back and handle their answers, journaled like any answer
+        (called once the inputs are started: what they send meanwhile waits in the queue)."""
+        owed, self._owed = self._owed, []
+        self.carry_out(owed)
+        if self._answers:
+            self.handle(self._answers.pop(0))
 
     def handle(self, event: Event) -> list[Effect]:
         """Handle one event and then the answers it asked for (see `CheckWords`), in order. A button that

@@ -131,7 +131,10 @@ def decode_index(name: str, data: bytes) -> tuple[WordIndex, dict[str, object]]:
         language, words = str(header["language"]), int(header["words"])
     except (ValueError, KeyError, TypeError) as exc:
         raise WordIndexError(f"{name}: damaged word index ({exc})") from None
-    return WordIndex(name, language, words, data[end + 1 :], spans), header
+    blob = data[end + 1 :]
+    if end < 0 or sum(size for _, size in spans.values()) != len(blob):  # cut short (a power cut while kept)
+        raise WordIndexError(f"{name}: damaged word index (its words are cut short)")
+    return WordIndex(name, language, words, blob, spans), header
 
 
 def _source_stamp(source: Path) -> dict[str, object]:
@@ -158,7 +161,10 @@ def open_index(source: Path, language: str, state_dir: Path, name: str | None = 
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_suffix(".tmp")
-        temporary.write_bytes(data)
+        with temporary.open("wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())  # on the card before the name: a power cut leaves the old file or this one
         os.replace(temporary, target)
         log.info("word index of %s built: %s (%d bytes)", source, target, len(data))
     except OSError as exc:

@@ -46,3 +46,15 @@ def test_the_file_holds_the_same_groups_as_the_words(words: list[str]) -> None:
     assert header["source"] == "x" and index.words == len(set(words))
     assert {key: index.group(*key) for key in index.spans} == expected.groups
     assert index.firsts() == expected.firsts()
+
+
+def test_an_index_cut_short_on_the_card_is_rebuilt_not_read_as_a_shorter_list(tmp_path: Path) -> None:
+    source = tmp_path / "liste"
+    source.write_text("Apfel\nAst\nBaum\nBirne\nZebra\n", encoding="utf-8")
+    built = open_index(source, "de", tmp_path)
+    target = tmp_path / "words" / "liste.de.idx"
+    whole = target.read_bytes()
+    target.write_bytes(whole[:-4])  # what a power cut can leave: the header whole, the words not
+    again = open_index(source, "de", tmp_path)
+    assert "ZEBRA" in again and again.blob == built.blob
+    assert target.read_bytes() == whole  # and the file is whole again

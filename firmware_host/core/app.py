@@ -67,6 +67,7 @@ from firmware_host.core.events import (
     event_time,
 )
 from firmware_host.core.flow import (
+    Asks,
     Ctx,
     Flow,
     KeepsTime,
@@ -989,10 +990,13 @@ def _resumed(state: AppState, at: float, off_s: float) -> tuple[AppState, list[E
     """After a restart the monotonic clock starts anew at `at`. A running timer comes back paused with
     the time it had left at the last journaled event — or run out, when it would have run out while the
     box was off (`off_s`): then it is over as if the alarm had sounded (silently), and the table is told.
-    A flow that keeps time stops its clock at the last journaled event: the time off is nobody's turn."""
+    A flow that keeps time stops its clock at the last journaled event: the time off is nobody's turn. A
+    flow that asked the word list and got no answer before the cut asks again (`Asks`)."""
     paused: list[Effect] = []
     if isinstance(state.flow, KeepsTime):
         state, paused = _apply(state, state.flow.pause(ctx(state)))
+    if isinstance(state.flow, Asks):
+        paused += state.flow.asks(ctx(state))
     timer, now = state.timer, state.now
     state = replace(state, ringing=None)
     if not timer.running:

@@ -132,6 +132,17 @@ class KeepsTime(Protocol):
 
 
 @runtime_checkable
+class Asks(Protocol):
+    """A flow that asks the word list (`CheckWords`, `RevealBest`) and waits for the answer as an input."""
+
+    def asks(self, ctx: Ctx) -> tuple[Effect, ...]:
+        """The questions asked and not answered yet that the screen in hand waits for. Called after a
+        restart: a cut between an input and its answer lost the question (the answer comes as the next
+        input), so the resumed table asks again — none when every answer is in the journal."""
+        ...
+
+
+@runtime_checkable
 class TakesSeats(Protocol):
     """A flow that takes entries from the players' phones (the table page), each for its own seat."""
 

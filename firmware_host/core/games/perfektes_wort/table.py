@@ -315,6 +315,22 @@ class PerfektesWortFlow:
             return self._pens_down(ctx)
         return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
+    def asks(self, ctx: Ctx) -> tuple[Effect, ...]:
+        """`Asks`: the review's words not checked yet, the round's perfect word on its points, every
+        round's on the final standing (when the reveal comes only at the end) — each only when still owed."""
+        if self.played is None:
+            return ()
+        play, stage = self.played.game, self.stage
+        owed: tuple[Effect, ...] = ()
+        if isinstance(stage, Reviewing | Fixing | Points) and (words := self._questions()):
+            owed = (CheckWords(words),)
+        revealed = {b.round for b in self.best}
+        if isinstance(stage, Points) and self.reveal == "round" and play.revealed not in revealed:
+            owed += (_reveal_best(play, play.revealed),)
+        if isinstance(stage, Final) and self.reveal == "end":
+            owed += tuple(_reveal_best(play, rnd) for rnd in range(1, ROUNDS + 1) if rnd not in revealed)
+        return owed
+
     def _pens_down(self, ctx: Ctx, timer: ResetTimer | None = None) -> Outcome:
         """The sand has run out (or START stopped it): the phones' drafts are entered all at once (one the
         rules now refuse is left out, its reason in the footer: the player types it on the box), and entry

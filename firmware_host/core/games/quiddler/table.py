@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Literal
 
-from firmware_host.core.effects import EndGame, RevealBest, Revealed
+from firmware_host.core.effects import Effect, EndGame, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
@@ -176,6 +176,14 @@ class QuiddlerFlow:
         if isinstance(entry, LayEntry):
             return self._lay(entry, game, event, ctx)
         return self._challenges(entry, game, event, ctx)
+
+    def asks(self, ctx: Ctx) -> tuple[Effect, ...]:
+        """`Asks`: the best lay-downs of the round just scored while its table is on screen, when still owed."""
+        game = self.played.game if self.played is not None else None
+        on_table = isinstance(self.entry, Pages) and self.entry.page == "table"
+        if game is None or not on_table or any(b.round == len(game.rounds) for b in self.best):
+            return ()
+        return _revealing(Outcome(self)).effects
 
     def timer_over(self, ctx: Ctx) -> Outcome:
         return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
