@@ -52,22 +52,29 @@ def _dies_asking(monkeypatch, method: str) -> None:  # type: ignore[no-untyped-d
     monkeypatch.setattr(Shell, method, die)
 
 
+def _cut_at(make_sim, tmp_path: Path, stage: type, die):  # type: ignore[no-untyped-def]
+    """Perfektes Wort's script played until the input that brings `stage`; that input is journaled and
+    shown, then `die(patch, sim)` makes the box die before the word list answers. Returns the script's
+    inputs, that input's index, the config and the restarted box."""
+    config = tmp_path / "config.toml"
+    config.write_text(CONFIG, encoding="utf-8")
+    events, n = _until("perfektes-wort.script", lambda s: isinstance(getattr(s.flow, "stage", None), stage))
+    sim = make_sim(state_dir=tmp_path / "state", config=config)
+    _play(sim, events[:n])
+    with pytest.MonkeyPatch.context() as patch:
+        die(patch, sim)
+        with pytest.raises(Died):
+            _play(sim, events[n:n + 1])
+    sim.appliance.close()
+    return events, n, config, make_sim(state_dir=tmp_path / "state", config=config)
+
+
 def _labels(sim) -> list[str]:  # type: ignore[no-untyped-def]
     return [item.label for item in getattr(app.screen(sim.state), "items", ())]
 
 
-def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(make_sim, tmp_path, monkeypatch):
-    config = tmp_path / "config.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    events, n = _until("perfektes-wort.script", lambda s: isinstance(getattr(s.flow, "stage", None), Points))
-    sim = make_sim(state_dir=tmp_path / "state", config=config)
-    _play(sim, events[:n])
-    with monkeypatch.context() as patch:
-        _dies_asking(patch, "_reveal")
-        with pytest.raises(Died):
-            _play(sim, events[n:n + 1])  # journaled, its screen shown, then the box dies in the search
-    sim.appliance.close()
-    again = make_sim(state_dir=tmp_path / "state", config=config)
+def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(make_sim, tmp_path):
+    events, n, config, again = _cut_at(make_sim, tmp_path, Points, lambda patch, sim: _dies_asking(patch, "_reveal"))
     assert isinstance(again.state.flow.stage, Points)
     assert [b.round for b in again.state.flow.best] == [1]
     assert any(label.startswith("Das perfekte Wort") or label.startswith("für ") for label in _labels(again))
@@ -79,21 +86,13 @@ def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(m
     assert [b.round for b in again.state.flow.best] == [1]
 
 
-def test_the_review_marks_are_asked_again_after_a_cut_before_the_word_list_answered(make_sim, tmp_path,
-                                                                                   monkeypatch):
+def test_the_review_marks_are_asked_again_after_a_cut_before_the_word_list_answered(make_sim, tmp_path):
     from firmware_host.core.games.perfektes_wort.table import Reviewing
 
-    config = tmp_path / "config.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    events, n = _until("perfektes-wort.script", lambda s: isinstance(getattr(s.flow, "stage", None), Reviewing))
-    sim = make_sim(state_dir=tmp_path / "state", config=config)
-    _play(sim, events[:n])
-    with monkeypatch.context() as patch:
+    def die(patch, sim):  # type: ignore[no-untyped-def]
         patch.setattr(sim.appliance.shell.outputs, "check_words", _raise)
-        with pytest.raises(Died):
-            _play(sim, events[n:n + 1])
-    sim.appliance.close()
-    again = make_sim(state_dir=tmp_path / "state", config=config)
+
+    events, n, config, again = _cut_at(make_sim, tmp_path, Reviewing, die)
     once = make_sim(state_dir=tmp_path / "uncut", config=config)
     _play(once, events[:n + 1])
     assert once.state.flow.checked  # the uncut table asked …
