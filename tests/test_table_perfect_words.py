@@ -129,3 +129,18 @@ def test_back_at_the_choice_undoes_the_last_term_and_typing_is_refused_there():
     table.press("start")
     table.press("next", 10)
     assert core_standing(table).total == int(table.screen.title.split()[0])
+
+
+def test_a_long_next_ends_only_this_players_terms_the_next_player_writes_theirs():
+    """The hint "lang NEXT: fertig" stands on one player's screen: it ends that player's terms, not the
+    table's; after the last player it goes on to the choice."""
+    table = start("Anna", "Ben", "Cem")
+    table.press("next")  # no phase 1
+    table.type("Affe", "Gold").hold("next")  # Anna is done after two arrows
+    assert table.screen.title == "Ben – Pfeil 1"
+    table.type("Affe").hold("next")
+    assert table.screen.title == "Cem – Pfeil 1"
+    table.hold("next")  # Cem writes nothing
+    assert isinstance(table.screen, ListScreen) and table.screen.title == "Welcher Pfeil zählt doppelt?"
+    assert [(line["player"], line["term"]) for line in table.lines if line["event"] == "term"] == [
+        ("Anna", "Affe"), ("Anna", "Gold"), ("Ben", "Affe")]
