@@ -197,6 +197,17 @@ def test_two_player_bonus_most_words_is_written_in_the_setup():
     assert "Bob gibt je 3 Karten" in table.text and "Ann beginnt" in table.text
 
 
+@pytest.mark.parametrize(("bonus_most", "shown", "not_shown"), [(False, "Längstes: Bob", "Meiste"),
+                                                                 (True, "Meiste: –", "Längstes")])
+def test_a_two_player_round_table_names_only_the_bonus_played(bonus_most, shown, not_shown):
+    """Two players play one bonus (Q3): the round's table names that one, not the other as "–"."""
+    table = Table(player_names=("Ann", "Bob"))
+    setup(table, 0, bonus_most=bonus_most)
+    play_round(table, ["Ann", "Bob"], ({"Ann": (["AT"], "Q", False), "Bob": (["CAT"], "", True)}, [], {}))
+    assert table.screen.title == "Runde 1: Wertung"
+    assert shown in table.screen.footer and not_shown not in table.screen.footer
+
+
 def test_setup_count_names_typed_and_default_names():
     table = Table()
     assert table.screen.big == "2"

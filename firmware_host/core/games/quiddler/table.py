@@ -589,7 +589,9 @@ def _page_screen(page: Page, game: Game, lang: str) -> Screen:
         )
         most = next((r.player for r in scored.rows if r.most_words_bonus), "–")
         longest = next((r.player for r in scored.rows if r.longest_word_bonus), "–")
-        footer = t(lang, "table_bonus", most=most, longest=longest)
+        two = len(game.setup.players) == 2  # one bonus is played (Q3): the footer names only that one
+        key = f"table_bonus.{game.setup.two_player_bonus.value}" if two else "table_bonus"
+        footer = t(lang, key, most=most, longest=longest)
         return ListScreen(t(lang, "table_title", n=scored.number), items, None, footer)
     items = tuple(
         ListItem(f"{place}. {player}", str(total), marked=place == 1) for place, player, total in game.ranking()
