@@ -144,3 +144,4 @@ def test_a_long_next_ends_only_this_players_terms_the_next_player_writes_theirs(
     assert isinstance(table.screen, ListScreen) and table.screen.title == "Welcher Pfeil zählt doppelt?"
     assert [(line["player"], line["term"]) for line in table.lines if line["event"] == "term"] == [
         ("Anna", "Affe"), ("Anna", "Gold"), ("Ben", "Affe")]
+

@@ -6,7 +6,8 @@ Stages, in order:
   words; "3 Schatz Insel Sonne" sets arrow 3's clue words anew; NEXT goes on to the terms once the grid
   is complete (with no arrow placed: phase 1 is skipped);
 - `Terms`: per player, arrow 1…10, a typed term (NEXT leaves it empty; a long NEXT ends this player's
-  terms: the next player's arrow 1, after the last player the choice).
+  terms: arrow 1 of the next player who has written nothing yet, else the choice — when the phones wrote
+  the terms, every player has, so the box's long NEXT goes on to the choice).
   A term sharing 4+ letters with a clue word is kept and warned in the footer; a long START strikes it;
 - `Choosing`: Turn/NEXT picks an arrow, START marks the doubled one, then the ignored one; START reveals;
 - `Revealing`: arrow by arrow, the groups of equal terms and their sizes; START selects a group, START
@@ -187,9 +188,11 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             return replace(outcome, flow=replace(flow, message=message))
         if is_press(event, Button.NEXT):
             return Outcome(replace(self, stage=_advance(stage, len(self.players))))
-        if is_hold(event, Button.NEXT):  # this player is done
-            last = (stage.slot // pw.ARROWS + 1) * pw.ARROWS - 1
-            return Outcome(replace(self, stage=_advance(replace(stage, slot=last), len(self.players))))
+        if is_hold(event, Button.NEXT):  # this player is done: the next one who has written nothing yet
+            later = self.players[stage.slot // pw.ARROWS + 1:]
+            waiting = next((p for p in later if not any(term.player == p for term in game.terms)), None)
+            after = Choosing() if waiting is None else Terms(self.players.index(waiting) * pw.ARROWS)
+            return Outcome(replace(self, stage=after))
         return refuse(self, ctx)
 
     def _choose(self, stage: Choosing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
