@@ -16,7 +16,8 @@ Layouts (sizes below are for 64-pixel-high panels; taller panels take larger str
   goes over the display bus.
 - ListScreen: bold title with a page indicator ("1/2") and a rule, then rows of label (left, clipped
   with "…") and value (right-aligned); the cursor row is inverted, marked rows get a ▸ in the gutter.
-  A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible.
+  A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible, and a
+  list without a cursor shows its pages in turn (`page`, like a long text).
 - MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
   (the last visible line ends in "…" when text was cut), footer at the bottom.
 - QrScreen: the QR code (segno, error level L) on the left as large as the height allows, dark modules on a
@@ -278,7 +279,7 @@ _page = 0  # the part of a paged text to draw (set by `render`)
 
 def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
     """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
-    with "…" (a list's items on other pages are not lost: the cursor pages to them). Renders to find out."""
+    with "…" (a list's items on other pages are not lost: the cursor, or else the time, pages to them). Renders to find out."""
     global _lost
     _lost = []
     try:
@@ -528,6 +529,10 @@ def _draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, i
     width, height = size
     m = _metrics(height)
     lay = list_layout(screen, size)
+    if lay.pages > 1 and not (screen.cursor is not None and 0 <= screen.cursor < len(screen.items)):
+        if _pages is not None:  # no cursor pages to the rest: the pages take turns, like a long hint
+            _pages.append(lay.pages)
+        lay = replace(lay, page=_page % lay.pages)
     top = 0
     if screen.title:
         indicator = f"{lay.page + 1}/{lay.pages}" if lay.pages > 1 else ""

@@ -175,6 +175,22 @@ def test_a_cursor_off_the_list_shows_the_first_page_without_a_cursor(cursor: int
     assert list_layout(screen, (128, 64)).page == 0
 
 
+def test_a_list_without_a_cursor_too_long_for_the_panel_shows_its_pages_in_turn() -> None:
+    """No cursor pages to the rest (a round's table with the best lay-downs, the statistics of three
+    players): the list is paged like a long hint, a page per `page`, so every row is seen."""
+    from firmware_host.render import pages
+
+    screen = ListScreen("Punkte", players(5), None)
+    rows = list_layout(screen, (128, 64)).rows
+    count = -(-5 // rows)
+    assert count > 1 and pages(screen, (128, 64)) == count
+    frames = [render(screen, (128, 64), page).tobytes() for page in range(count + 1)]
+    assert len(set(frames[:count])) == count and frames[count] == frames[0]
+    last = render(ListScreen("Punkte", players(5)[(count - 1) * rows:], None), (128, 64))
+    body = (0, 16, 128, 64)  # under the title (whose page indicator differs)
+    assert render(screen, (128, 64), count - 1).crop(body).tobytes() == last.crop(body).tobytes()
+
+
 def test_marked_rows_show_a_mark_in_the_gutter() -> None:
     marked = render(ListScreen("", (ListItem("Weiß", "7", marked=True),), None), (128, 64))
     plain = render(ListScreen("", (ListItem("Weiß", "7"),), None), (128, 64))
