@@ -218,6 +218,14 @@ def qr_box(data: str, height: int) -> tuple[int, int, int]:
     return max(0, (height - side) // 2), scale, side
 
 
+def _code_font(text: str, width: int, height: int) -> Font:
+    """The largest regular Terminus strike that shows `text` in `width` × `height` px: the table code is read
+    and typed letter by letter, and the regular face keeps a blank column between letters (the bold 14-px
+    E, H and M run into one block)."""
+    fitting = [s for s in STRIKES if font(s).getlength(text) <= width and s <= height]
+    return font(max(fitting, default=STRIKES[0]))
+
+
 def _draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int]) -> None:
     width, height = size
     m = _metrics(height)
@@ -240,8 +248,8 @@ def _draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int])
     _text_row(draw, clip(screen.title, bold, room), bold, left, 0, m, 1)
     top, bottom = m.pitch, height - (len(footer) + len(lines)) * m.pitch
     if screen.big and bottom - top > 4:
-        points = big_font_size(screen.big, room, bottom - top)
-        _draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, font(points, True), 1, "mm")
+        code = _code_font(screen.big, room, bottom - top)
+        _draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, code, 1, "mm")
     for i, text in enumerate(lines):
         _text_row(draw, text, small, left, bottom + i * m.pitch, m, 1)
     for i, text in enumerate(footer):
@@ -279,7 +287,8 @@ _page = 0  # the part of a paged text to draw (set by `render`)
 
 def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
     """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
-    with "…" (a list's items on other pages are not lost: the cursor, or else the time, pages to them). Renders to find out."""
+    with "…" (a list's items on other pages are not lost: the cursor, or else the time, pages to them).
+    Renders to find out."""
     global _lost
     _lost = []
     try:

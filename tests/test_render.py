@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, Screen
 from firmware_host.render import Font, clip, font, list_layout, render, wrap
 from tests.screens import PANEL_SIZES, REFERENCE_SCREENS, assert_matches_reference
 
@@ -250,3 +250,21 @@ def test_a_wrapped_line_never_starts_with_the_number_of_the_word_before_it() -> 
     assert wrap("Runde 7 von 9", fnt, fnt.getlength("Runde 7")) == ["Runde 7", "von 9"]
     narrow = fnt.getlength("Spieler")  # the pair fits on no line: it breaks as any two words
     assert wrap("Spieler 12", fnt, narrow) == ["Spieler", "12"]
+
+
+@pytest.mark.parametrize("host", ["10.0.0.5", "192.168.178.20"])
+@pytest.mark.parametrize("size", [(128, 64), (256, 64)])
+def test_the_table_code_beside_the_qr_keeps_a_blank_column_between_its_letters(size: tuple[int, int],
+                                                                                host: str) -> None:
+    """The code is typed from the panel when the QR is not scanned: E, H and M side by side must not run
+    into one block (Terminus' bold 14-px letters touch)."""
+    from firmware_host.render import qr_box
+
+    code = "EHEMEH"
+    data = f"http://{host}:8080/j/{code}"
+    image = render(QrScreen("Handy-Seite", data, code, footer="NEXT: neu"), size)
+    side = qr_box(data, size[1])[2]
+    band = image.crop((side + 1, 14, size[0], size[1] - 13))  # between the title and the footer
+    inked = [any(band.getpixel((x, y)) for y in range(band.height)) for x in range(band.width)]
+    runs = sum(1 for x in range(band.width) if inked[x] and (x == 0 or not inked[x - 1]))
+    assert runs == len(code)
