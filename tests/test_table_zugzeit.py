@@ -103,7 +103,8 @@ def table(*names: str, mode: str = "bank", time: str = "5:00", over: str = "beep
           delay: str = "0", **settings) -> Clockwork:
     """The turn timer set up through its screens: the players, then the timing; it ends ready."""
     clock = Clockwork(**settings)
-    for event in app.events_to_choose(clock.state, "Zugzeit", 0.0):
+    lang = settings.get("lang", "de")
+    for event in app.events_to_choose(clock.state, {"de": "Zugzeit", "en": "Turn timer"}[lang], 0.0):
         clock.send(event)
     clock.send(Turn(len(names) - clock.flow.stage.seats.count, 0.0)).type(*names).press("start")
     while clock.flow.stage.mode != mode:
@@ -116,7 +117,7 @@ def table(*names: str, mode: str = "bank", time: str = "5:00", over: str = "beep
     elif mode != "hourglass":
         clock.press("next").type(increment).press("next").type(delay)
     clock.press("next").press("start")
-    assert "bereit" in clock.text, clock.text
+    assert {"de": "bereit", "en": "ready"}[lang] in clock.text, clock.text
     return clock
 
 
@@ -346,7 +347,7 @@ def test_leaving_for_the_sand_timer_pauses_the_turn_clock_and_coming_back_shows_
     assert "Taste" in clock.text  # the sand timer's alarm rings on: a button only silences it
     clock.press("next")
     clock.hold("back")
-    assert clock.text == "Anna (Pause) | 0:48 | Pause – START: weiter"
+    assert clock.text == "Anna (Pause) | 0:48 | Pause · START: weiter"
     clock.press("start").wait(1).press("start")
     assert clock.turns() == [("Anna", 13_000)]
 
@@ -365,7 +366,7 @@ def test_a_restart_pauses_the_clock_at_the_last_journaled_moment():
     clock = table("Anna", "Ben", mode="bank", time="1:00")
     clock.press("start").wait(7).press("start").wait(4.7)  # the last wake-up the core saw: 11.5 (a bar step)
     clock.send(Resumed(3.0))  # the new monotonic clock after the restart
-    assert clock.text == "Ben (Pause) | 0:56 | Pause – START: weiter"
+    assert clock.text == "Ben (Pause) | 0:56 | Pause · START: weiter"
     assert clock.wake is None and not clock.state.timer.running
     clock.now = 3.0
     clock.press("start").wait(2).press("start")
@@ -451,3 +452,16 @@ def test_quiddler_runs_the_limit_for_each_turn_of_a_round_from_its_starter():
     assert clock.text.endswith("Cem am Zug · Zeit!")
     clock.press("start")  # Anna went out: lay-downs, no turn runs
     assert not clock.state.timer.running
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_paused_footer_pages_break_between_pause_and_the_start_hint(lang):
+    """On 128×64 the footer after a long START is paged: "START: weiter" stays whole on one page, never
+    "START:" on one and "weiter" on the next."""
+    from firmware_host.render import _metrics, font, paged
+
+    clock = table("Anna", "Ben", mode="bank", time="1:00", lang=lang)
+    clock.press("start").wait(5).hold("start")
+    hint = {"de": "START: weiter", "en": "START: resume"}[lang]
+    parts = paged(clock.screen.footer, font(_metrics(64).size), 128 - 4)
+    assert hint in parts or parts == (clock.screen.footer,), parts
