@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -80,8 +81,10 @@ def rss_of(source: Path, language: str, state: Path, as_set: bool) -> float:
 
 
 def load(source: Path, language: str, state: Path) -> WordIndex:
+    stalls = Stalls()
     start = time.perf_counter()
-    index = open_index(source, language, state)
+    with stalls:
+        index = open_index(source, language, state)
     built = (time.perf_counter() - start) * 1000
     start = time.perf_counter()
     index = open_index(source, language, state)  # the second start: read from the state directory
@@ -90,7 +93,36 @@ def load(source: Path, language: str, state: Path) -> WordIndex:
     print(f"{source}: {index.words} words; index {size / 1e6:.1f} MB, built in {built:.0f} ms, "
           f"read in {loaded:.1f} ms; resident after reading it: +{rss_of(source, language, state, False):.1f} MB "
           f"(a Python set of the same words: +{rss_of(source, language, state, True):.1f} MB)")
+    print(f"  while it was built (in the background at the box's first start), a thread sleeping 1 ms at a time "
+          f"woke late by at most {stalls.longest * 1000:.0f} ms (p99 {stalls.p99 * 1000:.1f} ms): how long the "
+          "alarm and the buttons' hold timers could wait for the interpreter")
     return index
+
+
+class Stalls:
+    """While entered: a thread that sleeps 1 ms at a time and notes how late it wakes (the interpreter lock
+    held by the main thread shows as a late wake-up)."""
+
+    def __enter__(self) -> None:
+        self._gaps: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._probe, daemon=True)
+        self._thread.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._gaps.sort()
+        self.longest = self._gaps[-1] if self._gaps else 0.0
+        self.p99 = self._gaps[int(len(self._gaps) * 0.99)] if self._gaps else 0.0
+
+    def _probe(self) -> None:
+        last = time.perf_counter()
+        while not self._stop.is_set():
+            time.sleep(0.001)
+            now = time.perf_counter()
+            self._gaps.append(now - last - 0.001)
+            last = now
 
 
 def bench_german(index: WordIndex, runs: int, players: int, rng: random.Random) -> None:

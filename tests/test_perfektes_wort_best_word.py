@@ -14,7 +14,7 @@ from firmware_host.core.games.word_groups import GroupedWords
 from firmware_host.word_index import read_list
 from tests.perfektes_wort_support import play, setup, sheet
 
-WORDS = read_list(Path(__file__).parent / "wordlists" / "de_small.txt", "de")
+WORDS = sorted(read_list(Path(__file__).parent / "wordlists" / "de_small.txt", "de"))  # a fixed order
 LIST = GroupedWords.of("tests", WORDS)
 FIELDS = ("CH", "SCH", "NG", "ST", "SP", "PF", "Ä", "Ö", "Ü", "ß", "Z", "W")
 VOWELS = {"A": 2, "E": 5, "I": 3, "O": 3, "U": 4}

@@ -17,7 +17,7 @@ from firmware_host.core.games.quiddler.scoring import Lay
 from firmware_host.core.games.word_groups import GroupedWords
 from firmware_host.word_index import read_list
 
-WORDS = read_list(Path(__file__).parent / "wordlists" / "en_small.txt", "en")
+WORDS = sorted(read_list(Path(__file__).parent / "wordlists" / "en_small.txt", "en"))  # a fixed order
 LIST = GroupedWords.of("tests", WORDS)
 
 

@@ -20,7 +20,7 @@ from firmware_host.word_index import read_list
 from tests.test_table_perfektes_wort import start_with_own_cards
 from tests.test_word_check import Null, Recorder
 
-WORDS = read_list(Path(__file__).parent / "wordlists" / "de_small.txt", "de")
+WORDS = sorted(read_list(Path(__file__).parent / "wordlists" / "de_small.txt", "de"))  # a fixed order
 LIST = GroupedWords.of("tests", WORDS)
 
 
