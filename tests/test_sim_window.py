@@ -110,6 +110,6 @@ def test_the_window_shows_the_rendered_frame_pixel_exact_and_a_click_on_start_pr
         assert sim.wait_exit() == 0
         if xdotool is not None:
             inputs = sim.journal_inputs()
-            assert [e.button for e in inputs if isinstance(e, Press)] == [Button.START], inputs
+            assert [e.button for e in inputs if isinstance(e, Press)] == [Button.START], (inputs, sim.text()[-3000:])
     finally:
         sim.kill()
