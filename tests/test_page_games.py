@@ -396,6 +396,9 @@ def test_perfect_words_grid_strike_choice_and_reveal_from_the_phones():
     assert table.beeps == ["error"] and table.state.flow.played.game.double is None
     phone(table, 1, "!choose 3 7")
     assert table.lines[-1] == {"event": "choose", "double": 3, "ignore": 7}
+    arrows = play(table, 0)["tables"][0]["rows"]  # the marks say what they mean, as on the OLED
+    assert [(c[0]["text"], c[0]["mark"]) for c in arrows if isinstance(c[0], dict) and c[0].get("mark")] == \
+        [("Pfeil 3 ×2", "circled"), ("Pfeil 7 –", "struck")]
     assert [a["send"] for a in play(table, 0)["entry"]["actions"]] == ["!reveal"]
     assert "Tarzan" not in json.dumps(play(table, 0))  # still secret
     phone(table, 0, "!reveal")

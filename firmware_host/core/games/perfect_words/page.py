@@ -163,7 +163,8 @@ def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, A
     for a in standing.arrows:
         line = " · ".join(game.clues(a.arrow))
         mark = "circled" if a.role == "double" else "struck" if a.role == "ignore" else ""
-        rows.append([cell(t(lang, "arrow", arrow=a.arrow), mark), line,
+        said = f" {t(lang, a.role + '_mark')}" if a.role in ("double", "ignore") else ""  # as the OLED writes it
+        rows.append([cell(t(lang, "arrow", arrow=a.arrow) + said, mark), line,
                      a.same if game.revealed else "", a.points if game.revealed else ""])
     tables = [sheet(t(lang, "page_arrows"), ("", "", t(lang, "page_same"), t(lang, "page_points")), rows)]
     shown = players if game.revealed else (players[seat],) if seat is not None and 0 <= seat < len(players) else ()
