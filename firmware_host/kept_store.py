@@ -11,7 +11,6 @@ enrolled tables from before `kept/` (`<state>/cards/<game>.json`) are read when 
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from firmware_host.core.cards import KEPT_PREFIX, kept_name, table_from_data
 from firmware_host.core.games.perfektes_wort.highscores import KEPT_NAME as PW_HIGHSCORES
 from firmware_host.core.games.perfektes_wort.highscores import highscores_from_data
+from firmware_host.paths import write_atomically
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]*(/[a-z0-9][a-z0-9._-]*)*$")
 
@@ -45,13 +45,7 @@ def save_kept(state_dir: Path, name: str, data: Any) -> Path:
     """Write `data` (JSON-ready) under `name`, atomically; returns the path written."""
     path = kept_path(state_dir, name)
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".json.tmp")
-    with open(temporary, "w", encoding="utf-8") as out:
-        json.dump(data, out, ensure_ascii=False, indent=1, sort_keys=True)
-        out.write("\n")
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temporary, path)
+    write_atomically(path, (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return path
 
 

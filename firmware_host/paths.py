@@ -36,3 +36,14 @@ def state_dir(
 def journal_path(directory: Path) -> Path:
     """The journal file inside a state directory."""
     return directory / JOURNAL_NAME
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Put `data` at `path` so that a power cut leaves either the old file or all of the new one: written
+    to `<name>.tmp` beside it, synced to the card, then renamed over `path`. Raises OSError."""
+    temporary = path.with_name(f"{path.name}.tmp")
+    with open(temporary, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temporary, path)

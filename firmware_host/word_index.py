@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
+from firmware_host.paths import write_atomically
 
 log = logging.getLogger("wordtable")
 
@@ -162,12 +162,7 @@ def open_index(source: Path, language: str, state_dir: Path, name: str | None = 
     data = encode_index(read_list(source, language), stamp)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_suffix(".tmp")
-        with temporary.open("wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())  # on the card before the name: a power cut leaves the old file or this one
-        os.replace(temporary, target)
+        write_atomically(target, data)  # a power cut leaves no index cut short under its name
         log.info("word index of %s built: %s (%d bytes)", source, target, len(data))
     except OSError as exc:
         log.warning("word index of %s not kept (%s); built in memory this time", source, exc)

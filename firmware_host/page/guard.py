@@ -17,11 +17,12 @@ import hashlib
 import hmac
 import json
 import logging
-import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from firmware_host.paths import write_atomically
 
 log = logging.getLogger("wordtable.page")
 
@@ -130,13 +131,8 @@ class SeatTokens:
         if self.path is None:
             return
         data = {"tokens": {d: {"seat": h.seat, "active": True} for d, h in self.holders.items() if h.active}}
-        temporary = self.path.with_suffix(".tmp")
         try:
-            with open(temporary, "w", encoding="utf-8") as out:
-                json.dump(data, out)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.path)
+            write_atomically(self.path, json.dumps(data).encode("utf-8"))
         except OSError as exc:
             log.error("page: cannot keep seat tokens in %s: %s", self.path, exc)
 
