@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from firmware_host.commands.journal import recorded
 from firmware_host.commands.score import score
 from firmware_host.core.games import registry
 from firmware_host.core.record import RecordError, parse_record
@@ -25,11 +26,6 @@ class PastGameError(ValueError):
         self.reason = reason
 
 
-def _scored(game: str) -> bool:
-    kit = registry.kit(game)
-    return kit is not None and kit.score_record is not None
-
-
 def games_list(path: Path, lang: str) -> list[dict[str, Any]]:
     """The games with a record, newest first: id, date, game id and title, players, winner, finished."""
     if not path.exists():
@@ -40,10 +36,9 @@ def games_list(path: Path, lang: str) -> list[dict[str, Any]]:
     except JournalError:
         raise PastGameError("journal") from None
     listed = []
-    for game in reversed(games):
+    for game in reversed(recorded(games)):
         kit = registry.kit(game.game)
-        if kit is None or kit.score_record is None:
-            continue
+        assert kit is not None  # a game with a record has a kit
         listed.append({"id": game.id, "date": game.started, "game": game.game, "title": kit.name(lang),
                        "players": list(game.players), "winner": game.winner, "finished": game.finished is not None})
     return listed
@@ -55,8 +50,8 @@ def game_record(path: Path, game_id: int) -> tuple[str, str]:
         raise PastGameError("no_game")
     try:
         with Journal.open(path, readonly=True) as journal:
-            game = next((g for g in journal.games() if g.id == game_id), None)
-            if game is None or not _scored(game.game):
+            game = next((g for g in recorded(journal.games()) if g.id == game_id), None)
+            if game is None:
                 raise PastGameError("no_game")
             return game.game, journal.export_record(game_id)
     except JournalError:
