@@ -29,7 +29,7 @@ class PanelGuard:
     contrast: int = 255
     dim_after_s: float = 0.0
     blank_after_s: float = 0.0
-    last_active: float = 0.0
+    last_active: float | None = None  # None: nothing seen yet (idle counts from the first moment told)
     level: int | None = None  # the contrast set on the panel
     blank: bool = False
 
@@ -43,13 +43,15 @@ class PanelGuard:
 
     def active(self, now: float) -> bool:
         """The table did something (or a timer runs): full contrast. True when the panel was blank."""
-        self.last_active = max(self.last_active, now)
+        self.last_active = now if self.last_active is None else max(self.last_active, now)
         was_blank = self.blank
         self.check(now)
         return was_blank
 
     def next_at(self) -> float | None:
         """The next moment the panel changes by itself (None: never)."""
+        if self.last_active is None:
+            return None
         due = []
         if self.dim_after_s > 0 and self.level != min(self.contrast, DIM_CONTRAST):
             due.append(self.last_active + self.dim_after_s)
@@ -59,6 +61,8 @@ class PanelGuard:
 
     def check(self, now: float) -> None:
         """Set the panel for `now`: lit, dimmed or blank."""
+        if self.last_active is None:
+            self.last_active = now
         idle = now - self.last_active
         blank = self.blank_after_s > 0 and idle >= self.blank_after_s
         dim = self.dim_after_s > 0 and idle >= self.dim_after_s

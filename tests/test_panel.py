@@ -34,6 +34,14 @@ def test_the_guard_dims_then_blanks_and_wakes_on_input():
     assert rec.calls[-2:] == [("visible", True), ("contrast", 200)] and guard.next_at() == 421.0
 
 
+def test_idle_counts_from_the_first_moment_the_guard_is_told_not_from_the_clocks_zero():
+    rec = Recorder()  # a monotonic clock is hours past zero when the box starts: no blank, no dim at boot
+    guard = PanelGuard(rec)
+    guard.configure(255, dim_after_min=10, blank_after_min=60, now=50_000.0)
+    assert guard.active(50_000.0) is False
+    assert rec.calls == [("contrast", 255)] and guard.next_at() == 50_600.0
+
+
 def test_never_leaves_the_panel_alone():
     rec = Recorder()
     guard = PanelGuard(rec)
