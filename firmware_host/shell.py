@@ -19,7 +19,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any, Protocol
 
@@ -54,7 +54,7 @@ from firmware_host.core.events import (
     event_time,
 )
 from firmware_host.core.games.word_groups import WordGroups
-from firmware_host.core.screens import Screen
+from firmware_host.core.screens import BigScreen, Screen
 from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
 from firmware_host.panel import PanelGuard
@@ -124,7 +124,8 @@ class Shell:
     frames: int = 0
     page: int = 0  # the page of the screen's long texts on the panel now (the renderer pages them)
     pages: int = 1
-    page_at: float | None = None  # when the next page is due (None: everything fits)
+    page_at: float | None = None  # when the next page is due (None: everything fits, or resting: `_next_page`)
+    ticking: bool = False  # the screen on the panel came as a tick of the one before (its clock runs)
     panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
     on_state: Callable[[app.AppState], None] | None = None  # after every handled event (the table page)
@@ -241,6 +242,7 @@ class Shell:
             if isinstance(effect, Show):
                 if effect.screen != self.screen:  # redraw only what changed: the I2C bus is slow
                     self.page, self.page_at, self.pages = self._placement(effect.screen, self.clock())
+                    self.ticking = self.screen is not None and _ticked(self.screen, effect.screen)
                     self.screen = effect.screen
                     self._draw()
             elif isinstance(effect, SetBar):
@@ -278,8 +280,25 @@ class Shell:
         if not (pages == self.pages > 1 and self.screen is not None and _ticked(self.screen, screen)):
             return 0, now + PAGE_S if pages > 1 else None, pages  # another text: from its first page
         if self.page_at is not None and now >= self.page_at:  # a ticking clock pages on; one due now: here
-            return self.page + 1, max(self.page_at + PAGE_S, now), pages
+            return (*self._next_page(screen, now, ticking=True), pages)
         return self.page, self.page_at, pages
+
+    def _next_page(self, screen: Screen, now: float, ticking: bool) -> tuple[int, float | None]:
+        """The page after the one on the panel, and when the one after it is due. A big value whose clock
+        runs (`ticking`) and whose only long text is its footer (a hint) rests on the first page once every
+        page was shown: the hint does not flip under the digits for as long as the clock runs (calmer
+        across the table, and the bus stays quiet). A long title keeps turning: it may say what the round
+        is about."""
+        page = self.page + 1
+        if ticking and isinstance(screen, BigScreen) and page % self.pages == 0 and self._footer_pages_alone(screen):
+            return 0, None
+        return page, max((self.page_at or now) + PAGE_S, now)
+
+    def _footer_pages_alone(self, screen: BigScreen) -> bool:
+        try:
+            return self.outputs.pager(replace(screen, footer=""), self.outputs.display.size) == 1
+        except Exception:
+            return False
 
     def _render_ahead(self, effects: list[Effect]) -> Future[None] | None:
         """Start drawing the first new screen among `effects` on the render thread, so that it is drawn
@@ -312,10 +331,9 @@ class Shell:
 
     def turn_page(self, now: float) -> None:
         """The next page of the screen's long texts (no event: the core's state does not change)."""
-        if self.page_at is None:
+        if self.page_at is None or self.screen is None:
             return
-        self.page += 1
-        self.page_at = max(self.page_at + PAGE_S, now)
+        self.page, self.page_at = self._next_page(self.screen, now, self.ticking)
         self._draw()
 
     def _reveal(self, effect: RevealBest) -> None:

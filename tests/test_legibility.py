@@ -91,7 +91,8 @@ def test_the_simulators_virtual_clock_turns_the_pages_as_the_shell_does_on_the_r
     assert len(printed) == shown + shell.pages
 
 
-def test_a_running_clock_does_not_restart_the_pages_of_a_hint_every_second(make_sim):
+def test_a_running_clock_pages_its_hint_once_without_restarting_it_every_second_then_rests_on_the_first_page(
+        make_sim):
     from firmware_host.core import app
     from firmware_host.core.events import Button, Press
 
@@ -105,9 +106,15 @@ def test_a_running_clock_does_not_restart_the_pages_of_a_hint_every_second(make_
     assert shell.page == 1 and app.screen(sim.state).big == "0:58"
     assert sim.image.tobytes() == render(app.screen(sim.state), shell.outputs.display.size, 1).tobytes()
     sim.wait_until(4.0)
-    assert shell.page == 2  # page 1 again (modulo two), while the digits count on
-    sim.send(Press(Button.START, 4.5))  # paused: another hint, from its first page
-    assert shell.page == 0
+    assert shell.page == 0 and shell.page_at is None  # every page shown: the first again, and it rests there
+    frames = shell.frames
+    sim.wait_until(30.0)
+    assert shell.page == 0 and shell.frames == frames + 26  # the digits count on, the hint stays put
+    assert sim.image.tobytes() == render(app.screen(sim.state), shell.outputs.display.size, 0).tobytes()
+    sim.send(Press(Button.START, 30.0))  # paused: another hint, from its first page, paging again
+    assert shell.page == 0 and shell.page_at == 32.0
+    sim.wait_until(40.0)  # a stopped clock does not rest: its hint keeps turning
+    assert shell.page == 5  # turned at 32, 34, 36, 38 and 40 s
 
 
 def test_the_big_view_shows_the_player_with_their_total_and_the_card_with_its_length_in_large_glyphs():
