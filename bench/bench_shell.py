@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import multiprocessing
 import os
 import resource
@@ -37,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness import OnGlass, TimedJournal, WireBus, on_wire, start_appliance, stats, wire_profile
-from firmware_host.appliance import Appliance
+from firmware_host.appliance import Appliance, settle_heap
 from firmware_host.config import resolve
 from firmware_host.core.events import TextEntry, Tick
 from firmware_host.core.screens import BigScreen
@@ -183,6 +184,23 @@ def arm_alarm(appliance: Appliance, deadline: float) -> None:
         sounder.play(ALARM)
 
     threading.Thread(target=ring, name="alarm", daemon=True).start()
+
+
+def full_collections(runs: int = 10) -> tuple[list[float], list[float]]:
+    """How long a full collection stops every thread with the appliance up: with start-up's objects
+    thawed, and frozen again as the service leaves them (`settle_heap`), in ms."""
+    def timed() -> list[float]:
+        out = []
+        for _ in range(runs):
+            began = time.perf_counter()
+            gc.collect()
+            out.append((time.perf_counter() - began) * 1000)
+        return out
+
+    gc.unfreeze()
+    thawed = timed()
+    settle_heap()
+    return thawed, timed()
 
 
 def button_latencies(appliance: Appliance, probe: Probe, presses: int,
@@ -369,6 +387,7 @@ def main() -> None:
     latencies: dict[str, tuple[list[float], list[float], list[float]]] = {}
     during_refresh: dict[str, list[float]] = {}
     idle_cpu = None
+    collections: tuple[list[float], list[float]] | None = None
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-", dir=args.journal_dir) as scratch:
         if not args.alarm_only:
             for panel in ("dummy", *map(str, RATES)):
@@ -378,6 +397,7 @@ def main() -> None:
                     cpu0, wall0 = cpu_seconds(), time.monotonic()
                     time.sleep(idle_window)
                     idle_cpu = (cpu_seconds() - cpu0) / (time.monotonic() - wall0) * 100
+                    collections = full_collections()
                 latencies[panel] = button_latencies(appliance, probe, presses, bus)
                 appliance.shell.stop()
                 thread.join(10)
@@ -413,6 +433,9 @@ def main() -> None:
         print(f"{'button as the refresh starts → last byte, ' + str(int(name) // 1000) + ' kHz (ms)':<52} {stats(lat)}")
     if idle_cpu is not None:
         print(f"{'CPU while idle (% of one core)':<52} {idle_cpu:8.3f}   over {idle_window:.0f} s")
+    if collections is not None:
+        print(f"{'a full garbage collection, start-up unfrozen (ms)':<52} {stats(collections[0])}")
+        print(f"{'a full garbage collection, as the service (ms)':<52} {stats(collections[1])}")
     if countdowns is not None:
         print(f"{'CPU during countdowns (% of one core)':<52} {countdowns['cpu']:8.3f}")
     print(f"{'peak RSS (MB)':<52} {rss_mb:8.1f}")

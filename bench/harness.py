@@ -30,7 +30,7 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from firmware_host.appliance import Appliance, open_appliance
+from firmware_host.appliance import Appliance, open_appliance, settle_heap
 from firmware_host.config import Resolved, resolve
 from firmware_host.shell import Outputs
 
@@ -114,6 +114,7 @@ def start_appliance(
     def main() -> None:
         appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None,
                                    pin_factory=pin_factory)
+        settle_heap()  # as the service does once it is up
         holder.append(appliance)
         ready.set()
         try:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from firmware_host.appliance import Appliance, open_appliance
+from firmware_host.appliance import Appliance, open_appliance, settle_heap
 from firmware_host.config import Resolved
 from firmware_host.core.events import Typing
 from firmware_host.core.i18n import pick
@@ -281,6 +281,7 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
         server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
         if server is not None and server.address is not None:
             served.append(server.address)
+        settle_heap()
         try:
             painter.request()
             appliance.shell.run()

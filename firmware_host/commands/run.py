@@ -63,7 +63,7 @@ def run(args: argparse.Namespace, *, display_device: Any = None) -> int:
 
 
 def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
-    from firmware_host.appliance import open_appliance
+    from firmware_host.appliance import open_appliance, settle_heap
     from firmware_host.power import PowerOffError, power_off
     from hw.protocols import HardwareError
 
@@ -87,6 +87,7 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
     from firmware_host.page.attach import serve_page
 
     page = serve_page(appliance, resolved, directory)
+    settle_heap()
     log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
 
     def on_term(signum: int, frame: object) -> None:
