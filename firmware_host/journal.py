@@ -23,6 +23,10 @@ Contract:
   (`firmware_host.league.outbox`) deletes it once the broker has acknowledged it. The table is added to
   older journals when they are opened (no new schema version: older programs never read it).
 - Settings that survive restarts (last timer duration, language) live in a small key/value table.
+- The WAL is checkpointed into the file by `tidy()`, which the shell calls once an input's effects are
+  out, every CHECKPOINT_EVERY commits: not inside the commit of an input (SQLite's own automatic
+  checkpoint would make every ~300th input wait for it: ~5 ms here, a sync of the whole file on an SD
+  card). A writer that never tidies has its commit checkpoint at 5 × CHECKPOINT_EVERY.
 - `close()` seals the file: its WAL is checkpointed into it and `<name>.clean` records its size and
   modification time. The next `open` removes the seal before writing and skips `PRAGMA quick_check` (which
   reads the whole file) when the file is exactly as sealed: only a file changed since the last clean
@@ -53,6 +57,7 @@ SCHEMA_VERSION = 1
 RECORD = "record"  # the kind of entries that are game-record lines
 RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
 SQLITE_MAGIC = b"SQLite format 3\x00"
+CHECKPOINT_EVERY = 200  # commits between two checkpoints of the WAL into the file (`tidy`)
 WAL_LIMIT = 512 * 1024  # bytes of the -wal file kept after a checkpoint (it would stay at its largest)
 
 # Statements are split at semicolons (executescript would commit early), so the comments hold none.
@@ -164,6 +169,7 @@ class Journal:
         self.checked = checked  # whether opening ran the full integrity check (no valid seal)
         self._writable = writable
         self._depth = 0  # open `_write` blocks: only the outermost begins and commits
+        self._commits = 0  # since the WAL was last checkpointed
 
     # -- opening -----------------------------------------------------------------------------------
 
@@ -483,6 +489,22 @@ class Journal:
                 yield db
         finally:
             self._depth = 0
+        self._commits += 1
+        if self._commits >= 5 * CHECKPOINT_EVERY:  # nobody tidies: the WAL must not grow without end
+            self.tidy()
+
+    def tidy(self) -> None:
+        """Checkpoint the WAL into the file once CHECKPOINT_EVERY commits have gathered since the last time
+        (a few ms of writing and a sync). Call it when nothing waits for the journal: after an input's
+        effects. A checkpoint a reader keeps from finishing is completed next time; a failure is logged,
+        never raised: everything acknowledged is in the WAL already."""
+        if self._db is None or not self._writable or self._commits < CHECKPOINT_EVERY:
+            return
+        self._commits = 0
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:
+            log.warning("journal checkpoint failed: %s", exc)
 
     @staticmethod
     def _require_open(db: sqlite3.Connection, game_id: int) -> None:
@@ -565,6 +587,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         db.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
+        db.execute("PRAGMA wal_autocheckpoint = 0")  # `tidy` checkpoints, outside the inputs' commits
         db.execute("PRAGMA foreign_keys = ON")
         if db.execute("PRAGMA user_version").fetchone()[0] == 0:
             with _Transaction(db):

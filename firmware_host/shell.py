@@ -78,6 +78,10 @@ class JournalLike(Protocol):
     def compact(self, state: app.AppState) -> None:
         """After a commit, with the state it led to: keep what a resume replays short."""
 
+    def tidy(self) -> None:
+        """When nothing waits for the journal (an input's effects are out): its upkeep, e.g. a checkpoint.
+        Never raises."""
+
 
 Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image; pure, and
 # cheap for a frame it drew just before (the shell draws the next frame ahead while the journal writes)
@@ -170,6 +174,8 @@ class Shell:
             except Exception:  # the page must never stop the table
                 log.exception("publishing the state failed")
         self._panel_follows(event_time(event), active=not isinstance(event, Tick))
+        if self.journal is not None:
+            self.journal.tidy()  # the frame is with the display: a checkpoint now delays nothing shown
         return effects
 
     def _panel_follows(self, now: float, active: bool) -> None:

@@ -60,6 +60,10 @@ class SessionJournal:
         if queued and self.on_queued is not None:
             self.on_queued()
 
+    def tidy(self) -> None:
+        """When nothing waits for the journal (an input's effects are out): its upkeep (`Journal.tidy`)."""
+        self.journal.tidy()
+
     def compact(self, state: app.AppState) -> None:
         """After a commit: when the session is long and `state` is idle, continue in a fresh session that
         starts from its snapshot, and delete the finished ones. Raises `JournalError` like `commit`."""

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_host.core.record import parse_record
-from firmware_host.journal import APPLICATION_ID, RECORD, Journal, JournalError
+from firmware_host.journal import APPLICATION_ID, CHECKPOINT_EVERY, RECORD, Journal, JournalError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -367,3 +367,31 @@ def test_a_file_changed_after_its_clean_close_is_checked_and_damage_found(path: 
     with Journal.open(path) as journal:
         assert journal.checked
         assert journal.moved_aside is not None and "damaged" in journal.moved_aside.reason
+
+
+def test_the_wal_goes_into_the_file_when_the_shell_tidies_not_inside_an_inputs_commit(path: Path) -> None:
+    with Journal.open(path) as journal:
+        game = journal.start_game("timer", ())
+        size = path.stat().st_size
+        for n in range(CHECKPOINT_EVERY - 2):
+            journal.append(game, "tick", {"n": n}, "t")
+        journal.tidy()  # fewer commits than CHECKPOINT_EVERY: nothing to do yet
+        assert path.stat().st_size == size  # every commit is in the WAL: none checkpointed on its own
+        for n in range(2):
+            journal.append(game, "tick", {"n": n}, "t")
+        assert path.stat().st_size == size
+        journal.tidy()
+        grown = path.stat().st_size
+        assert grown > size  # checkpointed into the file
+        journal.tidy()
+        assert path.stat().st_size == grown
+
+
+def test_a_writer_that_never_tidies_still_has_its_wal_checkpointed(path: Path) -> None:
+    with Journal.open(path) as journal:
+        game = journal.start_game("timer", ())
+        size = path.stat().st_size
+        for n in range(5 * CHECKPOINT_EVERY):
+            journal.append(game, "tick", {"n": n}, "t")
+        assert path.stat().st_size > size
+        assert [e.payload["n"] for e in journal.events(game)][-1] == 5 * CHECKPOINT_EVERY - 1

@@ -49,6 +49,9 @@ class Recorder:
     def compact(self, state):
         pass
 
+    def tidy(self):
+        pass
+
 
 class Null:
     size = (128, 64)
