@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,6 +60,15 @@ class Service:
     @property
     def screen(self) -> str:
         return self.ask("screen").removeprefix("screen ")
+
+    def wait_screen(self, text: str, timeout: float = 10.0) -> str:
+        """The box's screen once it shows `text` (the page answers a phone before the box's loop has
+        handled what the phone sent); fails after `timeout` with the screen it shows."""
+        deadline = time.monotonic() + timeout
+        while text not in (screen := self.screen):
+            assert time.monotonic() < deadline, screen
+            time.sleep(0.05)
+        return screen
 
     def kill(self) -> None:
         self.child.send_signal(signal.SIGKILL)
@@ -196,7 +206,7 @@ def test_a_page_writing_for_another_seat_is_refused_and_a_takeover_needs_start(s
     second = phone(browser, f"{service.url}/j/{code}")
     second.click("#seats button[data-seat='0']")
     second.wait_for_selector("#waiting:not([hidden])")
-    assert "übernimmt" in service.screen
+    service.wait_screen("übernimmt")
     service.press("start")  # the table confirms
     second.wait_for_function("document.getElementById('me').textContent === 'Spieler 1'")
     first.reload()
