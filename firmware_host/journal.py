@@ -58,7 +58,11 @@ RECORD = "record"  # the kind of entries that are game-record lines
 RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 CHECKPOINT_EVERY = 200  # commits between two checkpoints of the WAL into the file (`tidy`)
-WAL_LIMIT = 512 * 1024  # bytes of the -wal file kept after a checkpoint (it would stay at its largest)
+# Bytes of the -wal file kept after a checkpoint (it would stay at its largest after a big write). Above
+# what CHECKPOINT_EVERY commits fill (~2.5 MB), so the WAL's blocks are written again in place instead of
+# cut off and grown at every restart: the sync of a file that keeps its size has no metadata to write
+# (an append's p50 0.42 -> 0.27 ms here, and no append over 2 ms in 3000 against ~10 before).
+WAL_LIMIT = 8 * 1024 * 1024
 
 # Statements are split at semicolons (executescript would commit early), so the comments hold none.
 _SCHEMA = """

@@ -395,3 +395,19 @@ def test_a_writer_that_never_tidies_still_has_its_wal_checkpointed(path: Path) -
             journal.append(game, "tick", {"n": n}, "t")
         assert path.stat().st_size > size
         assert [e.payload["n"] for e in journal.events(game)][-1] == 5 * CHECKPOINT_EVERY - 1
+
+
+def test_the_wal_keeps_its_size_from_one_checkpoint_to_the_next(path: Path) -> None:
+    wal = path.with_name(path.name + "-wal")  # its blocks are written again in place, not cut off and regrown
+    with Journal.open(path) as journal:
+        game = journal.start_game("timer", ())
+        for n in range(CHECKPOINT_EVERY):
+            journal.append(game, "tick", {"n": n}, "t")
+        journal.tidy()
+        full = wal.stat().st_size
+        for _ in range(2):  # the first commit after a checkpoint starts the WAL over, at its beginning
+            journal.append(game, "tick", {"n": 0}, "t")
+            assert wal.stat().st_size == full
+            for n in range(CHECKPOINT_EVERY):
+                journal.append(game, "tick", {"n": n}, "t")
+                journal.tidy()
