@@ -4,7 +4,7 @@
 
 One hour of use is played through the real shell on a virtual clock: the sand timer run again and
 again (START, run out, BACK), every tick the shell delivers. What the shell asked the journal to do in
-that hour (each commit with its event, each compaction with its state) is recorded and then done again
+that hour (each commit with its event, each compaction with its state, each tidy) is recorded and then done again
 hour after hour against a real journal file — the same writes the appliance would make, at disk speed.
 Prints the file size, the rows, and the rows of the open session (what a resume replays).
 """
@@ -42,6 +42,10 @@ class Recording(SessionJournal):
     def compact(self, state: Any) -> None:
         self.calls.append(("compact", state, None))
         super().compact(state)
+
+    def tidy(self) -> None:
+        self.calls.append(("tidy", None, None))
+        super().tidy()
 
 
 def one_hour(state_dir: Path, duration: int) -> tuple[list[tuple[str, Any, Any]], int]:
@@ -86,6 +90,8 @@ def main() -> int:
             for kind, first, second in calls:
                 if kind == "commit":
                     target.commit(replace(first, **{_time_field(first): event_time(first) + shift}), second)
+                elif kind == "tidy":
+                    target.tidy()
                 else:
                     target.compact(first)
             if hour + 1 in marks:
