@@ -286,19 +286,19 @@ class Shell:
         if not (pages == self.pages > 1 and self.screen is not None and _ticked(self.screen, screen)):
             return 0, now + PAGE_S if pages > 1 else None, pages  # another text: from its first page
         if self.page_at is not None and now >= self.page_at:  # a ticking clock pages on; one due now: here
-            return (*self._next_page(screen, now, ticking=True), pages)
+            return (*self._next_page(screen, self.page_at, now, ticking=True), pages)
         return self.page, self.page_at, pages
 
-    def _next_page(self, screen: Screen, now: float, ticking: bool) -> tuple[int, float | None]:
-        """The page after the one on the panel, and when the one after it is due. A big value whose clock
-        runs (`ticking`) and whose only long text is its footer (a hint) rests on the first page once every
-        page was shown: the hint does not flip under the digits for as long as the clock runs (calmer
-        across the table, and the bus stays quiet). A long title keeps turning: it may say what the round
-        is about."""
+    def _next_page(self, screen: Screen, due: float, now: float, ticking: bool) -> tuple[int, float | None]:
+        """The page after the one on the panel (which was `due`), and when the one after it is due. A big
+        value whose clock runs (`ticking`) and whose only long text is its footer (a hint) rests on the first
+        page once every page was shown: the hint does not flip under the digits for as long as the clock
+        runs (calmer across the table, and the bus stays quiet). A long title keeps turning: it may say what
+        the round is about."""
         page = self.page + 1
         if ticking and isinstance(screen, BigScreen) and page % self.pages == 0 and self._footer_pages_alone(screen):
             return 0, None
-        return page, max((self.page_at or now) + PAGE_S, now)
+        return page, max(due + PAGE_S, now)
 
     def _footer_pages_alone(self, screen: BigScreen) -> bool:
         try:
@@ -339,7 +339,7 @@ class Shell:
         """The next page of the screen's long texts (no event: the core's state does not change)."""
         if self.page_at is None or self.screen is None:
             return
-        self.page, self.page_at = self._next_page(self.screen, now, self.ticking)
+        self.page, self.page_at = self._next_page(self.screen, self.page_at, now, self.ticking)
         self._draw()
 
     def _reveal(self, effect: RevealBest) -> None:
