@@ -75,10 +75,10 @@ def _one(entry: Any, where: str, errors: list[ConfigError]) -> ReaderConfig | No
     if not isinstance(name, str) or not name.strip():
         errors.append((f"{where}.name", "must be a non-empty text"))
     kind = entry.get("kind")
-    if kind not in {k.value for k in ReaderKind}:
+    if not isinstance(kind, str) or kind not in {k.value for k in ReaderKind}:
         errors.append((f"{where}.kind", f"must be one of {', '.join(ReaderKind)}, not {kind!r}"))
     role = entry.get("role")
-    if role not in {r.value for r in ReaderRole}:
+    if not isinstance(role, str) or role not in {r.value for r in ReaderRole}:
         errors.append((f"{where}.role", f"must be one of {', '.join(ReaderRole)}, not {role!r}"))
     port, usb_text = entry.get("port"), entry.get("usb")
     usb: tuple[int, int] | None = None

@@ -5,6 +5,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from drivers.reader_config import ReaderConfig, ReaderKind, ReaderRole, parse_readers
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "hw" / "profiles" / "readers.example.toml"
@@ -64,3 +67,21 @@ def test_roles_of_two_readers() -> None:
 
 def test_not_a_list() -> None:
     assert parse_readers({"readers": "rfid"}) == [("readers", "must be a list of tables ([[readers]])")]
+
+
+TOML_VALUES = st.recursive(
+    st.booleans() | st.integers() | st.floats() | st.text(max_size=8) | st.datetimes() | st.dates()
+    | st.times() | st.sampled_from(["rdm6300", "scanner", "hid", "draw", "discard", "choose", "/dev/serial0"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+KEYS = st.sampled_from(["name", "kind", "role", "port", "usb", "baud", "removal_gap_ms", "max_length", "x"])
+
+
+@given(st.lists(st.dictionaries(KEYS, TOML_VALUES, max_size=8) | TOML_VALUES, max_size=3))
+def test_any_toml_gives_readers_or_errors_by_key(entries: list[object]) -> None:
+    """Whatever a profile's [[readers]] hold (a list or a table where a text belongs, a date …), the
+    answer is configs or errors each under its key, never an exception."""
+    result = parse_readers({"readers": entries})
+    assert all(isinstance(item, ReaderConfig) for item in result) or all(
+        isinstance(item, tuple) and item[0].startswith("readers") for item in result)
