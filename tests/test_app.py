@@ -229,6 +229,26 @@ def test_bad_typed_points_are_refused_with_a_message():
     assert beeps(effects) == ["error"] and "keine Zahl" in app.screen(state).footer
 
 
+def test_a_name_too_long_to_keep_is_refused_and_the_board_keeps_its_names():
+    state = choose(boot(player_count=2), "scoreboard")
+    state, effects = run(state, TextEntry("Maximiliane Theodora", 0))  # 20 characters, 16 are kept
+    assert beeps(effects) == ["error"] and "zu lang" in app.screen(state).footer
+    assert state.board.players == ("Spieler 1", "Spieler 2") and state.settings.player_names == ()
+    state, _ = run(state, TextEntry("Maximiliane", 0))
+    assert app.restore(app.snapshot(state)).board.players == ("Maximiliane", "Spieler 2")
+
+
+def test_a_turn_clock_abandoned_for_another_game_gives_the_sand_timer_back():
+    state = choose(boot(duration_s=90), "game:zugzeit")
+    state, _ = run(state, Press(Button.ENCODER, 0), LongPress(Button.NEXT, 0), Press(Button.ENCODER, 0))
+    assert state.timer.countdown.left(0) == 600  # the turn clock has the timer
+    state = choose(state, "game:perfect-words")
+    assert "Zugzeit" in state.notice
+    state, _ = run(state, Press(Button.BACK, 0))  # out of the new game's setup: the timer, as set
+    assert state.home == "timer" and state.timer.countdown.left(0) == 90
+    assert app.snapshot(app.restore(app.snapshot(state)))["timer"]["left"] == 90
+
+
 def test_player_count_from_the_menu_keeps_totals():
     state = choose(boot(player_count=2), "scoreboard")
     state = choose(run(state, TextEntry("7", 0))[0], "players")

@@ -1,5 +1,5 @@
 """Any sequence of inputs in any mode — menus, timer, scoreboard, every game at the table — is answered,
-never raised; every resulting screen renders on both panel sizes."""
+never raised; every resulting screen renders on both panel sizes; an idle state survives its snapshot."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -47,3 +47,8 @@ def test_no_input_sequence_raises_and_every_screen_renders(start, events):
         screen = next(e.screen for e in effects if isinstance(e, Show))
         for size in ((128, 64), (256, 64)):
             assert render(screen, size).size == size
+        if app.can_snapshot(state):  # what a fresh journal session starts from gives this state back
+            saved = app.snapshot(state)
+            again = app.snapshot(app.restore(saved))
+            assert again["timer"]["left"] == pytest.approx(saved["timer"]["left"], abs=1e-6)
+            assert {**again, "timer": None} == {**saved, "timer": None}

@@ -501,6 +501,9 @@ def _scoreboard_event(state: AppState, event: Event) -> tuple[AppState, list[Eff
         name = " ".join(event.text.split())
         if not any(ch.isalpha() for ch in name):
             return _refuse(state, _t(s, "not_a_number", text=event.text.strip()))
+        refused = refusal(name, NAME)
+        if refused is not None:  # a name the next start would not take back (`Settings.from_dict`)
+            return _refuse(state, refused.text(s.lang))
         return _rename(cleared, name)
     return state, []
 
@@ -807,7 +810,7 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
     if outcome.flow is None:
         state = replace(state, home="timer", overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
-            state = replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
+            state = _sand_timer(state)
     return state, effects
 
 
@@ -831,8 +834,13 @@ def _go_home(state: AppState, home: str) -> tuple[AppState, list[Effect]]:
         return moved, []
     moved, effects = _apply(moved, state.flow.pause(ctx(moved)))
     if home != "game":  # the sand timer again while the game's clock waits
-        moved = replace(moved, timer=Timer.of(moved.settings.duration_s, moved.settings.warn_s))
+        moved = _sand_timer(moved)
     return moved, effects
+
+
+def _sand_timer(state: AppState) -> AppState:
+    """`state` with the sand timer set to its length again (after a game's clock had the timer)."""
+    return replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
 
 
 def _owns_timer(state: AppState) -> bool:
@@ -849,6 +857,8 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
         old = registry.kit(state.flow.game)
         effects.append(EndGame(None))
         state = replace(state, notice=_t(state.settings, "abandoned", game=_game_title(state, old)))
+        if isinstance(state.flow, KeepsTime):  # its clock goes with it
+            state = _sand_timer(state)
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
     page = replace(state.page, games=state.page.games + 1)
     return replace(state, flow=flow, home="game", overlay=None, page=page), effects
