@@ -340,6 +340,7 @@ def _resume_or_start(
             target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
             return state, effects, target, skipped
         idle = app.snapshot(state)  # the table as it was, with the settings as they stand now
+        del idle["page"]  # and the table page as this start serves it (`PageInfo`), if at all
         settings = settings_from_config(resolved, journal.settings())
         if state.timer.countdown.is_full() and not state.timer.alarmed:
             del idle["timer"]  # a full timer is full for the duration that stands now

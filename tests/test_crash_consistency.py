@@ -11,7 +11,7 @@ import pytest
 
 from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, Record
-from firmware_host.core.events import Button, Press, TextEntry
+from firmware_host.core.events import Button, CardScan, Press, TextEntry
 from firmware_host.journal import RECORD, Journal, JournalError
 from firmware_host.paths import journal_path
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
@@ -267,6 +267,56 @@ def test_a_long_scoreboard_session_rolls_over_and_resumes_from_its_snapshot(sim)
     assert sim.state.home == "scoreboard"
     sim.send(Press(Button.BACK, sim.clock.now + 2000))  # undo reaches back across the snapshot
     assert sim.state.board.totals != totals
+
+
+def test_a_session_that_rolls_over_while_the_alarm_rings_resumes_the_press_that_silenced_it(sim):
+    from firmware_host.shell_journal import ROLL_AFTER
+
+    session = sim.appliance.shell.journal
+    while session.entries < ROLL_AFTER - 2:  # a long evening of timer use: START and the first
+        sim.wait_until(sim.clock.now + 0.1)  # checkpoint make it due to roll over, at the alarm
+        sim.send(Press(Button.NEXT, sim.clock.now))  # the next preset, journaled each
+    first = session.session
+    sim.send(Press(Button.START, sim.clock.now))
+    sim.wait_until(sim.clock.now + sim.state.settings.duration_s + 1)  # time is up: the alarm rings
+    assert sim.state.ringing is not None
+    sim.send(Press(Button.START, sim.clock.now))  # silences the alarm, nothing else
+    silenced = sim.state
+    assert silenced.ringing is None and not silenced.timer.running
+    assert session.session != first  # rolled over: at the alarm (wrong: its silencing press replays as a
+    # START) or after it
+    sim.restart()
+    assert not sim.state.timer.running
+    assert sim.state.timer.left(sim.state.now) == silenced.timer.left(silenced.now) == 0
+    assert sim.state.timer.alarmed
+
+
+def test_a_card_scanned_after_the_session_rolled_over_is_read_with_the_kept_card_table_on_resume(
+        make_sim, tmp_path):
+    from firmware_host.core.cards import CardTable, kept_name, table_data
+    from firmware_host.core.games.registry import card_decks
+    from firmware_host.core.table import deck_mode
+    from firmware_host.kept_store import save_kept
+    from firmware_host.shell_journal import ROLL_AFTER
+
+    save_kept(tmp_path, kept_name("quiddler"), table_data(CardTable("quiddler", {"A1": "QU"})))  # enrolled
+    sim = make_sim()
+    session = sim.appliance.shell.journal
+    first = session.session
+    for _ in range(ROLL_AFTER):  # an evening of timer use: the session rolls over, idle
+        sim.wait_until(sim.clock.now + 0.1)
+        sim.send(Press(Button.NEXT, sim.clock.now))
+    assert session.session != first
+    quiddler_cards = deck_mode.choices().index((card_decks()[1], "cards"))
+    keys = app.main_keys(sim.state)
+    for event in [Press(Button.MENU, 0), *[Press(Button.NEXT, 0)] * keys.index("game:deck"), Press(Button.START, 0),
+                  *[Press(Button.NEXT, 0)] * quiddler_cards, Press(Button.START, 0), CardScan("draw", "A1", 0)]:
+        sim.wait_until(sim.clock.now + 0.1)
+        sim.send(type(event)(*[sim.clock.now if f == "at" else getattr(event, f) for f in event.__slots__]))
+    drawn = app.screen(sim.state).items[0]
+    assert (drawn.label, drawn.value) == ("Nachziehstapel", "QU")
+    sim.restart()
+    assert app.screen(sim.state).items[0] == drawn
 
 
 def test_a_paused_timer_survives_an_idle_restart_as_it_was(sim):

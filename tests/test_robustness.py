@@ -1,5 +1,6 @@
 """Any sequence of inputs in any mode — menus, timer, scoreboard, every game at the table — is answered,
-never raised; every resulting screen renders on both panel sizes; an idle state survives its snapshot."""
+never raised; every resulting screen renders on both panel sizes; an idle state survives its snapshot, and
+the inputs after it, replayed on the snapshot, reach the same state (a journal session rolled over)."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -7,7 +8,17 @@ from hypothesis import strategies as st
 
 from firmware_host.core import app
 from firmware_host.core.effects import Show, WakeAt
-from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, TextEntry, Tick, Turn
+from firmware_host.core.events import (
+    Button,
+    CardScan,
+    LongPress,
+    PageInfo,
+    Press,
+    ReaderStatus,
+    TextEntry,
+    Tick,
+    Turn,
+)
 from firmware_host.core.games.registry import GAMES
 from firmware_host.core.settings import Settings
 from firmware_host.render import render
@@ -24,6 +35,7 @@ inputs = st.one_of(
     st.builds(CardScan, st.just("rfid"), st.sampled_from(["QU", "A", "B/7", "0A1B2C3D4E"]), st.just(0.0)),
     st.builds(ReaderStatus, st.just("rfid"), st.booleans(), st.just(0.0)),
     st.builds(Tick, st.just(0.0)),
+    st.builds(PageInfo, st.sampled_from(["", "http://wordtable.local:8080"]), st.just("K7Q2"), st.just(0.0)),
 )
 
 
@@ -39,6 +51,7 @@ def test_no_input_sequence_raises_and_every_screen_renders(start, events):
     state, _ = app.step(state, Press(Button.START, 0.0))
     assert state.home == (start if not start.startswith("game:") else "game")
     now = 0.0
+    replayed = None  # restored from the last idle state's snapshot, then stepped like `state`
     for event, pause in events:
         now += pause
         event = type(event)(*[now if f == "at" or f == "now" else getattr(event, f) for f in event.__slots__])
@@ -47,8 +60,49 @@ def test_no_input_sequence_raises_and_every_screen_renders(start, events):
         screen = next(e.screen for e in effects if isinstance(e, Show))
         for size in ((128, 64), (256, 64)):
             assert render(screen, size).size == size
-        if app.can_snapshot(state):  # what a fresh journal session starts from gives this state back
+        if replayed is not None:
+            replayed, _ = app.step(replayed, event)
+        if app.can_snapshot(state):
             saved = app.snapshot(state)
-            again = app.snapshot(app.restore(saved))
-            assert again["timer"]["left"] == pytest.approx(saved["timer"]["left"], abs=1e-6)
-            assert {**again, "timer": None} == {**saved, "timer": None}
+            if replayed is not None:  # the events since the last snapshot, replayed on it, agree
+                assert_same_snapshot(app.snapshot(replayed), saved)
+            replayed = app.restore(saved)  # what a fresh journal session starts from
+            assert_same_snapshot(app.snapshot(replayed), saved)
+
+
+def assert_same_snapshot(got, want):
+    assert got["timer"]["left"] == pytest.approx(want["timer"]["left"], abs=1e-6)
+    assert {**got, "timer": None} == {**want, "timer": None}
+
+
+idle_inputs = st.one_of(
+    st.builds(Press, st.sampled_from(list(Button)), st.just(0.0)),
+    st.builds(LongPress, st.sampled_from([Button.START, Button.NEXT, Button.BACK]), st.just(0.0)),
+    st.builds(Turn, st.integers(-2, 2), st.just(0.0)),
+    st.builds(Tick, st.just(0.0)),
+    st.builds(PageInfo, st.sampled_from(["", "http://wordtable.local:8080"]), st.just("K7Q2"), st.just(0.0)),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["timer", "scoreboard"]), st.lists(st.tuples(idle_inputs, st.floats(0, 40)), max_size=40))
+def test_a_snapshot_taken_whenever_the_table_is_idle_replays_the_inputs_after_it_as_they_were(home, events):
+    """The timer and the scoreboard as a long evening uses them (the alarm ringing, the menu, the page):
+    a journal session may roll over at any idle moment, and replaying on its snapshot must agree."""
+    state, _ = app.initial(Settings(duration_s=30, presets=(30, 60)))
+    if home == "scoreboard":
+        state, _ = app.step(state, Press(Button.MENU, 0.0))
+        state, _ = app.step(state, Press(Button.NEXT, 0.0))
+        state, _ = app.step(state, Press(Button.START, 0.0))
+    now, replayed = 0.0, None
+    for event, pause in events:
+        now += pause
+        event = type(event)(*[now if f == "at" or f == "now" else getattr(event, f) for f in event.__slots__])
+        state, _ = app.step(state, event)
+        if replayed is not None:
+            replayed, _ = app.step(replayed, event)
+        if app.can_snapshot(state):
+            saved = app.snapshot(state)
+            if replayed is not None:
+                assert_same_snapshot(app.snapshot(replayed), saved)
+            replayed = app.restore(saved)

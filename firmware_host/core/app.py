@@ -866,15 +866,20 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
 
 def can_snapshot(state: AppState) -> bool:
     """Whether `snapshot` holds all of `state` that matters: no game open, no menu, no letter picker open,
-    the timer not running."""
-    return state.flow is None and state.overlay is None and state.picker is None and not state.timer.running
+    the timer not running and its alarm not ringing (the press that silences it must replay as that)."""
+    return (state.flow is None and state.overlay is None and state.picker is None and not state.timer.running
+            and state.ringing is None)
 
 
 def snapshot(state: AppState) -> dict[str, Any]:
     """What a journal session starts from: the settings, the home mode (timer or scoreboard), a stopped
-    timer's time left, and the free scoreboard (with its undo history)."""
+    timer's time left, the free scoreboard (with its undo history), what the shell keeps (`Kept`: the
+    card tables a later scan is read with) and the table page's address and code (the menu offers the
+    page by them) — all that the events journaled after it are decided on."""
     countdown = state.timer.countdown
     return {
+        "kept": [list(item) for item in state.kept],
+        "page": {"address": state.page.address, "code": state.page.code},
         "settings": state.settings.to_dict(),
         "home": state.home if state.home in HOME_MODES else "timer",
         "timer": {"left": countdown.left(state.now), "alarmed": state.timer.alarmed},
@@ -897,13 +902,16 @@ def restore(data: dict[str, Any]) -> AppState:
     history = tuple((int(p), int(d)) for p, d in board.get("history", ()))
     board_state = Board.restored(players, totals, int(board.get("selected", 0)), history)
     home = data.get("home", "timer")
+    kept = tuple(sorted((str(name), str(text)) for name, text in data.get("kept", ())))
+    page = data.get("page", {})
+    shown = PageState(address=str(page.get("address", "")), code=str(page.get("code", "")))
     timer = Timer.of(settings.duration_s, settings.warn_s)
     stopped = data.get("timer")
     if isinstance(stopped, dict):
         left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
         timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
                         alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
-    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer")
+    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer", kept=kept, page=shown)
 
 
 def main_keys(state: AppState) -> list[str]:
