@@ -324,7 +324,7 @@ def _resume_or_start(
         start = app.restore(journal.meta(session)["snapshot"]) if session is not None else None
     except JournalDamaged:
         raise
-    except (JournalError, KeyError, TypeError, ValueError) as exc:
+    except (JournalError, AttributeError, KeyError, TypeError, ValueError) as exc:  # a snapshot not ours
         log.error("session %s cannot be resumed, a new one starts: %s", session, exc)
         start, skipped = None, 1
     if session is not None and start is not None:

@@ -74,6 +74,17 @@ def test_a_timer_whose_time_ran_out_while_the_box_was_off_comes_back_run_out(sim
     assert "Zeit lief ab (Gerät aus)" in sim.screen_text()
 
 
+@pytest.mark.parametrize("part", ["page", "board", "kept"])
+def test_a_session_whose_snapshot_is_not_ours_starts_a_new_one(sim, tmp_path, part):
+    sim.send(Press(Button.START, sim.clock.now))  # a running timer: the next start replays this session
+    sim.close()
+    with sqlite3.connect(journal_path(tmp_path)) as db:
+        db.execute("UPDATE games SET meta = json_set(meta, ?, 'x') WHERE finished IS NULL", (f"$.snapshot.{part}",))
+    sim.appliance = sim._open()  # no traceback: a fresh session, the table ready
+    assert not sim.state.timer.running and sim.state.flow is None
+    assert sim.appliance.journal.open_game(SESSION) is not None
+
+
 def test_a_short_power_cut_comes_back_paused_with_the_time_left(sim, tmp_path):
     sim.send(Press(Button.START, sim.clock.now))
     sim.wait_until(sim.clock.now + 20)

@@ -894,7 +894,7 @@ def snapshot(state: AppState) -> dict[str, Any]:
 
 def restore(data: dict[str, Any]) -> AppState:
     """The state a journaled snapshot stands for (the inverse of `snapshot`): its home mode, a full timer.
-    Raises KeyError/ValueError/TypeError on data that `snapshot` did not write."""
+    Raises KeyError/ValueError/TypeError/AttributeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
     board = data["board"]
     players = player_names(tuple(str(p) for p in board["players"]), len(board["players"]), _t(settings, "player_n"))
