@@ -105,6 +105,24 @@ def test_the_page_menu_shows_the_join_address_as_a_qr_code_and_next_asks_for_a_n
     assert table.state.overlay is None
 
 
+def test_an_open_menu_stays_on_its_entry_when_the_page_starts_or_stops():
+    table = Table()
+    table.step(PageInfo("http://192.168.1.23:8080", "K7QX", 1.0))
+    table.press("menu")
+    keys = app.main_keys(table.state)
+    table.press("next", len(keys) - 1)  # the last entry: power off
+    table.step(PageInfo("", "K7QX", 2.0))  # the network went: the page's entry goes
+    assert len(app.main_keys(table.state)) == len(keys) - 1
+    assert table.screen.items[table.screen.cursor].label == "Ausschalten"
+    table.press("start")
+    assert type(table.state.overlay).__name__ == "ConfirmPowerOff"
+    table.press("back")
+    table.press("menu")
+    table.press("next", len(keys) - 3)  # the language, below where the page's entry was
+    table.step(PageInfo("http://192.168.1.23:8080", "K7QX", 3.0))  # back: its entry comes again
+    assert table.screen.items[table.screen.cursor].label.startswith("Sprache")
+
+
 def test_a_takeover_is_granted_with_start_and_refused_with_back():
     table = Table()
     table.step(SeatClaim(1, "c1", 1.0))

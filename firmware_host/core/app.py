@@ -183,6 +183,7 @@ def _advance(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     if isinstance(event, Typing):  # shown only: neither the clock nor anything else moves on it
         state = replace(state, typing=event.text[:TYPING_SHOWN])
         return state, []
+    before = state
     now = max(state.now, event_time(event))
     state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
     timer, effects = state.timer.tick(now, state.settings.volume)
@@ -254,7 +255,7 @@ def _advance(state: AppState, event: Event) -> tuple[AppState, list[Effect]]:
     else:
         state, more = _home_event(state, event)
         effects += more
-    state = _settled(state)
+    state = _settled(before, state)
     return state, effects
 
 
@@ -324,11 +325,21 @@ def active_picker(state: AppState) -> Picker | None:
     return Picker(field) if field.only else None
 
 
-def _settled(state: AppState) -> AppState:
+def _settled(before: AppState, state: AppState) -> AppState:
     """A picker whose field has gone (another screen, another player's word) is closed; the alarm stops
-    ringing when the event started the timer again (a game's next turn)."""
+    ringing when the event started the timer again (a game's next turn); an open menu that the event
+    left alone stays on its entry when entries came or went beside it (the table page's, as the page
+    starts or stops; the letters', as a game's field comes or goes)."""
     if state.ringing is not None and not state.timer.alarmed:
         state = replace(state, ringing=None)
+    menu = state.overlay
+    if isinstance(menu, MenuView) and menu is before.overlay:
+        keys = [key for key, _, _ in menu_entries(state, menu.path)]
+        was = [key for key, _, _ in menu_entries(before, menu.path)]
+        on = was[menu.cursor] if menu.cursor < len(was) else None
+        cursor = keys.index(on) if on in keys else min(menu.cursor, len(keys) - 1)
+        if cursor != menu.cursor:
+            state = replace(state, overlay=replace(menu, cursor=cursor))
     if state.picker is not None and state.picker.field != field_below(state):
         return replace(state, picker=None)
     return state
