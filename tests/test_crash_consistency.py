@@ -4,6 +4,7 @@ poison events, a journal that cannot be written (issue 11)."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -323,7 +324,7 @@ def test_a_card_scanned_after_the_session_rolled_over_is_read_with_the_kept_card
     for event in [Press(Button.MENU, 0), *[Press(Button.NEXT, 0)] * keys.index("game:deck"), Press(Button.START, 0),
                   *[Press(Button.NEXT, 0)] * quiddler_cards, Press(Button.START, 0), CardScan("draw", "A1", 0)]:
         sim.wait_until(sim.clock.now + 0.1)
-        sim.send(type(event)(*[sim.clock.now if f == "at" else getattr(event, f) for f in event.__slots__]))
+        sim.send(replace(event, at=sim.clock.now))
     drawn = app.screen(sim.state).items[0]
     assert (drawn.label, drawn.value) == ("Nachziehstapel", "QU")
     sim.restart()

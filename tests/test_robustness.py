@@ -2,6 +2,8 @@
 never raised; every resulting screen renders on both panel sizes; an idle state survives its snapshot, and
 the inputs after it, replayed on the snapshot, reach the same state (a journal session rolled over)."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -43,31 +45,49 @@ inputs = st.one_of(
 @given(st.sampled_from([f"game:{g.id}" for g in GAMES] + ["timer", "scoreboard"]),
        st.lists(st.tuples(inputs, st.floats(0, 90)), max_size=60))
 def test_no_input_sequence_raises_and_every_screen_renders(start, events):
-    state, _ = app.initial(Settings())
-    state, _ = app.step(state, Press(Button.MENU, 0.0))
-    keys = app.main_keys(state)
-    for _ in range(keys.index(start)):
-        state, _ = app.step(state, Press(Button.NEXT, 0.0))
-    state, _ = app.step(state, Press(Button.START, 0.0))
+    state = opened(Settings(), start)
     assert state.home == (start if not start.startswith("game:") else "game")
     now = 0.0
-    replayed = None  # restored from the last idle state's snapshot, then stepped like `state`
+    replayed = None
     for event, pause in events:
         now += pause
-        event = type(event)(*[now if f == "at" or f == "now" else getattr(event, f) for f in event.__slots__])
+        event = timed(event, now)
         state, effects = app.step(state, event)
         assert isinstance(effects[-1], WakeAt)
         screen = next(e.screen for e in effects if isinstance(e, Show))
         for size in ((128, 64), (256, 64)):
             assert render(screen, size).size == size
-        if replayed is not None:
-            replayed, _ = app.step(replayed, event)
-        if app.can_snapshot(state):
-            saved = app.snapshot(state)
-            if replayed is not None:  # the events since the last snapshot, replayed on it, agree
-                assert_same_snapshot(app.snapshot(replayed), saved)
-            replayed = app.restore(saved)  # what a fresh journal session starts from
-            assert_same_snapshot(app.snapshot(replayed), saved)
+        replayed = replayed_on_snapshots(replayed, state, event)
+
+
+def opened(settings, start):
+    """A fresh table with `start` (a main-menu key) chosen from the menu."""
+    state, _ = app.initial(settings)
+    state, _ = app.step(state, Press(Button.MENU, 0.0))
+    for _ in range(app.main_keys(state).index(start)):
+        state, _ = app.step(state, Press(Button.NEXT, 0.0))
+    return app.step(state, Press(Button.START, 0.0))[0]
+
+
+def timed(event, now):
+    """`event` as it happens at `now`."""
+    return replace(event, **{"now" if isinstance(event, Tick) else "at": now})
+
+
+def replayed_on_snapshots(replayed, state, event):
+    """`replayed` (None before the first idle state) stepped by `event` as `state` was. Where `state` is
+    idle, a journal session may roll over: `replayed` must agree with it there, and starts again from
+    its snapshot, which must give `state` back."""
+    if replayed is not None:
+        replayed, _ = app.step(replayed, event)
+    if not app.can_snapshot(state):
+        return replayed
+    saved = app.snapshot(state)
+    if replayed is not None:  # the events since the last snapshot, replayed on it, agree
+        assert_same_snapshot(app.snapshot(replayed), saved)
+    replayed = app.restore(saved)  # what a fresh journal session starts from
+    assert_same_snapshot(app.snapshot(replayed), saved)
+    return replayed
 
 
 def assert_same_snapshot(got, want):
@@ -89,20 +109,10 @@ idle_inputs = st.one_of(
 def test_a_snapshot_taken_whenever_the_table_is_idle_replays_the_inputs_after_it_as_they_were(home, events):
     """The timer and the scoreboard as a long evening uses them (the alarm ringing, the menu, the page):
     a journal session may roll over at any idle moment, and replaying on its snapshot must agree."""
-    state, _ = app.initial(Settings(duration_s=30, presets=(30, 60)))
-    if home == "scoreboard":
-        state, _ = app.step(state, Press(Button.MENU, 0.0))
-        state, _ = app.step(state, Press(Button.NEXT, 0.0))
-        state, _ = app.step(state, Press(Button.START, 0.0))
+    state = opened(Settings(duration_s=30, presets=(30, 60)), home)
     now, replayed = 0.0, None
     for event, pause in events:
         now += pause
-        event = type(event)(*[now if f == "at" or f == "now" else getattr(event, f) for f in event.__slots__])
+        event = timed(event, now)
         state, _ = app.step(state, event)
-        if replayed is not None:
-            replayed, _ = app.step(replayed, event)
-        if app.can_snapshot(state):
-            saved = app.snapshot(state)
-            if replayed is not None:
-                assert_same_snapshot(app.snapshot(replayed), saved)
-            replayed = app.restore(saved)
+        replayed = replayed_on_snapshots(replayed, state, event)
