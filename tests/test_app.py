@@ -249,6 +249,20 @@ def test_a_turn_clock_abandoned_for_another_game_gives_the_sand_timer_back():
     assert app.snapshot(app.restore(app.snapshot(state)))["timer"]["left"] == 90
 
 
+def test_a_game_ends_on_the_home_mode_it_was_opened_from():
+    board, _ = run(choose(boot(), "scoreboard"), TextEntry("Anna", 0), TextEntry("+5", 0))
+    for game in ("game:deck", "game:zugzeit"):
+        state, _ = run(choose(board, game), Press(Button.BACK, 0))  # out of its setup
+        assert state.home == "scoreboard" and isinstance(state.overlay, app.MenuView), game
+        state, effects = run(state, Press(Button.BACK, 0))  # the menu closed: the board as it was
+        assert state.board == board.board and shown(effects).title == "Punktetafel", game
+    # a game opened over another game returns to where the first one was opened from
+    state, _ = run(choose(choose(board, "game:zugzeit"), "game:deck"), Press(Button.BACK, 0))
+    assert state.home == "scoreboard"
+    state, _ = run(choose(boot(), "game:deck"), Press(Button.BACK, 0))
+    assert state.home == "timer"
+
+
 def test_player_count_from_the_menu_keeps_totals():
     state = choose(boot(player_count=2), "scoreboard")
     state = choose(run(state, TextEntry("7", 0))[0], "players")

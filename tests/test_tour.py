@@ -114,7 +114,9 @@ def test_a_player_who_wanders_off_is_told_the_way_back(make_sim, tmp_path):
     do(Press(Button.BACK, now()), *app.events_to_choose(sim.state, "Punktetafel", now()) or [])
     assert do(TextEntry("Anna", now())) == TEXT["de"]["board_points"]
     assert do(*app.events_to_choose(sim.state, "Zugzeit", now()) or []) == TEXT["de"]["board_away"]
-    assert do(Press(Button.BACK, now())) == TEXT["de"]["board_away"]  # out of the turn timer's setup
+    # out of the turn timer's setup: back on the scoreboard it was opened from, its menu open
+    assert do(Press(Button.BACK, now())) == TEXT["de"]["board_points"] and sim.state.home == "scoreboard"
+    assert do(*app.events_to_choose(sim.state, "Timer", now()) or []) == TEXT["de"]["board_away"]
     assert do(*app.events_to_choose(sim.state, "Punktetafel", now()) or []) == TEXT["de"]["board_points"]
     do(TextEntry("+5", now()), Press(Button.NEXT, now()), Press(Button.START, now()))
     assert do(*app.events_to_choose(sim.state, "Das perfekte Wort", now()) or []) == TEXT["de"]["pw_setup"]

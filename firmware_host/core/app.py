@@ -144,6 +144,7 @@ class AppState:
     timer: Timer
     board: Board
     home: str = "timer"  # timer | scoreboard | game
+    left_home: str = "timer"  # the home mode the open game was started from: where its end returns
     overlay: Overlay | None = None
     flow: Flow | None = None
     kept: tuple[tuple[str, str], ...] = ()  # what the shell keeps: (name, canonical JSON), sorted (`Kept`)
@@ -819,7 +820,7 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         state, saved = _with_settings(state, replace(state.settings, player_names=begun.players))
         effects.extend(saved)
     if outcome.flow is None:
-        state = replace(state, home="timer", overlay=MenuView())
+        state = replace(state, home=state.left_home, overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
             state = _sand_timer(state)
     return state, effects
@@ -872,7 +873,8 @@ def _new_game(state: AppState, game: str) -> tuple[AppState, list[Effect]]:
             state = _sand_timer(state)
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
     page = replace(state.page, games=state.page.games + 1)
-    return replace(state, flow=flow, home="game", overlay=None, page=page), effects
+    left = state.home if state.home in HOME_MODES else state.left_home
+    return replace(state, flow=flow, home="game", left_home=left, overlay=None, page=page), effects
 
 
 def can_snapshot(state: AppState) -> bool:

@@ -112,7 +112,7 @@ TEXT = {
         "vol_loud": "loud",
         "alarm": "Alarm",
         "alarm_once": "once",
-        "alarm_for": "until a key, max {time}",
+        "alarm_for": "until key, max {time}",
         "hint_ringing": "Press a key: quiet",
         "contrast": "Brightness",
         "contrast_32": "dark",
