@@ -820,7 +820,7 @@ def _apply(state: AppState, outcome: Outcome) -> tuple[AppState, list[Effect]]:
         state, saved = _with_settings(state, replace(state.settings, player_names=begun.players))
         effects.extend(saved)
     if outcome.flow is None:
-        state = replace(state, home=state.left_home, overlay=MenuView())
+        state = replace(state, home=state.left_home, left_home="timer", overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
             state = _sand_timer(state)
     return state, effects
