@@ -106,6 +106,8 @@ class SolitaireFlow:
             return self._ok(seed=(self.seed + steps) % (MAX_SEED + 1))
         if is_press(event, Button.START, Button.ENCODER):
             return self._ok(layout=new_solitaire(self.seed))
+        if is_press(event, Button.BACK):  # out of the setup, as from every game's first step
+            return Outcome(None)
         return self._refuse(ctx, "")
 
     def _take(self, layout: Solitaire, piles: tuple[int, ...], ctx: Ctx) -> Outcome:

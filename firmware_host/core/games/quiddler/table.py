@@ -4,7 +4,8 @@ and the final standings, as a `core.flow.Flow`.
 State: the game in play (`played`: the set-up and the record events entered since, through `Played`,
 None during the setup) plus the entry in progress (`entry`: what the screen asks for now). A refused
 entry keeps the state, beeps and shows the reason (`message`) in the footer. BACK first takes back what
-is being entered; with nothing in progress it undoes the last table event (`Played.undo`).
+is being entered; with nothing in progress it undoes the last table event (`Played.undo`); on the setup's
+first step (the player count) it leaves the game, as in every game.
 
 Lay-down entry: words typed in card notation (`(QU)IT`, several separated by spaces) or scanned card by
 card (a scanned code is looked up in the enrolled Quiddler card table; a code that is a face, e.g. "QU"
@@ -201,7 +202,9 @@ class QuiddlerFlow:
                 return self._to(replace(e, count=(e.count - 1 + step) % MAX_PLAYERS + 1))
             if _confirms(event):
                 return self._to(replace(e, stage="names", cursor=0, dealer=min(e.dealer, e.count - 1)))
-            return self._refuse(ctx, t(ctx.lang, "nothing_to_undo") if back else "")
+            if back:  # out of the setup, as from every game's first step
+                return Outcome(None)
+            return self._refuse(ctx, "")
         if e.stage == "names":
             if isinstance(event, TextEntry):
                 refused = refusal(event.text, NAME)
