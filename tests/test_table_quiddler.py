@@ -327,6 +327,13 @@ def test_nobody_went_out_starts_with_the_starter():
     assert table.screen.title == "R1 Bob: Wörter"
 
 
+def test_back_on_the_first_step_of_the_setup_leaves_the_game():
+    for game in ("quiddler", "quiddler-solitaire"):
+        table = Table(game)
+        table.press(Button.BACK)
+        assert table.state.flow is None and table.begun == [], game
+
+
 def test_english_texts():
     table = Table(player_names=("Ann", "Bob"), lang="en")
     setup(table, 0)
@@ -344,6 +351,8 @@ def test_solitaire_deals_from_a_typed_seed_and_takes_words_until_won():
     layout = q.new_solitaire(42)
     assert [item.label for item in table.screen.items] == [f"{p + 1}: {face}" for p, face in enumerate(layout.visible)]
     assert table.screen.title == "Solitär · 48 Karten"
+    table.press(Button.BACK)  # nothing taken yet: nothing to put back, and it says so
+    assert table.screen.footer == "Nichts rückgängig zu machen" and table.screen.title == "Solitär · 48 Karten"
     table.type("2 1")
     layout = q.take_word(layout, [1, 0])
     assert table.screen.title == "Solitär · 46 Karten"

@@ -89,7 +89,7 @@ class SolitaireFlow:
                 return self._ok(picked=self.picked[:-1])
             if self.history:
                 return self._ok(layout=self.history[-1], history=self.history[:-1])
-            return self._refuse(ctx, "")
+            return self._refuse(ctx, t(ctx.lang, "nothing_to_undo"))
         return self._refuse(ctx, "")
 
     def timer_over(self, ctx: Ctx) -> Outcome:
