@@ -257,21 +257,27 @@ from firmware_host.journal import Journal
 journal = Journal.open(sys.argv[1])
 game = journal.open_game() or journal.start_game("quiddler", ["A", "B"])
 print("game", game, flush=True)
+deferred = sys.argv[3:] == ["deferred"]  # written, then said, then synced: as the shell does an input
 for n in range(int(sys.argv[2])):
-    seq = journal.append(game, "record", {"event": "word", "n": n, "pad": "x" * 200}, "t")
+    with journal.batch(synced=not deferred):
+        seq = journal.append(game, "record", {"event": "word", "n": n, "pad": "x" * 200}, "t")
     print(seq, n, flush=True)
+    journal.sync()
 """
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(6))
-def test_acknowledged_events_survive_kill_9_of_the_writer(path: Path, seed: int) -> None:
+@pytest.mark.parametrize(("seed", "mode"), [*((seed, "synced") for seed in range(6)),
+                                           *((seed, "deferred") for seed in range(3))])
+def test_acknowledged_events_survive_kill_9_of_the_writer(path: Path, seed: int, mode: str) -> None:
+    """Synced: said once on the storage. Deferred (`batch(synced=False)`): said once written, before its
+    sync — a kill of the process loses nothing written either."""
     rng = random.Random(seed)
     path.parent.mkdir(parents=True)
     acknowledged: dict[int, int] = {}  # seq -> n
     for _ in range(2):  # two crashes into the same journal: the second run appends after the first
         writer = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path), "100000"],
+            [sys.executable, "-c", WRITER, str(path), "100000", mode],
             cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
         assert writer.stdout is not None
@@ -297,6 +303,73 @@ def test_acknowledged_events_survive_kill_9_of_the_writer(path: Path, seed: int)
     assert list(stored) == sorted(stored)
     # at most the one event in flight at the kill may be stored beyond the acknowledged ones, per run
     assert len(stored) - len(acknowledged) <= 2
+
+
+def _wal_syncs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files `fdatasync` is called on from now on (the call still goes through)."""
+    synced: list[str] = []
+    real = os.fdatasync
+
+    def spy(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real(fd)
+
+    monkeypatch.setattr(os, "fdatasync", spy)
+    return synced
+
+
+def test_every_write_is_synced_before_it_returns_unless_it_asks_to_sync_later(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Journal.open(path) as journal:
+        game = journal.start_game("quiddler", ["A", "B"])
+        synced = _wal_syncs(monkeypatch)
+        journal.append(game, RECORD, {"event": "word", "n": 1}, "t")
+        assert synced == [f"{path}-wal"]
+        with journal.batch():
+            journal.append(game, RECORD, {"event": "word", "n": 2}, "t")
+            journal.append(game, RECORD, {"event": "word", "n": 3}, "t")
+            assert len(synced) == 1  # a batch is one transaction: synced once, when it commits
+        assert len(synced) == 2
+        with journal.batch(synced=False):
+            journal.append(game, RECORD, {"event": "word", "n": 4}, "t")
+        assert len(synced) == 2
+        reader = sqlite3.connect(path)  # written: another connection reads it before the sync
+        assert reader.execute("SELECT count(*) FROM events WHERE game_id = ?", (game,)).fetchone() == (4,)
+        reader.close()
+        journal.sync()
+        assert synced[2:] == [f"{path}-wal"]
+        journal.sync()  # nothing new to put on the storage
+        assert len(synced) == 3
+
+
+def test_a_journal_closed_before_its_sync_puts_the_write_on_the_storage(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal.open(path)
+    game = journal.start_game("quiddler", ["A"])
+    synced = _wal_syncs(monkeypatch)
+    with journal.batch(synced=False):
+        journal.append(game, RECORD, {"event": "word"}, "t")
+    journal.close()
+    assert synced[:1] == [f"{path}-wal"]
+    with Journal.open(path) as journal:
+        assert len(journal.events(game)) == 1
+
+
+def test_a_sync_the_storage_refuses_is_a_journal_error(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Journal.open(path) as journal:
+        game = journal.start_game("quiddler", ["A"])
+        with journal.batch(synced=False):
+            journal.append(game, RECORD, {"event": "word"}, "t")
+
+        def failing(fd: int) -> None:
+            raise OSError(5, "Input/output error")
+
+        monkeypatch.setattr(os, "fdatasync", failing)
+        with pytest.raises(JournalError, match="journal sync failed: Input/output error"):
+            journal.sync()
+        monkeypatch.undo()
 
 
 json_values = st.recursive(
