@@ -125,7 +125,7 @@ def render(screen: Screen, size: tuple[int, int], page: int = 0) -> Image.Image:
     body likewise by screenfuls): the shell counts `page` up every `shell.PAGE_S` while `pages(screen, size)`
     is more than 1, so nothing is cut off and every frame is a pure function of (screen, size, page).
     The last few frames are kept: drawing one of them again (or `pages` after `render`, and the other way
-    round) costs a copy, so the shell can draw a frame ahead (`Shell._render_ahead`)."""
+    round, as the shell asks for a new screen) costs a copy."""
     return _drawn(screen, size, page)[0].copy()
 
 

@@ -2,7 +2,8 @@
 
 Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
 (1) runs `core.step` (pure), (2) journals the event together with the game-record lines it caused, in one
-transaction, (3) carries out the other effects on the drivers. When the core asks to be woken (`WakeAt`),
+transaction, (3) hands its frame to the display while the storage syncs that transaction, (4) carries out
+the other effects on the drivers. When the core asks to be woken (`WakeAt`),
 the loop waits on the queue with a timeout that ends exactly then and delivers a `Tick`; when nothing runs
 it blocks on the queue — no polling.
 
@@ -18,9 +19,7 @@ import queue
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
 from typing import Any, Protocol
 
 from firmware_host.core import app
@@ -73,7 +72,12 @@ ASKS = (CheckWords, RevealBest)  # the questions to the word list, answered as t
 class JournalLike(Protocol):
     def commit(self, event: Event | None, effects: Sequence[BeginGame | Record | Retract | EndGame] = ()) -> None:
         """Journal an input event (None: none) and the game-record effects it caused (begin a game, a
-        line, take back a line, end), all or nothing. Raises an exception when nothing was written."""
+        line, take back a line, end), all or nothing: written, so that a crash of the process keeps it,
+        and on the storage after `sync`. Raises an exception when nothing was written."""
+
+    def sync(self) -> None:
+        """Put what was committed on the storage (a power cut keeps it). Raises an exception when the
+        storage fails."""
 
     def compact(self, state: app.AppState) -> None:
         """After a commit, with the state it led to: keep what a resume replays short."""
@@ -84,7 +88,7 @@ class JournalLike(Protocol):
 
 
 Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image; pure, and
-# cheap for a frame it drew just before (the shell draws the next frame ahead while the journal writes)
+# cheap for a frame it drew just before
 Pager = Callable[[Screen, tuple[int, int]], int]  # how many pages the screen's longest text has (1: it fits)
 
 
@@ -191,11 +195,16 @@ class Shell:
     def _handle(self, event: Event) -> list[Effect]:
         """Step the core, journal the event with the record lines it caused, carry out the effects.
 
-        An input is on storage before any of its effects is carried out (acknowledged = on storage). A
-        clock tick is no input: it is journaled after its effects — so the alarm never waits for the
-        storage — and only when it matters for a resume: a checkpoint every CHECKPOINT_S while the timer
-        runs, the alarm (the time is up), or a tick that changed the game record. A keyboard's line in the
-        making (`Typing`) is only shown: it is never journaled (the `TextEntry` that Enter sends is)."""
+        An input is written to the journal before any of its effects is carried out, so a crash of the
+        process never loses what the table was shown. Its frame then goes to the display while the storage
+        syncs the write (the sync and the bus take milliseconds each, and neither needs the processor);
+        every other effect — the sound, the LEDs, the answer to a phone, the league — comes after the sync,
+        and so does the return (acknowledged = on storage). A power cut in that sync can only take the
+        frame with it, which goes dark with the power. A clock tick is no input: it is journaled after its
+        effects — so the alarm never waits for the storage — and only when it matters for a resume: a
+        checkpoint every CHECKPOINT_S while the timer runs, the alarm (the time is up), or a tick that
+        changed the game record. A keyboard's line in the making (`Typing`) is only shown: it is never
+        journaled (the `TextEntry` that Enter sends is)."""
         tick = isinstance(event, Tick)
         try:
             state, effects = app.step(self.state, event)
@@ -212,35 +221,55 @@ class Shell:
         game = [effect for effect in effects if isinstance(effect, GAME_EFFECTS)]
         alarm = state.timer.alarmed and not self.state.timer.alarmed
         checkpoint = tick and state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
-        if not tick:
-            ahead = self._render_ahead(effects) if self.journal is not None else None
-            state, effects = self._journal(event, game, state, effects)
-            if ahead is not None:
-                wait([ahead])
+        if tick:
+            self.state = state
+            self.carry_out(effects)
+            if checkpoint or alarm or game:
+                state, more = self._journal(event, game, self.state, [])
+                self.state, synced = self._sync(event, state)
+                self.carry_out(more + synced)
+                effects += more + synced
+            return effects
+        state, effects = self._journal(event, game, state, effects)
         self.state = state
-        self.carry_out(effects)
-        if tick and (checkpoint or alarm or game):
-            self.state, more = self._journal(event, game, self.state, [])
-            self.carry_out(more)
-            effects += more
-        return effects
+        self.carry_out([effect for effect in effects if isinstance(effect, Show)])
+        self.state, more = self._sync(event, self.state)
+        self.carry_out([effect for effect in effects if not isinstance(effect, Show)] + more)
+        return effects + more
 
     def _journal(
         self, event: Event, game: list[Effect], state: app.AppState, effects: list[Effect]
     ) -> tuple[app.AppState, list[Effect]]:
-        """Commit `event` and its `game` effects. When the journal fails it is given up: the table is told
-        (a `Trouble`, stepped on `state`) and its effects are added to `effects`."""
+        """Write `event` and its `game` effects (`JournalLike.commit`): `(state, effects)` as they were, or
+        the journal is given up (`_give_up`)."""
         if self.journal is None:
             return state, effects
         try:
             self.journal.commit(event, [effect for effect in game if isinstance(effect, GAME_EFFECTS)])
-            self.journal.compact(state)
         except (JournalError, OSError, sqlite3.Error) as exc:
-            log.error("journal write failed, nothing is saved from now on: %s", exc)
-            self.journal = None
-            return app.step(state, Trouble("unsaved", _short_reason(exc), event_time(event)))
+            return self._give_up(exc, state, event)
         self.last_journaled = event_time(event)
         return state, effects
+
+    def _sync(self, event: Event, state: app.AppState) -> tuple[app.AppState, list[Effect]]:
+        """Put what `_journal` wrote for `event` on the storage, then keep the journal short (`compact`,
+        with the `state` it led to): `(state, [])`, or the journal is given up (`_give_up`)."""
+        if self.journal is None:
+            return state, []
+        try:
+            self.journal.sync()
+            self.journal.compact(state)
+        except (JournalError, OSError, sqlite3.Error) as exc:
+            return self._give_up(exc, state, event)
+        return state, []
+
+    def _give_up(self, exc: Exception, state: app.AppState, event: Event) -> tuple[app.AppState, list[Effect]]:
+        """The journal failed: it is given up, and the table is told — the `Trouble` stepped on `state`. A
+        failed write (`_journal`) returns its state and effects instead of the event's own; a failed sync
+        (`_sync`: the event was written) adds its effects to the event's."""
+        log.error("journal write failed, nothing is saved from now on: %s", exc)
+        self.journal = None
+        return app.step(state, Trouble("unsaved", _short_reason(exc), event_time(event)))
 
     def carry_out(self, effects: list[Effect]) -> None:
         out = self.outputs
@@ -306,21 +335,6 @@ class Shell:
         except Exception:
             return False
 
-    def _render_ahead(self, effects: list[Effect]) -> Future[None] | None:
-        """Start drawing the first new screen among `effects` on the render thread, so that it is drawn
-        while the journal writes (the storage's sync lets go of the interpreter); the renderer keeps its
-        last frames (`Renderer`), so `_draw` then only takes it. `_handle` waits for it before anything else
-        renders or pages: the renderer is never used from two threads at once."""
-        show = next((e for e in effects if isinstance(e, Show) and e.screen != self.screen), None)
-        if show is None:
-            return None
-
-        def draw(screen: Screen = show.screen) -> None:
-            page = self._placement(screen, self.clock())[0]
-            self.outputs.renderer(screen, self.outputs.display.size, page)
-
-        return _render_thread().submit(draw)
-
     def _draw(self) -> None:
         """Put the screen on the panel at the current page."""
         out, screen = self.outputs, self.screen
@@ -380,12 +394,6 @@ class Shell:
             on_idle()
             if self.wake_at is not None and self.clock() >= self.wake_at:
                 self.handle(Tick(self.clock()))
-
-
-@cache
-def _render_thread() -> ThreadPoolExecutor:
-    """The process's one render thread (`Shell._render_ahead`), started on first use."""
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordtable-render")
 
 
 _TICKING = ("title", "big", "time", "status", "inverted")  # what a running clock changes on a screen

@@ -39,14 +39,16 @@ class SessionJournal:
     entries: int = 0  # in this session
     _checkpoint: int | None = None  # the seq of the latest entry when it is a plain clock checkpoint
     league: bool = False  # queue each finished game for the league in the journal's outbox
-    on_queued: Callable[[], None] | None = None  # after a commit that queued a game (wakes the publisher)
+    on_queued: Callable[[], None] | None = None  # after the sync of a commit that queued a game (wakes the publisher)
+    _queued: bool = False  # a commit since the last `sync` queued a game
 
     def commit(self, event: Event | None, effects: Sequence[GameEffect] = ()) -> None:
-        """Journal an input event (None: none) and the game effects it caused, all in one transaction.
-        Raises `JournalError` when it could not be written; then nothing was, and nothing changed here."""
+        """Journal an input event (None: none) and the game effects it caused, all in one transaction,
+        written (a crash of the process keeps it) but on the storage only after `sync`. Raises
+        `JournalError` when it could not be written; then nothing was, and nothing changed here."""
         table, checkpoint = self.table_game, None
         queued = self.league and any(isinstance(effect, EndGame) for effect in effects)
-        with self.journal.batch():
+        with self.journal.batch(synced=False):
             if isinstance(event, Tick) and not effects and self._checkpoint is not None:
                 self.journal.rewrite(self._checkpoint, encode(event), utc_now())
                 checkpoint = self._checkpoint
@@ -57,8 +59,15 @@ class SessionJournal:
             for effect in effects:
                 table = self._game_effect(table, effect)
         self.table_game, self._checkpoint = table, checkpoint
-        if queued and self.on_queued is not None:
+        self._queued = self._queued or queued
+
+    def sync(self) -> None:
+        """Put what `commit` wrote on the storage (`Journal.sync`); then wake the publisher when a game was
+        queued for the league. Raises `JournalError` when the storage fails."""
+        self.journal.sync()
+        if self._queued and self.on_queued is not None:
             self.on_queued()
+        self._queued = False
 
     def tidy(self) -> None:
         """When nothing waits for the journal (an input's effects are out): its upkeep (`Journal.tidy`)."""

@@ -103,7 +103,11 @@ def test_a_finished_game_is_queued_in_the_outbox_in_the_same_transaction(tmp_pat
     assert game is not None and not woken
     target.commit(Tick(2.0), [Record({"event": "word", "player": "Anna", "word": "HAUS"}), EndGame("Anna")])
     rows = sqlite3.connect(journal.path).execute("SELECT id, game_id, payload FROM outbox").fetchall()
-    assert len(rows) == 1 and rows[0][1] == game and woken == [True]
+    assert len(rows) == 1 and rows[0][1] == game and not woken  # the publisher waits for the storage
+    target.sync()
+    assert woken == [True]
+    target.sync()
+    assert woken == [True]
     payload = json.loads(rows[0][2])
     assert payload["id"] == rows[0][0] and payload["record"] == journal.export_record(game)
     assert payload["winner"] == "Anna" and payload["players"] == ["Anna", "Ben"]

@@ -1,53 +1,56 @@
-"""The shell draws an input's frame while the journal writes it (`Shell._render_ahead`): the same frame,
-on the display only after the input is on storage, drawn on another thread meanwhile."""
+"""An input's frame goes to the display once the input is written to the journal, while the storage syncs
+it; every other effect (the sound, the LED bar) comes only after the sync. A sync that fails gives the
+journal up and tells the table, as a failed write does."""
 
 from __future__ import annotations
-
-import threading
 
 from firmware_host.core import app
 from firmware_host.core.events import Button, Press
 from firmware_host.core.settings import Settings
+from firmware_host.journal import JournalError
 from firmware_host.render import pages, render
 from firmware_host.shell import Outputs, Shell
 from tests.test_word_check import Null, Recorder
 
 
-class Display(Null):
-    def __init__(self, journal: SlowJournal) -> None:
-        self.journal = journal
-        self.frames: list[tuple[object, bool]] = []  # (image, the input on storage when it was shown)
+class Log(Null):
+    """Display, bar and sounder in one, writing what reaches them to `steps` (the bar is only set when
+    its level changes)."""
+
+    def __init__(self, steps: list[str]) -> None:
+        self.steps = steps
+        self.images: list[object] = []
 
     def show(self, image):  # type: ignore[no-untyped-def]
-        self.frames.append((image, self.journal.committed))
+        self.images.append(image)
+        self.steps.append("frame")
+
+    def set_level(self, level):  # type: ignore[no-untyped-def]
+        self.steps.append("bar")
+
+    def play(self, notes, duty=0.5):  # type: ignore[no-untyped-def]
+        self.steps.append("sound")
 
 
-class SlowJournal(Recorder):
-    """A journal whose write takes until the frame has been drawn (or 2 s): the storage's sync."""
-
-    def __init__(self) -> None:
+class OrderJournal(Recorder):
+    def __init__(self, steps: list[str], sync_fails: bool = False) -> None:
         super().__init__()
-        self.drawn = threading.Event()
-        self.committed = False
-        self.drawn_while_writing: bool | None = None
+        self.steps = steps
+        self.sync_fails = sync_fails
 
     def commit(self, event, effects=()):  # type: ignore[no-untyped-def]
-        self.drawn_while_writing = self.drawn.wait(2.0)
         super().commit(event, effects)
-        self.committed = True
+        self.steps.append("write")
+
+    def sync(self):  # type: ignore[no-untyped-def]
+        if self.sync_fails:
+            raise JournalError("journal sync failed: Input/output error")
+        self.steps.append("sync")
 
 
-def shell_with(journal: SlowJournal) -> tuple[Shell, Display, list[str]]:
-    display = Display(journal)
-    threads: list[str] = []
-
-    def renderer(screen, size, page=0):  # type: ignore[no-untyped-def]
-        threads.append(threading.current_thread().name)
-        image = render(screen, size, page)
-        journal.drawn.set()
-        return image
-
-    outputs = Outputs(bar=Null(), sounder=Null(), display=display, renderer=renderer, pager=pages,
+def shell_with(journal: OrderJournal) -> tuple[Shell, Log]:
+    out = Log(journal.steps)
+    outputs = Outputs(bar=out, sounder=out, display=out, renderer=render, pager=pages,
                       save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
                       keep=lambda name, data: None, check_words=lambda words: None,
@@ -55,22 +58,31 @@ def shell_with(journal: SlowJournal) -> tuple[Shell, Display, list[str]]:
     state, effects = app.initial(Settings())
     shell = Shell(state, outputs, clock=lambda: 10.0, journal=journal)
     shell.start(effects)
-    return shell, display, threads
+    journal.steps.clear()
+    return shell, out
 
 
-def test_an_inputs_frame_is_drawn_while_its_journal_writes_and_shown_after() -> None:
-    journal = SlowJournal()
-    shell, display, threads = shell_with(journal)
-    display.frames.clear()
-    threads.clear()
-    journal.drawn.clear()
-    shell.handle(Press(Button.START, 10.0))  # the timer starts: another screen
-    assert journal.drawn_while_writing is True
-    assert threads[0] != threading.current_thread().name  # drawn on the render thread
-    [(image, on_storage)] = display.frames
-    assert on_storage  # shown only once the input is on storage
+def test_an_inputs_frame_goes_out_while_it_syncs_and_everything_else_after() -> None:
+    steps: list[str] = []
+    shell, out = shell_with(OrderJournal(steps))
+    shell.handle(Press(Button.START, 10.0))  # the timer starts: another screen and a sound
+    assert steps == ["write", "frame", "sync", "sound"]
     assert shell.screen is not None
-    assert image.tobytes() == render(shell.screen, (128, 64), shell.page).tobytes()
+    assert out.images[-1].tobytes() == render(shell.screen, (128, 64), shell.page).tobytes()  # type: ignore[attr-defined]
+
+
+def test_a_failed_sync_gives_the_journal_up_and_the_table_is_told() -> None:
+    steps: list[str] = []
+    journal = OrderJournal(steps, sync_fails=True)
+    shell, _ = shell_with(journal)
+    shell.handle(Press(Button.START, 10.0))
+    assert shell.journal is None
+    assert shell.state.timer.running  # the timer goes on in memory
+    assert steps[:2] == ["write", "frame"] and "sync" not in steps
+    assert steps.count("frame") == 2  # the press's frame, then the one that says nothing is saved
+    assert shell.state.unsaved  # every title is marked from now on
+    shell.handle(Press(Button.START, 11.0))  # and nothing is written any more
+    assert len(journal.events) == 1
 
 
 def test_a_frame_drawn_again_is_the_same_picture_and_a_copy() -> None:

@@ -46,6 +46,9 @@ class Recorder:
         if event is not None:
             self.events.append(event)
 
+    def sync(self):
+        pass
+
     def compact(self, state):
         pass
 
