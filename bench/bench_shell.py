@@ -14,8 +14,9 @@ loaded for the second set by one busy process per core. Button latency: START's 
 handed to the display (`on_frame`; dummy) or → the last bit of the write that put it (or a newer frame
 that stopped it part-way) whole on the panel (wire: `harness.OnGlass`; a clock tick's frame that merely
 follows it is not counted). The
-journal's share is the time of each input's journal write inside the same presses. See bench/harness.py
-for the wire model.
+journal's share is the time of each input's journal write inside the same presses (the frame goes out
+after it); the storage's sync of that write runs while the frame is on the wire, and is shown beside.
+See bench/harness.py for the wire model.
 """
 
 from __future__ import annotations
@@ -204,10 +205,10 @@ def full_collections(runs: int = 10) -> tuple[list[float], list[float]]:
 
 
 def button_latencies(appliance: Appliance, probe: Probe, presses: int,
-                     bus: WireBus | None) -> tuple[list[float], list[float], list[float]]:
+                     bus: WireBus | None) -> tuple[list[float], list[float], list[float], list[float]]:
     """START toggles start/pause; each toggle redraws. From the release edge to the frame (no bus) or to
-    the last bit on the wire, in ms; the journal write of each press, in ms; and each press's latency
-    without its own journal write."""
+    the last bit on the wire, in ms; the journal write of each press, in ms; each press's latency
+    without its own journal write; and each sync of the storage (beside the frame), in ms."""
     pin = appliance.hardware.pin_factory.pin(START_PIN)
     shell = appliance.shell
     glass = None if bus is None else OnGlass(appliance.hardware.display, bus)
@@ -236,7 +237,7 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
             time.sleep(0.06)  # beyond the 30 ms debounce
     finally:
         shell.journal = journal.inner
-    return latencies, journal.times, without
+    return latencies, journal.times, without, journal.sync_times
 
 
 def presses_during_refresh(appliance: Appliance, probe: Probe, presses: int, bus: WireBus) -> list[float]:
@@ -384,7 +385,7 @@ def main() -> None:
     idle_window = 10.0 if args.quick else 30.0
 
     probe = Probe()
-    latencies: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    latencies: dict[str, tuple[list[float], list[float], list[float], list[float]]] = {}
     during_refresh: dict[str, list[float]] = {}
     idle_cpu = None
     collections: tuple[list[float], list[float]] | None = None
@@ -424,11 +425,12 @@ def main() -> None:
             print(f"{'  buzzer pin − wake-up: step + buzzer (ms)':<52} {stats(errors['sound'])}")
         print(f"{'naive sleep(1) countdown end error, idle (ms)':<52} {stats(countdowns['naive_idle'])}")
         print(f"{'naive sleep(1) countdown end error, loaded (ms)':<52} {stats(countdowns['naive_loaded'])}")
-    for name, (lat, journal, without) in latencies.items():
+    for name, (lat, journal, without, syncs) in latencies.items():
         where = "frame (luma dummy)" if name == "dummy" else f"last byte, {int(name) // 1000} kHz I2C"
         print(f"{'button → ' + where + ' (ms)':<52} {stats(lat)}")
         print(f"{'  of which: journal write of the press (ms)':<52} {stats(journal)}")
         print(f"{'  each press without its journal write (ms)':<52} {stats(without)}")
+        print(f"{'  beside it: the storage sync of each write (ms)':<52} {stats(syncs)}")
     for name, lat in during_refresh.items():
         print(f"{'button as the refresh starts → last byte, ' + str(int(name) // 1000) + ' kHz (ms)':<52} {stats(lat)}")
     if idle_cpu is not None:

@@ -184,13 +184,15 @@ class OnGlass:
 
 
 class TimedJournal:
-    """The shell's journal, timing each write of an input (the shell's `commit`, before the core's effects
-    are carried out); every other call passes through."""
+    """The shell's journal, timing each write of an input (the shell's `commit`, before any of the core's
+    effects is carried out) and each sync (`sync`: while the input's frame is on the wire, before the
+    other effects); every other call passes through."""
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.times: list[float] = []  # ms per committed input
         self.ends: list[float] = []  # when each commit of an input returned (monotonic)
+        self.sync_times: list[float] = []  # ms per sync
         self._committed = threading.Condition()
 
     def commit(self, event: Any, *args: Any, **kwargs: Any) -> None:
@@ -201,6 +203,11 @@ class TimedJournal:
                 self.times.append((time.perf_counter() - start) * 1000)
                 self.ends.append(time.monotonic())
                 self._committed.notify_all()
+
+    def sync(self) -> None:
+        start = time.perf_counter()
+        self.inner.sync()
+        self.sync_times.append((time.perf_counter() - start) * 1000)
 
     def wait_commit(self, count: int, timeout_s: float) -> bool:
         """Wait until more than `count` inputs are committed: True, or False after `timeout_s`."""
