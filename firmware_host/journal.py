@@ -177,7 +177,6 @@ class Journal:
         self.checked = checked  # whether opening ran the full integrity check (no valid seal)
         self._writable = writable
         self._depth = 0  # open `_write` blocks: only the outermost begins and commits
-        self._synced = True  # whether the outermost open `batch` syncs when it commits
         self._unsynced = False  # a transaction is committed but not yet on the storage (`sync`)
         self._commits = 0  # since the WAL was last checkpointed
 
@@ -487,16 +486,8 @@ class Journal:
         when it raises (then `JournalError` or the block's own exception propagates). `synced=False` (the
         outermost block decides): the transaction is written when the block ends, and on the storage once
         `sync()` returns."""
-        if self._depth:
-            with self._write():
-                yield
-            return
-        self._synced = synced
-        try:
-            with self._write():
-                yield
-        finally:
-            self._synced = True
+        with self._write(synced=synced):
+            yield
 
     def sync(self) -> None:
         """Put every transaction committed so far on the storage: one `fdatasync` of the WAL, none when
@@ -515,7 +506,9 @@ class Journal:
         self._unsynced = False
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, *, synced: bool = True) -> Iterator[sqlite3.Connection]:
+        """The transaction of the outermost block (a nested one joins it); `synced`: the outermost block's
+        commit is put on the storage before it returns (`sync`)."""
         db = self._conn()
         if self._depth:
             self._depth += 1
@@ -531,7 +524,7 @@ class Journal:
         finally:
             self._depth = 0
         self._unsynced = True
-        if self._synced:
+        if synced:
             self.sync()
         self._commits += 1
         if self._commits >= 5 * CHECKPOINT_EVERY:  # nobody tidies: the WAL must not grow without end
