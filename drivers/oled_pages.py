@@ -1,8 +1,10 @@
 """SSD1306, SSD1309 and SH1106 panels that send only what changed: luma's own device classes (their init,
 contrast, power and serial interface untouched) with a `display` that writes only the pages whose bytes
-changed, each as its changed column span (the page and column window, then the data). On the SSD1306
-family, neighbouring changed pages go out as one window (the union of their spans) when that is fewer
-bytes than a window each: every window costs a command and a data transaction besides its data.
+changed, each as its changed column runs (the page and column window, then the data): a page's changes
+that unchanged columns part go as runs of their own when those columns cost more than a window
+(`changed_runs`: two digits of a clock, not the colon between them). On the SSD1306 family, runs of
+neighbouring pages go out as one window (the union of their columns) when that is fewer bytes than a
+window each: every window costs a command and a data transaction besides its data.
 
 The data goes out in pieces of whole page rows, at most PIECE_BYTES each (a row is at most a page wide);
 the pieces of small windows share a transfer up to the same size. The panel's RAM is tracked per page as
@@ -24,7 +26,9 @@ offset, luma's `page_address_offset`), then the data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import luma.core.interface.serial
@@ -88,18 +92,33 @@ def _send_each(serial: Any, messages: Sequence[Message]) -> None:
             serial.command(*payload)
 
 
-def merged_windows(spans: list[tuple[int, int, int]]) -> list[Window]:
-    """Windows covering the changed spans (page, first column, last column; pages ascending), each
-    neighbouring span taken into the window before it when that sends fewer bytes than a window of its own."""
+def merged_windows(runs: list[tuple[int, int, int]]) -> list[Window]:
+    """Windows covering the changed runs (page, first column, last column; pages ascending, then columns):
+    the fewer bytes of two plans, each joining what it places into the window that saves most bytes to
+    join it (one that ends on its page or the page above) or starting a window: every run on its own, or
+    each page's runs as one span (its first to its last changed column). A tie goes to the spans."""
+    spans: dict[int, tuple[int, int]] = {}
+    for page, first, last in runs:
+        spans[page] = (spans.get(page, (first, last))[0], last)
+    plans = (_joined([(page, *span) for page, span in spans.items()]), _joined(runs))
+    return min(plans, key=lambda windows: sum(map(_cost, windows)))
+
+
+def _joined(runs: list[tuple[int, int, int]]) -> list[Window]:
     windows: list[Window] = []
-    for page, first, last in spans:
-        if windows:
-            p0, _, c0, c1 = windows[-1]
-            merged = (p0, page, min(c0, first), max(c1, last))
-            if _cost(merged) <= _cost(windows[-1]) + _cost((page, page, first, last)):
-                windows[-1] = merged
-                continue
-        windows.append((page, page, first, last))
+    for page, first, last in runs:
+        run = (page, page, first, last)
+        best, saved = -1, -1
+        for i, (p0, p1, c0, c1) in enumerate(windows):
+            if p1 >= page - 1:
+                gain = _cost(windows[i]) + _cost(run) - _cost((p0, page, min(c0, first), max(c1, last)))
+                if gain > saved:
+                    best, saved = i, gain
+        if saved >= 0:
+            p0, _, c0, c1 = windows[best]
+            windows[best] = (p0, page, min(c0, first), max(c1, last))
+        else:
+            windows.append(run)
     return windows
 
 
@@ -110,13 +129,18 @@ def _cost(window: Window) -> int:
     return WINDOW_COST + (pieces - 1) * PIECE_COST + (p1 - p0 + 1) * width
 
 
-def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
-    """The first and last column whose byte differs (inclusive); None when the page is unchanged."""
+def changed_runs(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
+    """The differing columns as runs (first, last; inclusive), ascending: a run starts and ends on a
+    differing column, and two runs are parted by more than `gap` unchanged columns. [] when unchanged."""
     if old == new:
-        return None
-    differ = int.from_bytes(old, "big") ^ int.from_bytes(new, "big")  # column 0 in the highest byte
-    end = len(new) - 1
-    return end - (differ.bit_length() - 1) // 8, end - ((differ & -differ).bit_length() - 1) // 8
+        return []
+    differ = (int.from_bytes(old, "big") ^ int.from_bytes(new, "big")).to_bytes(len(new), "big")
+    return [(match.start(), match.end() - 1) for match in _runs(gap).finditer(differ)]
+
+
+@cache
+def _runs(gap: int) -> re.Pattern[bytes]:
+    return re.compile(rb"[^\x00](?:\x00{0,%d}[^\x00])*" % gap)
 
 
 class _ChangedPages:
@@ -124,6 +148,7 @@ class _ChangedPages:
     `_piece(window, first_page, last_page, pages)`; luma's device provides the rest."""
 
     stops_when_stale = True  # `display` takes `stale` (drivers.display asks for this)
+    RUN_GAP = WINDOW_COST  # unchanged columns worth sending rather than parting a page's runs
     _ram: list[bytes | None] | None = None  # what the panel holds per page, as far as we know (None: unknown)
     mode: str
     size: tuple[int, int]
@@ -144,8 +169,9 @@ class _ChangedPages:
         assert image.size == self.size
         pages = ram_pages(self.preprocess(image))
         known, self._ram = self._ram or [None] * len(pages), None  # unknown while a write is out
-        spans = [(page, *span) for page, (old, new) in enumerate(zip(known, pages, strict=True))
-                 if (span := (0, self._w - 1) if old is None or every_page else changed_span(old, new)) is not None]
+        whole = [(0, self._w - 1)]
+        spans = [(page, *run) for page, (old, new) in enumerate(zip(known, pages, strict=True))
+                 for run in (whole if old is None or every_page else changed_runs(old, new, self.RUN_GAP))]
         transfer: list[Message] = []  # the messages of the next transfer
         landing: list[tuple[int, int, int, int]] = []  # the page rows they write: (first, last, c0, c1)
         data = 0  # data bytes in `transfer`
@@ -193,6 +219,7 @@ class _ChangedPages:
         self.invalidate()
 
     def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
+        """The windows that write the changed runs (page, first column, last column)."""
         raise NotImplementedError
 
     def _piece(self, window: Window, first: int, last: int, pages: list[bytes]) -> list[Message]:
@@ -219,17 +246,18 @@ class _WindowAddressing(_ChangedPages):
 
 
 class ssd1306(_WindowAddressing, luma.oled.device.ssd1306):
-    """luma's `ssd1306`, sending only the changed column span of each changed page."""
+    """luma's `ssd1306`, sending only the changed column runs of each changed page."""
 
 
 class ssd1309(_WindowAddressing, luma.oled.device.ssd1309):
-    """luma's `ssd1309`, sending only the changed column span of each changed page."""
+    """luma's `ssd1309`, sending only the changed column runs of each changed page."""
 
 
 class sh1106(_ChangedPages, luma.oled.device.sh1106):
-    """luma's `sh1106` (page addressing only), sending only the changed column span of each changed page."""
+    """luma's `sh1106` (page addressing only), sending only the changed column runs of each changed page."""
 
     _page_address_offset: int
+    RUN_GAP = (2 + 3) + 2  # a run's "set page, set column" command and its data transaction
 
     def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
         return [(page, page, first, last) for page, first, last in spans]

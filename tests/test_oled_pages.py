@@ -4,6 +4,7 @@ the wire for it."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from contextlib import contextmanager
 from dataclasses import replace
@@ -94,12 +95,29 @@ def test_any_pixel_changes_reach_the_glass(changes, driver, rotate):
             assert panel.visible().tobytes() == expected.tobytes()
 
 
-@given(st.binary(min_size=1, max_size=132), st.data())
-def test_the_changed_span_is_the_first_and_last_differing_column(old, data):
-    changes = data.draw(st.dictionaries(st.integers(0, len(old) - 1), st.integers(0, 255), max_size=4))
+@given(st.binary(min_size=1, max_size=132), st.data(), st.integers(0, 12))
+def test_the_changed_runs_cover_exactly_the_differing_columns_parted_by_more_than_the_gap(old, data, gap):
+    changes = data.draw(st.dictionaries(st.integers(0, len(old) - 1), st.integers(0, 255), max_size=12))
     new = bytes(changes.get(i, byte) for i, byte in enumerate(old))
     differ = [i for i in range(len(old)) if old[i] != new[i]]
-    assert oled_pages.changed_span(old, new) == ((differ[0], differ[-1]) if differ else None)
+    runs = oled_pages.changed_runs(old, new, gap)
+    assert all(old[first] != new[first] and old[last] != new[last] for first, last in runs)
+    assert all(later[0] - earlier[1] - 1 > gap for earlier, later in itertools.pairwise(runs))
+    covered = [i for i in differ if any(first <= i <= last for first, last in runs)]
+    assert covered == differ and runs == sorted(runs)
+    assert (runs == []) == (differ == [])
+
+
+@given(st.lists(st.lists(st.integers(0, 127), max_size=6), min_size=8, max_size=8))
+def test_the_windows_cover_every_changed_run_in_no_more_bytes_than_a_span_per_page(changed):
+    old = [bytes(128) for _ in changed]
+    new = [bytes(1 if column in columns else 0 for column in range(128)) for columns in changed]
+    runs = [(page, *run) for page in range(8) for run in oled_pages.changed_runs(old[page], new[page], 10)]
+    windows = oled_pages.merged_windows(runs)
+    for page, first, last in runs:
+        assert any(p0 <= page <= p1 and c0 <= first and last <= c1 for p0, p1, c0, c1 in windows)
+    spans = [(page, min(columns), max(columns)) for page, columns in enumerate(changed) if columns]
+    assert sum(map(oled_pages._cost, windows)) <= sum(map(oled_pages._cost, oled_pages.merged_windows(spans)))
 
 
 def test_the_first_frame_is_lumas_full_frame_in_pieces_and_an_unchanged_frame_sends_nothing():
@@ -183,6 +201,43 @@ def test_one_changed_pixel_sends_one_byte_in_its_page_and_column_window():
             device.display(frame)
         assert commands == [(0x21, 70, 70, 0x22, 2, 2)]  # column 70, page 21 // 8
         assert (bus.transactions, bus.bytes) == (2, (2 + 6) + (2 + 1))  # address + control byte each
+        assert panel.visible().tobytes() == frame.tobytes()
+
+
+@pytest.mark.parametrize(("columns", "windows"), [
+    ((10, 100), [(0x21, 10, 10, 0x22, 0, 0), (0x21, 100, 100, 0x22, 0, 0)]),  # 89 columns apart: two windows
+    ((10, 22), [(0x21, 10, 10, 0x22, 0, 0), (0x21, 22, 22, 0x22, 0, 0)]),  # 11 unchanged: more than a window
+    ((10, 21), [(0x21, 10, 21, 0x22, 0, 0)]),  # 10 unchanged columns cost what a second window does: sent
+])
+def test_changes_on_one_page_go_as_runs_when_the_columns_between_cost_more_than_a_window(columns, windows):
+    with on_fake_bus("ssd1306") as (device, panel, _bus):
+        frame = noise(5)
+        device.display(frame)
+        frame = frame.copy()
+        for x in columns:
+            frame.putpixel((x, 2), 0 if frame.getpixel((x, 2)) else 255)
+        commands = []
+        original = panel.command
+        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
+            device.display(frame)
+        assert commands == windows
+        assert panel.visible().tobytes() == frame.tobytes()
+
+
+def test_runs_of_neighbouring_pages_share_a_window_each_when_that_is_fewer_bytes():
+    """Two digits three pages tall, far apart: a window per digit (not one per page, nor one across both)."""
+    with on_fake_bus("ssd1306") as (device, panel, _bus):
+        frame = Image.new("1", device.size)
+        device.display(frame)
+        frame = frame.copy()
+        draw = ImageDraw.Draw(frame)
+        draw.rectangle((5, 8, 20, 31), fill=255)
+        draw.rectangle((90, 8, 105, 31), fill=255)
+        commands = []
+        original = panel.command
+        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
+            device.display(frame)
+        assert commands == [(0x21, 5, 20, 0x22, 1, 3), (0x21, 90, 105, 0x22, 1, 3)]
         assert panel.visible().tobytes() == frame.tobytes()
 
 
