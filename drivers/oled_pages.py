@@ -105,6 +105,7 @@ def merged_windows(runs: list[tuple[int, int, int]]) -> list[Window]:
 
 
 def _joined(runs: list[tuple[int, int, int]]) -> list[Window]:
+    """One plan of `merged_windows`: `runs` placed in order, each joining a window or starting one."""
     windows: list[Window] = []
     for page, first, last in runs:
         run = (page, page, first, last)
@@ -144,7 +145,7 @@ def _runs(gap: int) -> re.Pattern[bytes]:
 
 
 class _ChangedPages:
-    """The `display` of a page-organised 1-bit panel. The class using it provides `_windows(spans)` and
+    """The `display` of a page-organised 1-bit panel. The class using it provides `_windows(runs)` and
     `_piece(window, first_page, last_page, pages)`; luma's device provides the rest."""
 
     stops_when_stale = True  # `display` takes `stale` (drivers.display asks for this)
@@ -170,8 +171,8 @@ class _ChangedPages:
         pages = ram_pages(self.preprocess(image))
         known, self._ram = self._ram or [None] * len(pages), None  # unknown while a write is out
         whole = [(0, self._w - 1)]
-        spans = [(page, *run) for page, (old, new) in enumerate(zip(known, pages, strict=True))
-                 for run in (whole if old is None or every_page else changed_runs(old, new, self.RUN_GAP))]
+        runs = [(page, *run) for page, (old, new) in enumerate(zip(known, pages, strict=True))
+                for run in (whole if old is None or every_page else changed_runs(old, new, self.RUN_GAP))]
         transfer: list[Message] = []  # the messages of the next transfer
         landing: list[tuple[int, int, int, int]] = []  # the page rows they write: (first, last, c0, c1)
         data = 0  # data bytes in `transfer`
@@ -185,7 +186,7 @@ class _ChangedPages:
             transfer.clear()
             landing.clear()
 
-        for window in self._windows(spans):
+        for window in self._windows(runs):
             p0, p1, c0, c1 = window
             rows = max(1, PIECE_BYTES // (c1 - c0 + 1))  # page rows per piece
             for first in range(p0, p1 + 1, rows):
@@ -218,7 +219,7 @@ class _ChangedPages:
         super().hide()  # type: ignore[misc]
         self.invalidate()
 
-    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
+    def _windows(self, runs: list[tuple[int, int, int]]) -> list[Window]:
         """The windows that write the changed runs (page, first column, last column)."""
         raise NotImplementedError
 
@@ -233,8 +234,8 @@ class _WindowAddressing(_ChangedPages):
 
     _colstart: int
 
-    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
-        return merged_windows(spans)
+    def _windows(self, runs: list[tuple[int, int, int]]) -> list[Window]:
+        return merged_windows(runs)
 
     def _piece(self, window: Window, first: int, last: int, pages: list[bytes]) -> list[Message]:
         p0, p1, c0, c1 = window
@@ -259,8 +260,8 @@ class sh1106(_ChangedPages, luma.oled.device.sh1106):
     _page_address_offset: int
     RUN_GAP = (2 + 3) + 2  # a run's "set page, set column" command and its data transaction
 
-    def _windows(self, spans: list[tuple[int, int, int]]) -> list[Window]:
-        return [(page, page, first, last) for page, first, last in spans]
+    def _windows(self, runs: list[tuple[int, int, int]]) -> list[Window]:
+        return [(page, page, first, last) for page, first, last in runs]
 
     def _piece(self, window: Window, first: int, last: int, pages: list[bytes]) -> list[Message]:
         _, _, c0, c1 = window
