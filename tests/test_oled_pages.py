@@ -35,6 +35,15 @@ def on_fake_bus(driver: str, **cfg_changes):
     yield device, panel, bus
 
 
+def commands_sent(device, panel: FakePanel, frame: Image.Image) -> list[tuple[int, ...]]:
+    """`device.display(frame)`, and the command writes the panel took for it (each as its bytes)."""
+    commands: list[tuple[int, ...]] = []
+    original = panel.command
+    with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
+        device.display(frame)
+    return commands
+
+
 def noise(seed: int, size=(128, 64), dots=600) -> Image.Image:
     rnd = random.Random(seed)
     image = Image.new("1", size)
@@ -112,7 +121,8 @@ def test_the_changed_runs_cover_exactly_the_differing_columns_parted_by_more_tha
 def test_the_windows_cover_every_changed_run_in_no_more_bytes_than_a_span_per_page(changed):
     old = [bytes(128) for _ in changed]
     new = [bytes(1 if column in columns else 0 for column in range(128)) for columns in changed]
-    runs = [(page, *run) for page in range(8) for run in oled_pages.changed_runs(old[page], new[page], 10)]
+    gap = oled_pages.WINDOW_COST
+    runs = [(page, *run) for page in range(8) for run in oled_pages.changed_runs(old[page], new[page], gap)]
     windows = oled_pages.merged_windows(runs)
     for page, first, last in runs:
         assert any(p0 <= page <= p1 and c0 <= first and last <= c1 for p0, p1, c0, c1 in windows)
@@ -195,10 +205,7 @@ def test_one_changed_pixel_sends_one_byte_in_its_page_and_column_window():
         frame = frame.copy()
         frame.putpixel((70, 21), 0 if frame.getpixel((70, 21)) else 255)
         bus.bytes = bus.transactions = 0
-        commands = []
-        original = panel.command
-        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
-            device.display(frame)
+        commands = commands_sent(device, panel, frame)
         assert commands == [(0x21, 70, 70, 0x22, 2, 2)]  # column 70, page 21 // 8
         assert (bus.transactions, bus.bytes) == (2, (2 + 6) + (2 + 1))  # address + control byte each
         assert panel.visible().tobytes() == frame.tobytes()
@@ -216,10 +223,7 @@ def test_changes_on_one_page_go_as_runs_when_the_columns_between_cost_more_than_
         frame = frame.copy()
         for x in columns:
             frame.putpixel((x, 2), 0 if frame.getpixel((x, 2)) else 255)
-        commands = []
-        original = panel.command
-        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
-            device.display(frame)
+        commands = commands_sent(device, panel, frame)
         assert commands == windows
         assert panel.visible().tobytes() == frame.tobytes()
 
@@ -233,10 +237,7 @@ def test_runs_of_neighbouring_pages_share_a_window_each_when_that_is_fewer_bytes
         draw = ImageDraw.Draw(frame)
         draw.rectangle((5, 8, 20, 31), fill=255)
         draw.rectangle((90, 8, 105, 31), fill=255)
-        commands = []
-        original = panel.command
-        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
-            device.display(frame)
+        commands = commands_sent(device, panel, frame)
         assert commands == [(0x21, 5, 20, 0x22, 1, 3), (0x21, 90, 105, 0x22, 1, 3)]
         assert panel.visible().tobytes() == frame.tobytes()
 
@@ -296,10 +297,7 @@ def test_sh1106_sends_page_and_column_with_its_offset_and_never_a_window():
         device.display(frame)
         frame = frame.copy()
         ImageDraw.Draw(frame).rectangle((40, 50, 47, 53), fill=255)
-        commands = []
-        original = panel.command
-        with mock.patch.object(panel, "command", side_effect=lambda *c: (commands.append(c), original(*c))):
-            device.display(frame)
+        commands = commands_sent(device, panel, frame)
         columns = [c for c in commands if c[0] & 0xF0 == 0xB0]
         assert columns and all(len(c) == 3 for c in commands)
         for page_cmd, low, high in commands:
