@@ -16,7 +16,10 @@ that stopped it part-way) whole on the panel (wire: `harness.OnGlass`; a clock t
 follows it is not counted). The
 journal's share is the time of each input's journal write inside the same presses (the frame goes out
 after it); the storage's sync of that write runs while the frame is on the wire, and is shown beside.
-See bench/harness.py for the wire model.
+On a wire, each press's bytes from its release edge to its last byte are shown too: a press alone sends
+its own frame; more bytes mean it waited for, or carried the rest of, another frame (a clock tick's digits
+drawn at the same moment), which is where the wire's tail comes from. See bench/harness.py for the wire
+model.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -204,17 +207,29 @@ def full_collections(runs: int = 10) -> tuple[list[float], list[float]]:
     return thawed, timed()
 
 
-def button_latencies(appliance: Appliance, probe: Probe, presses: int,
-                     bus: WireBus | None) -> tuple[list[float], list[float], list[float], list[float]]:
+@dataclass
+class Presses:
+    """What `button_latencies` measured, per press: the latency, its journal write, the latency without
+    it, the storage's sync beside it (ms), and on a wire the bytes it carried from the release edge to
+    the last byte (the press's frame, and any other frame's bytes it had to wait for or carry)."""
+
+    latencies: list[float] = field(default_factory=list)
+    journal: list[float] = field(default_factory=list)
+    without: list[float] = field(default_factory=list)
+    syncs: list[float] = field(default_factory=list)
+    wire_bytes: list[float] = field(default_factory=list)
+
+
+def button_latencies(appliance: Appliance, probe: Probe, presses: int, bus: WireBus | None) -> Presses:
     """START toggles start/pause; each toggle redraws. From the release edge to the frame (no bus) or to
-    the last bit on the wire, in ms; the journal write of each press, in ms; each press's latency
-    without its own journal write; and each sync of the storage (beside the frame), in ms."""
+    the last bit on the wire (see `Presses`)."""
     pin = appliance.hardware.pin_factory.pin(START_PIN)
     shell = appliance.shell
     glass = None if bus is None else OnGlass(appliance.hardware.display, bus)
     journal = TimedJournal(shell.journal)
     shell.journal = journal
-    latencies, without = [], []
+    measured = Presses()
+    latencies, without = measured.latencies, measured.without
     try:
         for _ in range(presses):
             journaled = len(journal.times)
@@ -234,10 +249,13 @@ def button_latencies(appliance: Appliance, probe: Probe, presses: int,
                 if end is not None:
                     latencies.append((end - before) * 1000)
                     without.append(latencies[-1] - sum(journal.times[journaled:]))
+                    if bus is not None:
+                        measured.wire_bytes.append(bus.bytes_between(before, end))
             time.sleep(0.06)  # beyond the 30 ms debounce
     finally:
         shell.journal = journal.inner
-    return latencies, journal.times, without, journal.sync_times
+    measured.journal, measured.syncs = journal.times, journal.sync_times
+    return measured
 
 
 def presses_during_refresh(appliance: Appliance, probe: Probe, presses: int, bus: WireBus) -> list[float]:
@@ -385,7 +403,7 @@ def main() -> None:
     idle_window = 10.0 if args.quick else 30.0
 
     probe = Probe()
-    latencies: dict[str, tuple[list[float], list[float], list[float], list[float]]] = {}
+    latencies: dict[str, Presses] = {}
     during_refresh: dict[str, list[float]] = {}
     idle_cpu = None
     collections: tuple[list[float], list[float]] | None = None
@@ -425,12 +443,14 @@ def main() -> None:
             print(f"{'  buzzer pin − wake-up: step + buzzer (ms)':<52} {stats(errors['sound'])}")
         print(f"{'naive sleep(1) countdown end error, idle (ms)':<52} {stats(countdowns['naive_idle'])}")
         print(f"{'naive sleep(1) countdown end error, loaded (ms)':<52} {stats(countdowns['naive_loaded'])}")
-    for name, (lat, journal, without, syncs) in latencies.items():
+    for name, measured in latencies.items():
         where = "frame (luma dummy)" if name == "dummy" else f"last byte, {int(name) // 1000} kHz I2C"
-        print(f"{'button → ' + where + ' (ms)':<52} {stats(lat)}")
-        print(f"{'  of which: journal write of the press (ms)':<52} {stats(journal)}")
-        print(f"{'  each press without its journal write (ms)':<52} {stats(without)}")
-        print(f"{'  beside it: the storage sync of each write (ms)':<52} {stats(syncs)}")
+        print(f"{'button → ' + where + ' (ms)':<52} {stats(measured.latencies)}")
+        print(f"{'  of which: journal write of the press (ms)':<52} {stats(measured.journal)}")
+        print(f"{'  each press without its journal write (ms)':<52} {stats(measured.without)}")
+        print(f"{'  beside it: the storage sync of each write (ms)':<52} {stats(measured.syncs)}")
+        if measured.wire_bytes:
+            print(f"{'  bytes on the wire, release to last byte':<52} {stats(measured.wire_bytes, 0)}")
     for name, lat in during_refresh.items():
         print(f"{'button as the refresh starts → last byte, ' + str(int(name) // 1000) + ' kHz (ms)':<52} {stats(lat)}")
     if idle_cpu is not None:

@@ -21,6 +21,7 @@ import statistics
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -50,6 +51,7 @@ class WireBus:
         self.wire_s = 0.0  # accumulated wire time
         self.free_at = 0.0  # monotonic time the wire is free again
         self.last_end = 0.0  # monotonic time of the last byte of the last transaction
+        self.calls: deque[tuple[float, float, int]] = deque(maxlen=4096)  # (start, end, bytes) of recent calls
 
     def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
         self._transfer([2 + len(data)])
@@ -72,11 +74,18 @@ class WireBus:
             self.bytes += sum(messages)
             self.transactions += len(messages)
             self.wire_s += seconds
+            self.calls.append((start, end, sum(messages)))
         if self.sleep:
             while (left := end - time.monotonic()) > 0:
                 time.sleep(left)
         with self.lock:
             self.last_end = max(self.last_end, end)  # the last bit (the thread itself may wake later)
+
+    def bytes_between(self, since: float, until: float) -> int:
+        """Bytes of the recent calls whose wire time overlaps `since`..`until` (monotonic): what the wire
+        carried in that time, a call already under way at `since` included."""
+        with self.lock:
+            return sum(nbytes for start, end, nbytes in self.calls if start < until and end > since)
 
     def reset(self) -> None:
         with self.lock:
@@ -223,9 +232,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
-def stats(values: list[float]) -> str:
-    """"p50 p99 max (n=…)" in ms, aligned for the benchmarks' tables."""
+def stats(values: list[float], digits: int = 3) -> str:
+    """"p50 p99 max (n=…)" with `digits` decimals (ms: 3), aligned for the benchmarks' tables."""
     if not values:
         return "   (no samples)"
-    return (f"{statistics.median(values):8.3f} {percentile(values, 99):8.3f} {max(values):8.3f}"
-            f"   (n={len(values)})")
+    return (f"{statistics.median(values):8.{digits}f} {percentile(values, 99):8.{digits}f} "
+            f"{max(values):8.{digits}f}   (n={len(values)})")
