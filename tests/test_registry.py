@@ -1,10 +1,13 @@
 """The registry is the only list of games: a toy game added to it (and nowhere else) is in the menu,
-is scored by `wordtable score`, and its records are read; every game package has the same shape."""
+is scored by `wordtable score`, and its records are read; every game package has the same shape, and a
+game's code loads at its first use."""
 
 from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,3 +85,33 @@ def test_every_game_is_one_package_of_the_same_shape(kit):
 def test_the_registry_names_each_game_once():
     ids = [kit.id for kit in registry.GAMES]
     assert len(ids) == len(set(ids))
+
+
+LOADS_AT_START = """
+import json, sys
+import firmware_host.appliance, firmware_host.cli
+from firmware_host.core import app
+from firmware_host.core.games import registry
+from firmware_host.core.settings import Settings
+
+def loaded():
+    return sorted(name for name in sys.modules if name.startswith("firmware_host.core.games.")
+                  and name.count(".") == 4 and name.rsplit(".", 1)[1] in ("rules", "table", "record", "report"))
+
+state, _ = app.initial(Settings())
+app.screen(state)  # the main menu, every game's title on it
+at_start = loaded()
+next(kit for kit in registry.GAMES if kit.id == "quiddler").record_rules()
+print(json.dumps([at_start, loaded()]))
+"""
+
+
+def test_a_games_code_loads_at_its_first_use_not_at_start(tmp_path):
+    """Starting the program and showing the menu with every game loads no game's rules, flow or record;
+    asking one game for its rules loads that game's code and no other's."""
+    out = subprocess.run([sys.executable, "-c", LOADS_AT_START], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent).stdout
+    at_start, after = json.loads(out)
+    assert at_start == []
+    assert "firmware_host.core.games.quiddler.record" in after
+    assert {name.split(".")[3] for name in after} == {"quiddler"}
