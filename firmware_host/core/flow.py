@@ -90,11 +90,14 @@ TimerAction = StartTimer | PauseTimer | ResetTimer | SetTimer
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What a flow returns: the next flow (None: the table left the game for the menu), effects, and a
-    timer action. The app adds the screen, LED bar and wake-up itself."""
+    timer action. The app adds the screen, LED bar and wake-up itself. `refused` says that the input was
+    refused and why (the text on the screen; "" when the screen says nothing more): None when it was taken.
+    A refusal is data; nobody tells it from the effects."""
 
     flow: Flow | None
     effects: tuple[Effect, ...] = ()
     timer: TimerAction | None = None
+    refused: str | None = None
 
 
 class Flow(Protocol):

@@ -175,7 +175,7 @@ class DeckFlow:
         return self._refuse(ctx, _t(ctx, "not_here"))
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
-        return Outcome(replace(self, message=message), (Beep("error", ctx.volume),))
+        return Outcome(replace(self, message=message), (Beep("error", ctx.volume),), refused=message)
 
     # --- what it shows ---
 

@@ -144,7 +144,7 @@ class EnrolFlow:
         return Outcome(replace(self, saved=_t(ctx, "saved", n=enrolment.count), message=""), effects)
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
-        return Outcome(replace(self, message=message), (Beep("error", ctx.volume),))
+        return Outcome(replace(self, message=message), (Beep("error", ctx.volume),), refused=message)
 
     def text_field(self, ctx: Ctx) -> TextField | None:
         """While cards are enrolled, a typed face selects it."""

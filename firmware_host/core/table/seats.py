@@ -100,8 +100,10 @@ class Seating:
 
 
 def refuse(flow: Flow, ctx: Ctx) -> Outcome:
-    """An entry refused: `flow` is the unchanged flow carrying the reason for its footer; an error beep."""
-    return Outcome(flow, (Beep("error", ctx.volume),))
+    """An entry refused: `flow` is the unchanged flow carrying the reason for its footer (`message`); an error
+    beep, and the refusal as data (`Outcome.refused`)."""
+    reason = getattr(flow, "message", "")
+    return Outcome(flow, (Beep("error", ctx.volume),), refused=reason if isinstance(reason, str) else "")
 
 
 def is_press(event: Event, *buttons: Button) -> bool:

@@ -17,7 +17,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.knack_das_wort.rules as kw
-from firmware_host.core.effects import Beep
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
@@ -80,8 +79,9 @@ def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
 def _named(outcome: Outcome, player: str) -> Outcome:
     """A refusal by the rules core says whose phone it came from (the page shows the message to all)."""
     flow: Any = outcome.flow
-    if any(isinstance(e, Beep) and e.pattern == "error" for e in outcome.effects) and flow is not None:
-        return replace(outcome, flow=replace(flow, message=f"{player}: {flow.message}"))
+    if outcome.refused is not None and flow is not None:
+        message = f"{player}: {flow.message}"
+        return replace(outcome, flow=replace(flow, message=message), refused=message)
     return outcome
 
 

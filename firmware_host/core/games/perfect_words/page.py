@@ -21,7 +21,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.perfect_words.rules as pw
-from firmware_host.core.effects import Beep
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.i18n import pick
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
@@ -58,8 +57,9 @@ def _warned(game: pw.Game, player: str) -> tuple[tuple[int, str], ...]:
 def _named(outcome: Outcome, player: str) -> Outcome:
     """A refusal says whose phone it came from (the page shows the message to every seat)."""
     refused: Any = outcome.flow
-    if any(isinstance(e, Beep) and e.pattern == "error" for e in outcome.effects) and refused is not None:
-        return replace(outcome, flow=replace(refused, message=f"{player}: {refused.message}"))
+    if outcome.refused is not None and refused is not None:
+        message = f"{player}: {refused.message}"
+        return replace(outcome, flow=replace(refused, message=message), refused=message)
     return outcome
 
 
@@ -116,7 +116,8 @@ def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcom
     entered, outcome = enter(plain, ctx, pw.WriteTerm(player, arrow, text.strip()))
     if entered is None:
         refused: Any = outcome.flow
-        return replace(outcome, flow=replace(refused, message=f"{player}: {refused.message}"))
+        message = f"{player}: {refused.message}"
+        return replace(outcome, flow=replace(refused, message=message), refused=message)
     warnings = pw.term_warnings(game, player, arrow, text)
     if warnings:
         warning = pick(pw.TEXTS, ctx.lang, "warning", **warnings[0].as_dict())
