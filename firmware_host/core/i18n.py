@@ -4,6 +4,7 @@ Each module keeps its own table `{"de": {key: text}, "en": {key: text}}` and cal
 """
 
 from collections.abc import Mapping
+from typing import Protocol
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
@@ -18,6 +19,21 @@ def pick(table: Table, lang: str, key: str, **fields: object) -> str:
     if text is None:
         text = table[DEFAULT_LANGUAGE][key]
     return text.format(**fields) if fields else text
+
+
+class Texts(Protocol):
+    """A module's `t(lang, key, **fields)`: the text of its table for `key` in `lang` (see `pick`)."""
+
+    def __call__(self, lang: str, key: str, **fields: object) -> str: ...
+
+
+def texts(table: Table) -> Texts:
+    """The text lookup of `table`, bound once: `t = texts(TEXT)` at the bottom of a module."""
+
+    def t(lang: str, key: str, **fields: object) -> str:
+        return pick(table, lang, key, **fields)
+
+    return t
 
 
 MINUS = "\u2212"  # the minus sign every screen uses (never the hyphen)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from firmware_host.core.events import Button, Event, Press
-from firmware_host.core.i18n import pick
+from firmware_host.core.i18n import texts
 from firmware_host.core.screens import MessageScreen, QrScreen
 
 TEXT = {
@@ -41,8 +41,7 @@ TEXT = {
 }
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)
 
 
 JOINS_KEPT = 8  # the joins answered that stay in the state (the server settles each one it has not seen)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_host.core.i18n import Table, pick
+from firmware_host.core.i18n import Table, texts
 
 TEXTS: Table = {
     "de": {
@@ -76,5 +76,4 @@ TEXTS: Table = {
 }
 
 
-def text(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXTS, lang, key, **fields)
+text = texts(TEXTS)

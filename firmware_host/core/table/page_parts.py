@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from firmware_host.core.i18n import pick
+from firmware_host.core.i18n import texts
 
 TEXT = {
     "de": {"send": "Senden", "board": "Punktetafel", "player": "Spieler", "total": "Summe", "round": "Runde"},
@@ -23,8 +23,7 @@ TEXT = {
 Cell = str | int | dict[str, Any]
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)
 
 
 def action(label: str, send: str = "{text}") -> dict[str, str]:

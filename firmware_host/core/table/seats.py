@@ -15,7 +15,7 @@ from firmware_host.core.effects import Beep
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Flow, Outcome
 from firmware_host.core.games.rule_error import RuleError
-from firmware_host.core.i18n import pick
+from firmware_host.core.i18n import texts
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import ListItem, ListScreen
 from firmware_host.core.text_field import TextField
@@ -41,8 +41,7 @@ TEXT = {
 }
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_host.core.i18n import Table, pick
+from firmware_host.core.i18n import Table, texts
 
 TITLE = {"de": "Knack das Wort", "en": "Knack das Wort"}
 
@@ -88,5 +88,4 @@ TEXT: Table = {
 }
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)

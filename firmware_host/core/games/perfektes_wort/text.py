@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_host.core.i18n import pick
+from firmware_host.core.i18n import texts
 
 TITLE = {"de": "Das perfekte Wort", "en": "Das perfekte Wort"}
 
@@ -156,5 +156,4 @@ TEXT = {
 }
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_host.core.i18n import pick
+from firmware_host.core.i18n import texts
 
 TEXT = {
     "de": {
@@ -214,5 +214,4 @@ TEXT = {
 }
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)

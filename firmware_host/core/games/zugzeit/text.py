@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_host.core.i18n import Table, pick
+from firmware_host.core.i18n import Table, texts
 
 TITLE = {"de": "Zugzeit", "en": "Turn timer"}
 
@@ -124,5 +124,4 @@ TEXT: Table = {
 }
 
 
-def t(lang: str, key: str, **fields: object) -> str:
-    return pick(TEXT, lang, key, **fields)
+t = texts(TEXT)
