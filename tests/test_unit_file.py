@@ -137,3 +137,12 @@ def test_the_network_is_open_only_to_the_local_networks_for_the_table_page() -> 
     allowed = set(values["IPAddressAllow"].split())
     assert allowed == {"localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
     assert values["IPAddressDeny"] == "any"
+
+
+def test_the_unit_gives_the_service_descriptors_the_page_can_never_take_all_of() -> None:
+    from firmware_host.web_gate import Limits
+
+    limits = dict(_settings(UNIT.read_text()))
+    assert "LimitNOFILE" in limits, "without it systemd's soft limit (1024) applies"
+    soft = int(limits["LimitNOFILE"].split(":")[0])
+    assert soft >= 4 * Limits().connections  # the page's connections, and room for everything else
