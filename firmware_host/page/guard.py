@@ -1,8 +1,9 @@
 """Who may write at the table page: the table code, the seat tokens, a lock-out and rate limits.
 
 - The table code: `CODE_LENGTH` characters of an alphabet without look-alikes, from `secrets`; a new one
-  with each new game and on request. A join that names a wrong code counts against its address:
-  `MAX_FAILURES` wrong codes lock that address out for `LOCK_S` seconds.
+  with each new game and on request. Every try of the code counts against its address before it is
+  compared (`Lockout.attempt`): `MAX_FAILURES` wrong codes lock that address out for `LOCK_S` seconds, and
+  `MAX_GLOBAL_FAILURES` from all addresses lock out every address that has not joined.
 - Seat tokens: 32 random bytes (URL-safe text) in an HttpOnly, SameSite=Strict cookie. The store keeps
   only their SHA-256, with the seat and whether the token is active or waits for the table's START (a
   takeover); one active token per seat. It is a JSON file in the state directory, written atomically, so
@@ -29,6 +30,7 @@ log = logging.getLogger("wordtable.page")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 CODE_LENGTH = 6
 MAX_FAILURES = 10
+MAX_GLOBAL_FAILURES = 50  # wrong codes from all addresses within LOCK_S
 LOCK_S = 60.0
 RATE_PER_S = 2.0
 BURST = 5.0
@@ -50,34 +52,68 @@ def _digest(token: str) -> str:
 
 @dataclass
 class Lockout:
-    """Wrong codes per address; `MAX_FAILURES` of them lock the address for `LOCK_S` seconds."""
+    """Tries of the table code, counted before any is compared: each try counts as a wrong code until it
+    turns out right (`succeeded`), so tries made at once are counted as they arrive, not as they are
+    answered. `MAX_FAILURES` wrong tries lock the address for `LOCK_S` seconds; `MAX_GLOBAL_FAILURES`
+    wrong tries from any addresses within `LOCK_S` lock every address that has not joined before, for
+    `LOCK_S` (a crowd of addresses guessing together)."""
 
     clock: Callable[[], float]
     failures: dict[str, int] = field(default_factory=dict)
     locked_until: dict[str, float] = field(default_factory=dict)
+    recent: list[float] = field(default_factory=list)  # times of the wrong tries of all addresses
+    everyone_until: float = float("-inf")
+    trusted: set[str] = field(default_factory=set)  # addresses that gave the right code
 
     def locked(self, address: str) -> float:
         """Seconds the address stays locked (0: not locked)."""
+        now = self.clock()
+        left = 0.0
         until = self.locked_until.get(address)
-        if until is None:
-            return 0.0
-        left = until - self.clock()
-        if left <= 0:
-            del self.locked_until[address]
-            return 0.0
+        if until is not None:
+            if until <= now:
+                del self.locked_until[address]
+            else:
+                left = until - now
+        if address not in self.trusted and self.everyone_until > now:
+            left = max(left, self.everyone_until - now)
         return left
 
+    def attempt(self, address: str) -> float:
+        """A try of the code from `address`, counted as wrong until `succeeded`: 0 when it may be compared,
+        else the seconds the address stays locked (the try is then not counted)."""
+        locked = self.locked(address)
+        if locked:
+            return locked
+        self.failed(address)
+        return 0.0
+
     def failed(self, address: str) -> None:
+        now = self.clock()
         count = self.failures.get(address, 0) + 1
         if count >= MAX_FAILURES:
-            self.locked_until[address] = self.clock() + LOCK_S
+            self.locked_until[address] = now + LOCK_S
             self.failures.pop(address, None)
             log.warning("page: %s locked out for %.0f s after %d wrong codes", address, LOCK_S, count)
         else:
             self.failures[address] = count
+        self.recent = [t for t in self.recent if now - t < LOCK_S][-MAX_GLOBAL_FAILURES:]
+        self.recent.append(now)
+        if len(self.recent) >= MAX_GLOBAL_FAILURES and self.everyone_until <= now:
+            self.everyone_until = now + LOCK_S
+            log.warning("page: %d wrong codes within %.0f s from several addresses: joining is locked for "
+                        "%.0f s (phones that joined before are not)", len(self.recent), LOCK_S, LOCK_S)
 
     def succeeded(self, address: str) -> None:
-        self.failures.pop(address, None)
+        """The try `attempt` counted was the right code: it is taken back, and the address trusted."""
+        count = self.failures.get(address, 0) - 1
+        if count > 0:
+            self.failures[address] = count
+        else:
+            self.failures.pop(address, None)
+        if self.recent:
+            self.recent.pop()
+        self.trusted.add(address)
 
 
 @dataclass

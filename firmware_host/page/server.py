@@ -204,7 +204,7 @@ class PageServer(ThreadedSite):
         remote = request.remote or "?"
         if not same_origin(request):
             return _answer(403, "origin")
-        locked = self.lockout.locked(remote)
+        locked = self.lockout.attempt(remote)  # counted as wrong until it is right, before the body is read
         if locked:
             return _answer(429, "locked", retry=round(locked))
         try:
@@ -212,7 +212,6 @@ class PageServer(ThreadedSite):
         except Refused as exc:
             return _answer(400, exc.reason)
         if not code_matches(join.code, self.code):
-            self.lockout.failed(remote)
             log.info("table page: wrong code from %s", remote)
             locked = self.lockout.locked(remote)
             return _answer(429, "locked", retry=round(locked)) if locked else _answer(403, "code")
