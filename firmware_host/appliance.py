@@ -34,6 +34,7 @@ from firmware_host.paths import journal_path
 from firmware_host.shell import GAME_EFFECTS, Outputs, Shell
 from firmware_host.shell_effects import appliance_outputs
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
+from firmware_host.storage_errors import storage_reason
 from hw.build import Hardware, build, open_display
 from hw.protocols import Bar, Display, Sounder
 
@@ -150,7 +151,7 @@ def open_appliance(
         except JournalError as exc:
             log.error("journal unusable, nothing is saved: %s", exc)
             journal.close()
-            journal, trouble = None, _reason(exc)
+            journal, trouble = None, storage_reason(exc)
     if resumed is None:
         start = app.initial(settings_from_config(resolved, {}), clock())[0]
         resumed = start, app.view(start), None, 0
@@ -300,16 +301,7 @@ def _open_journal(state_dir: Path) -> tuple[Journal | None, str | None]:
         return Journal.open(journal_path(state_dir)), None
     except (OSError, JournalError) as exc:
         log.error("no journal in %s, nothing is saved: %s", state_dir, exc)
-        return None, _reason(exc)
-
-
-def _reason(exc: Exception) -> str:
-    text = str(exc).lower()
-    if "full" in text or "no space" in text or "too large" in text:
-        return "full"
-    if any(word in text for word in ("read-only", "readonly", "permission", "unable to open", "not a directory")):
-        return "readonly"
-    return "error"
+        return None, storage_reason(exc)
 
 
 def _resume_or_start(

@@ -57,6 +57,7 @@ from firmware_host.core.screens import BigScreen, Screen
 from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
 from firmware_host.panel import PanelGuard
+from firmware_host.storage_errors import storage_reason
 from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
@@ -269,7 +270,7 @@ class Shell:
         (`_sync`: the event was written) adds its effects to the event's."""
         log.error("journal write failed, nothing is saved from now on: %s", exc)
         self.journal = None
-        return app.step(state, Trouble("unsaved", _short_reason(exc), event_time(event)))
+        return app.step(state, Trouble("unsaved", storage_reason(exc), event_time(event)))
 
     def carry_out(self, effects: list[Effect]) -> None:
         out = self.outputs
@@ -405,16 +406,6 @@ def _ticked(before: Screen, after: Screen) -> bool:
     if type(before) is not type(after):
         return False
     return all(getattr(before, f.name) == getattr(after, f.name) for f in fields(before) if f.name not in _TICKING)
-
-
-def _short_reason(exc: Exception) -> str:
-    """Why the journal failed, as a reason the core words for the OLED (the log has it whole)."""
-    text = str(exc).lower()
-    if "full" in text or "no space" in text or "too large" in text:
-        return "full"
-    if "readonly" in text or "read-only" in text or "permission" in text:
-        return "readonly"
-    return "error"
 
 
 class VirtualClock:
