@@ -1,7 +1,7 @@
 """Why storage failed, in the three words the core shows on the OLED (`app.UNSAVED_REASONS`).
 
 One classifier for every place that words a storage failure: the journal that cannot be opened at start
-(`appliance`) and the one that fails while the table plays (`Shell`). An `OSError` anywhere in the exception's
+(`resume`) and the one that fails while the table plays (`Shell`). An `OSError` anywhere in the exception's
 chain speaks by its errno; otherwise the message's words decide (SQLite's and the journal's texts carry no
 code once wrapped in a `JournalError`). The log keeps the exception whole.
 """

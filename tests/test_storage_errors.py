@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+from pathlib import Path
 
 import pytest
 
 from firmware_host.core import app
 from firmware_host.journal import JournalError
+from firmware_host.resume import open_journal
 from firmware_host.storage_errors import storage_reason
 
 
@@ -44,3 +46,14 @@ def test_a_wrapped_oserror_speaks_by_its_errno() -> None:
             raise JournalError("journal sync failed: 28") from None  # the chain keeps it as the context
     except JournalError as wrapped:
         assert storage_reason(wrapped) == "full"
+
+
+def test_a_state_directory_under_a_file_is_worded_readonly(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+    assert open_journal(blocker / "wordtable") == (None, "readonly")
+
+
+def test_a_state_directory_that_is_a_file_is_worded_error(tmp_path: Path) -> None:
+    (tmp_path / "wordtable").write_text("")
+    assert open_journal(tmp_path / "wordtable") == (None, "error")
