@@ -3,7 +3,8 @@
 Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
 (1) runs `core.step` (pure), (2) journals the event together with the game-record lines it caused, in one
 transaction, (3) hands its frame to the display while the storage syncs that transaction, (4) carries out
-the other effects on the drivers. When the core asks to be woken (`WakeAt`),
+the other effects on the drivers, (5) tells the observers of the state (the table page, the league). When
+the core asks to be woken (`WakeAt`),
 the loop waits on the queue with a timeout that ends exactly then and delivers a `Tick`; when nothing runs
 it blocks on the queue — no polling.
 
@@ -137,7 +138,12 @@ class Shell:
     ticking: bool = False  # the screen on the panel came as a tick of the one before (its clock runs)
     panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
-    on_state: Callable[[app.AppState], None] | None = None  # after every handled event (the table page)
+    observers: list[Callable[[app.AppState], None]] = field(default_factory=list)  # `observe`
+
+    def observe(self, observer: Callable[[app.AppState], None]) -> None:
+        """Call `observer` with the state after every handled event, after those observing already. Each is
+        on its own: one that raises is logged and neither stops the table nor the others."""
+        self.observers.append(observer)
 
     def put(self, event: Event) -> None:
         """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
@@ -173,11 +179,11 @@ class Shell:
         effects = self._handle(event)
         while self._answers:
             effects += self._handle(self._answers.pop(0))
-        if self.on_state is not None:
+        for observer in self.observers:
             try:
-                self.on_state(self.state)
-            except Exception:  # the page must never stop the table
-                log.exception("publishing the state failed")
+                observer(self.state)
+            except Exception:  # an observer (the page, the league) must never stop the table
+                log.exception("publishing the state to %r failed", observer)
         self._panel_follows(event_time(event), active=not isinstance(event, Tick))
         if self.journal is not None:
             self.journal.tidy()  # the frame is with the display: a checkpoint now delays nothing shown

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.config import Resolved
-from firmware_host.core import app
 from firmware_host.core.events import Event, Notice, Trouble, kept_event
 from firmware_host.core.sounds import Note
 from firmware_host.kept_store import load_kept
@@ -66,7 +65,7 @@ def assemble(
 
 
 def start_league(resolved: Resolved, shell: Shell, session: Session, clock: Callable[[], float]) -> Any:
-    """The league publisher when `[league]` names a broker: it follows the shell's state and the
+    """The league publisher when `[league]` names a broker: it observes the shell's state and follows the
     journal's outbox (docs/league.md). It connects in the background: no broker stops no start."""
     config = resolved.config.league
     if not config.enabled:
@@ -77,14 +76,7 @@ def start_league(resolved: Resolved, shell: Shell, session: Session, clock: Call
     publisher = Publisher(config, journal.path if journal is not None and target is not None else None, clock=clock)
     if target is not None:
         target.league, target.on_queued = True, publisher.wake
-    previous = shell.on_state
-
-    def on_state(state: app.AppState) -> None:
-        publisher.state_changed(state)
-        if previous is not None:
-            previous(state)
-
-    shell.on_state = on_state
+    shell.observe(publisher.state_changed)
     publisher.state_changed(shell.state)
     publisher.start()
     return publisher
