@@ -3,10 +3,10 @@
 Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
 (1) runs `core.step` (pure), (2) journals the event together with the game-record lines it caused, in one
 transaction, (3) hands its frame to the display while the storage syncs that transaction, (4) carries out
-the other effects on the drivers, (5) tells the observers of the state (the table page, the league). When
-the core asks to be woken (`WakeAt`),
-the loop waits on the queue with a timeout that ends exactly then and delivers a `Tick`; when nothing runs
-it blocks on the queue — no polling.
+the other effects on the drivers, (5) tells the observers of the state (the table page, the league). The
+loop waits on the queue until the earliest of its deadlines (`Deadline`: the core's wake-up, delivered as a
+`Tick`; the next page of a long text; the panel's dimming) and acts on it; when none is set it blocks on the
+queue — no polling.
 
 Nothing the table does stops the loop: an event the core fails on is set aside (logged, the table told,
 the state unchanged, never journaled); a journal that cannot be written is given up — the table is told
@@ -89,6 +89,16 @@ class JournalLike(Protocol):
         Never raises."""
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A moment the loop acts at without an input: `next_at()` is the next one (None: none), `act(now)` what
+    happens then; acting moves `next_at` past `now`."""
+
+    name: str
+    next_at: Callable[[], float | None]
+    act: Callable[[float], None]
+
+
 Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image; pure, and
 # cheap for a frame it drew just before
 Pager = Callable[[Screen, tuple[int, int]], int]  # how many pages the screen's longest text has (1: it fits)
@@ -139,11 +149,24 @@ class Shell:
     panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
     observers: list[Callable[[app.AppState], None]] = field(default_factory=list)  # `observe`
+    deadlines: list[Deadline] = field(default_factory=list)  # the wake-up, the pages, the panel, then `add_deadline`
+
+    def __post_init__(self) -> None:
+        self.deadlines[:0] = [
+            Deadline("wake-up", lambda: self.wake_at, self._tick),
+            Deadline("page", lambda: self.page_at, self.turn_page),
+            Deadline("panel", lambda: None if self.panel is None else self.panel.next_at(), self._check_panel),
+        ]
 
     def observe(self, observer: Callable[[app.AppState], None]) -> None:
         """Call `observer` with the state after every handled event, after those observing already. Each is
         on its own: one that raises is logged and neither stops the table nor the others."""
         self.observers.append(observer)
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        """Let the loop (and `advance` on a virtual clock) act at `deadline`'s moments too, after the others
+        due at the same moment."""
+        self.deadlines.append(deadline)
 
     def put(self, event: Event) -> None:
         """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
@@ -375,32 +398,46 @@ class Shell:
             return
         self._answers.append(BestRevealed(effect.round, words.name, best, self.clock()))
 
+    def next_due(self) -> float | None:
+        """The earliest moment a deadline is due (None: none is set)."""
+        due = [at for at in (deadline.next_at() for deadline in self.deadlines) if at is not None]
+        return min(due) if due else None
+
+    def act_due(self, now: float) -> bool:
+        """Act on the first deadline due at `now`, in the order of `deadlines` (the core's wake-up first);
+        False when none is due."""
+        for deadline in self.deadlines:
+            at = deadline.next_at()
+            if at is not None and at <= now:
+                deadline.act(now)
+                return True
+        return False
+
+    def _tick(self, now: float) -> None:
+        self.handle(Tick(now))
+
+    def _check_panel(self, now: float) -> None:
+        if self.panel is not None:
+            self.panel.check(now)
+
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
         while True:
-            panel_at = None if self.panel is None else self.panel.next_at()
-            due = [t for t in (self.wake_at, self.page_at, panel_at) if t is not None]
-            timeout = None if not due else max(0.0, min(due) - self.clock())
+            due = self.next_due()
+            timeout = None if due is None else max(0.0, due - self.clock())
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
             try:
                 event = self.inbox.get(timeout=timeout)
             except queue.Empty:
-                now = self.clock()
-                event = None if self.wake_at is None or now < self.wake_at else Tick(now)
-                if event is None:
-                    if self.page_at is not None and now >= self.page_at:
-                        self.turn_page(now)
-                    if self.panel is not None:
-                        self.panel.check(now)
-                    on_idle()
-                    continue
+                self.act_due(self.clock())
+                on_idle()
+                continue
             if event is None:
                 return
             self.handle(event)
             on_idle()
-            if self.wake_at is not None and self.clock() >= self.wake_at:
-                self.handle(Tick(self.clock()))
+            self.act_due(self.clock())
 
 
 _TICKING = ("title", "big", "time", "status", "inverted")  # what a running clock changes on a screen
@@ -425,24 +462,19 @@ class VirtualClock:
 
 
 def advance_once(shell: Shell, clock: VirtualClock, until: float) -> bool:
-    """Move a virtual clock to the next moment up to `until` at which `run` would act, and act as it would:
-    a Tick when the core's wake-up is due (first, when a page is due at the same moment), else the next page
-    of a long text. False when nothing is due up to `until` (the clock has not moved)."""
-    wake, page = shell.wake_at, shell.page_at
-    due = [t for t in (wake, page) if t is not None and t <= until]
-    if not due:
+    """Move a virtual clock to the next moment up to `until` at which `run` would act, and act as it would
+    (`Shell.act_due`: a Tick when the core's wake-up is due, first; else the next page of a long text, else
+    the panel's dimming). False when nothing is due up to `until` (the clock has not moved)."""
+    due = shell.next_due()
+    if due is None or due > until:
         return False
-    clock.now = max(clock.now, min(due))
-    if wake is not None and wake <= clock.now:
-        shell.handle(Tick(clock.now))
-    else:
-        shell.turn_page(clock.now)
-    return True
+    clock.now = max(clock.now, due)
+    return shell.act_due(clock.now)
 
 
 def advance(shell: Shell, clock: VirtualClock, until: float) -> None:
-    """Move a virtual clock to `until`, delivering every Tick the core asked for and turning every page of a
-    long text due on the way, in the order `run` would on the real clock."""
+    """Move a virtual clock to `until`, acting on every deadline due on the way (every Tick the core asked
+    for, every page of a long text, the panel's dimming), in the order `run` would on the real clock."""
     while advance_once(shell, clock, until):
         pass
     clock.now = max(clock.now, until)
