@@ -4,7 +4,8 @@ new session started — or, when the journal cannot be had, a state from the con
 A session is a journal "game" of kind `appliance`: its starting settings are kept in its meta (a
 snapshot of the state), its input events (kind `input`) are what the state is folded from. A resumed
 session that is not idle continues (a running timer comes back paused: `Resumed`); an idle one is
-closed into a new session with the settings as they stand now. No I/O but the journal's.
+closed into a new session with the settings as they stand now. Its only I/O: the state directory and the
+journal in it.
 """
 
 from __future__ import annotations
