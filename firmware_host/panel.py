@@ -63,9 +63,9 @@ class PanelGuard:
         """Set the panel for `now`: lit, dimmed or blank."""
         if self.last_active is None:
             self.last_active = now
-        idle = now - self.last_active
-        blank = self.blank_after_s > 0 and idle >= self.blank_after_s
-        dim = self.dim_after_s > 0 and idle >= self.dim_after_s
+        # Measured as `next_at` measures it, so that acting at the moment it named always acts.
+        blank = self.blank_after_s > 0 and now >= self.last_active + self.blank_after_s
+        dim = self.dim_after_s > 0 and now >= self.last_active + self.dim_after_s
         level = min(self.contrast, DIM_CONTRAST) if dim else self.contrast
         if blank != self.blank:
             self.blank = blank

@@ -3,9 +3,10 @@
 Drivers call `Shell.put(event)` from their threads. One loop takes events off a queue; for each it
 (1) runs `core.step` (pure), (2) journals the event together with the game-record lines it caused, in one
 transaction, (3) hands its frame to the display while the storage syncs that transaction, (4) carries out
-the other effects on the drivers. When the core asks to be woken (`WakeAt`),
-the loop waits on the queue with a timeout that ends exactly then and delivers a `Tick`; when nothing runs
-it blocks on the queue — no polling.
+the other effects on the drivers, (5) tells the observers of the state (the table page, the league). The
+loop waits on the queue until the earliest of its deadlines (`Deadline`: the core's wake-up, delivered as a
+`Tick`; the next page of a long text; the panel's dimming) and acts on it; when none is set it blocks on the
+queue — no polling.
 
 Nothing the table does stops the loop: an event the core fails on is set aside (logged, the table told,
 the state unchanged, never journaled); a journal that cannot be written is given up — the table is told
@@ -57,6 +58,7 @@ from firmware_host.core.screens import BigScreen, Screen
 from firmware_host.core.sounds import Note, duty, notes
 from firmware_host.journal import JournalError
 from firmware_host.panel import PanelGuard
+from firmware_host.storage_errors import storage_reason
 from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
@@ -85,6 +87,16 @@ class JournalLike(Protocol):
     def tidy(self) -> None:
         """When nothing waits for the journal (an input's effects are out): its upkeep, e.g. a checkpoint.
         Never raises."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A moment the loop acts at without an input: `next_at()` is the next one (None: none), `act(now)` what
+    happens then; acting moves `next_at` past `now`."""
+
+    name: str
+    next_at: Callable[[], float | None]
+    act: Callable[[float], None]
 
 
 Renderer = Callable[[Screen, tuple[int, int], int], Any]  # (screen, panel size, page) -> image; pure, and
@@ -136,7 +148,25 @@ class Shell:
     ticking: bool = False  # the screen on the panel came as a tick of the one before (its clock runs)
     panel: PanelGuard | None = None  # the OLED's contrast, dimming and burn-in guard (None: left alone)
     inbox: queue.SimpleQueue[Event | None] = field(default_factory=queue.SimpleQueue)
-    on_state: Callable[[app.AppState], None] | None = None  # after every handled event (the table page)
+    observers: list[Callable[[app.AppState], None]] = field(default_factory=list)  # `observe`
+    deadlines: list[Deadline] = field(default_factory=list)  # the wake-up, the pages, the panel, then `add_deadline`
+
+    def __post_init__(self) -> None:
+        self.deadlines[:0] = [
+            Deadline("wake-up", lambda: self.wake_at, self._tick),
+            Deadline("page", lambda: self.page_at, self.turn_page),
+            Deadline("panel", lambda: None if self.panel is None else self.panel.next_at(), self._check_panel),
+        ]
+
+    def observe(self, observer: Callable[[app.AppState], None]) -> None:
+        """Call `observer` with the state after every handled event, after those observing already. Each is
+        on its own: one that raises is logged and neither stops the table nor the others."""
+        self.observers.append(observer)
+
+    def add_deadline(self, deadline: Deadline) -> None:
+        """Let the loop (and `advance` on a virtual clock) act at `deadline`'s moments too, after the others
+        due at the same moment."""
+        self.deadlines.append(deadline)
 
     def put(self, event: Event) -> None:
         """Hand an event to the loop. Thread-safe; drivers call this from their callbacks."""
@@ -172,11 +202,11 @@ class Shell:
         effects = self._handle(event)
         while self._answers:
             effects += self._handle(self._answers.pop(0))
-        if self.on_state is not None:
+        for observer in self.observers:
             try:
-                self.on_state(self.state)
-            except Exception:  # the page must never stop the table
-                log.exception("publishing the state failed")
+                observer(self.state)
+            except Exception:  # an observer (the page, the league) must never stop the table
+                log.exception("publishing the state to %r failed", observer)
         self._panel_follows(event_time(event), active=not isinstance(event, Tick))
         if self.journal is not None:
             self.journal.tidy()  # the frame is with the display: a checkpoint now delays nothing shown
@@ -269,7 +299,7 @@ class Shell:
         (`_sync`: the event was written) adds its effects to the event's."""
         log.error("journal write failed, nothing is saved from now on: %s", exc)
         self.journal = None
-        return app.step(state, Trouble("unsaved", _short_reason(exc), event_time(event)))
+        return app.step(state, Trouble("unsaved", storage_reason(exc), event_time(event)))
 
     def carry_out(self, effects: list[Effect]) -> None:
         out = self.outputs
@@ -368,32 +398,46 @@ class Shell:
             return
         self._answers.append(BestRevealed(effect.round, words.name, best, self.clock()))
 
+    def next_due(self) -> float | None:
+        """The earliest moment a deadline is due (None: none is set)."""
+        due = [at for at in (deadline.next_at() for deadline in self.deadlines) if at is not None]
+        return min(due) if due else None
+
+    def act_due(self, now: float) -> bool:
+        """Act on the first deadline due at `now`, in the order of `deadlines` (the core's wake-up first);
+        False when none is due."""
+        for deadline in self.deadlines:
+            at = deadline.next_at()
+            if at is not None and at <= now:
+                deadline.act(now)
+                return True
+        return False
+
+    def _tick(self, now: float) -> None:
+        self.handle(Tick(now))
+
+    def _check_panel(self, now: float) -> None:
+        if self.panel is not None:
+            self.panel.check(now)
+
     def run(self, on_idle: Callable[[], None] = lambda: None, idle_every: float | None = None) -> None:
         """The loop, until `stop()`. `on_idle` runs at least every `idle_every` seconds (the watchdog)."""
         while True:
-            panel_at = None if self.panel is None else self.panel.next_at()
-            due = [t for t in (self.wake_at, self.page_at, panel_at) if t is not None]
-            timeout = None if not due else max(0.0, min(due) - self.clock())
+            due = self.next_due()
+            timeout = None if due is None else max(0.0, due - self.clock())
             if idle_every is not None:
                 timeout = idle_every if timeout is None else min(timeout, idle_every)
             try:
                 event = self.inbox.get(timeout=timeout)
             except queue.Empty:
-                now = self.clock()
-                event = None if self.wake_at is None or now < self.wake_at else Tick(now)
-                if event is None:
-                    if self.page_at is not None and now >= self.page_at:
-                        self.turn_page(now)
-                    if self.panel is not None:
-                        self.panel.check(now)
-                    on_idle()
-                    continue
+                self.act_due(self.clock())
+                on_idle()
+                continue
             if event is None:
                 return
             self.handle(event)
             on_idle()
-            if self.wake_at is not None and self.clock() >= self.wake_at:
-                self.handle(Tick(self.clock()))
+            self.act_due(self.clock())
 
 
 _TICKING = ("title", "big", "time", "status", "inverted")  # what a running clock changes on a screen
@@ -407,16 +451,6 @@ def _ticked(before: Screen, after: Screen) -> bool:
     return all(getattr(before, f.name) == getattr(after, f.name) for f in fields(before) if f.name not in _TICKING)
 
 
-def _short_reason(exc: Exception) -> str:
-    """Why the journal failed, as a reason the core words for the OLED (the log has it whole)."""
-    text = str(exc).lower()
-    if "full" in text or "no space" in text or "too large" in text:
-        return "full"
-    if "readonly" in text or "read-only" in text or "permission" in text:
-        return "readonly"
-    return "error"
-
-
 class VirtualClock:
     """A clock the caller moves: scripted sessions run a 60-s countdown in milliseconds."""
 
@@ -428,24 +462,19 @@ class VirtualClock:
 
 
 def advance_once(shell: Shell, clock: VirtualClock, until: float) -> bool:
-    """Move a virtual clock to the next moment up to `until` at which `run` would act, and act as it would:
-    a Tick when the core's wake-up is due (first, when a page is due at the same moment), else the next page
-    of a long text. False when nothing is due up to `until` (the clock has not moved)."""
-    wake, page = shell.wake_at, shell.page_at
-    due = [t for t in (wake, page) if t is not None and t <= until]
-    if not due:
+    """Move a virtual clock to the next moment up to `until` at which `run` would act, and act as it would
+    (`Shell.act_due`: a Tick when the core's wake-up is due, first; else the next page of a long text, else
+    the panel's dimming). False when nothing is due up to `until` (the clock has not moved)."""
+    due = shell.next_due()
+    if due is None or due > until:
         return False
-    clock.now = max(clock.now, min(due))
-    if wake is not None and wake <= clock.now:
-        shell.handle(Tick(clock.now))
-    else:
-        shell.turn_page(clock.now)
-    return True
+    clock.now = max(clock.now, due)
+    return shell.act_due(clock.now)
 
 
 def advance(shell: Shell, clock: VirtualClock, until: float) -> None:
-    """Move a virtual clock to `until`, delivering every Tick the core asked for and turning every page of a
-    long text due on the way, in the order `run` would on the real clock."""
+    """Move a virtual clock to `until`, acting on every deadline due on the way (every Tick the core asked
+    for, every page of a long text, the panel's dimming), in the order `run` would on the real clock."""
     while advance_once(shell, clock, until):
         pass
     clock.now = max(clock.now, until)

@@ -19,6 +19,16 @@ class Recorder:
         self.calls.append(("visible", visible))
 
 
+def test_checking_at_the_moment_next_at_names_acts_even_where_the_sum_rounds():
+    rec = Recorder()
+    guard = PanelGuard(rec)
+    guard.configure(200, dim_after_min=2, blank_after_min=0, now=8.01)  # 8.01 + 120 - 8.01 < 120 in floats
+    at = guard.next_at()
+    assert at is not None
+    guard.check(at)  # a loop that wakes exactly then must find it done, or it would wake again and again
+    assert guard.level == DIM_CONTRAST and guard.next_at() is None
+
+
 def test_the_guard_dims_then_blanks_and_wakes_on_input():
     rec = Recorder()
     guard = PanelGuard(rec)

@@ -1,5 +1,5 @@
 """The table page beside a running appliance: served when the config says so (`config.page_enabled`), fed
-with the views the shell publishes after every step."""
+with the views of the state the shell hands its observers after every step (`Shell.observe`)."""
 
 from __future__ import annotations
 
@@ -45,13 +45,10 @@ def serve_page(appliance: Appliance, resolved: Resolved, state_dir: Path, *, ask
         appliance.shell.put(Notice(f"page: {exc.strerror or exc}"[:120], clock()))
         return None
     shell = appliance.shell
-    before = shell.on_state  # the league's publisher, when there is one
 
-    def on_state(state: app.AppState) -> None:
+    def publish(state: app.AppState) -> None:
         server.publish(page_views(state))
-        if before is not None:
-            before(state)
 
-    shell.on_state = on_state
-    server.publish(page_views(shell.state))
+    shell.observe(publish)
+    publish(shell.state)
     return server
