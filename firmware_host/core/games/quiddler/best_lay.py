@@ -160,7 +160,7 @@ IMPOSSIBLE = -(10**9)  # the card result of a search branch that meets no constr
 _Key = tuple[int, bool, int]  # card result, goes out, longest word
 _Choice = tuple[str, tuple[str, ...], int]  # what, its cards, the memo key after it
 # What a search branch still needs, as the low bits of its memo key (above them: the hand's state):
-PENDING, LONG, MORE, WANT_BITS = 1, 2, 4, 8  # a discard; a word longer than the rivals'; per word wanted
+PENDING, LONG, MORE, WANT_BITS = 1, 2, 4, 8  # a discard; a word longer than the rivals'; per word wanted (< 64)
 
 
 def best_lay(
@@ -297,7 +297,6 @@ def hint(visible: Sequence[str], words: WordGroups, deck: Deck) -> Candidate | N
 
 
 MARKS = {Bonus.LONGEST: " +L", Bonus.MOST: " +M"}  # after a revealed lay-down: the bonuses it would take
-LONGEST_MARK = MARKS[Bonus.LONGEST]
 
 
 def marked(words: str, bonuses: Sequence[Bonus]) -> str:
