@@ -25,9 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from firmware_host.core.games import quiddler
 from firmware_host.core.games.perfektes_wort import Reveal, Setup, SoloStrike, Word, apply, new_game
 from firmware_host.core.games.perfektes_wort.best_word import best_words
-from firmware_host.core.games.quiddler.best_lay import best_lay
+from firmware_host.core.games.quiddler.best_lay import best_lay, reveal_round
 from firmware_host.core.games.quiddler.deck import STANDARD_DECK
 from firmware_host.games.perfektes_wort.data_files import load_game_data
 from firmware_host.word_index import WordIndex, open_index
@@ -173,6 +174,43 @@ def bench_quiddler(index: WordIndex, runs: int, rng: random.Random) -> None:
               f"max {max(samples):.1f} ms ({runs} hands)")
 
 
+def bench_quiddler_rounds(index: WordIndex, runs: int, rng: random.Random) -> None:
+    for last in (True, False):
+        samples: list[float] = []
+        cpu_samples: list[float] = []  # the process's CPU time: what a loaded machine does not inflate
+        for i in range(runs):
+            names = [f"P{n}" for n in range(1, rng.randint(2, 8) + 1)]
+            game = quiddler.new_game(names, two_player_bonus=rng.choice(("longest", "most")))
+            rounds = 8 if last else rng.randint(1, 8)
+            for number in range(1, rounds + 1):
+                game = quiddler.start_round(game)
+                cards = STANDARD_DECK.cards()
+                rng.shuffle(cards)
+                out = False
+                for seat, name in enumerate(names):
+                    size = number + 2
+                    hand = cards[seat * size : (seat + 1) * size]
+                    if number < rounds:
+                        game = quiddler.lay_down(game, name, [], hand)
+                        continue
+                    lay = best_lay(hand, index, STANDARD_DECK)
+                    goes = not lay.unused and not out
+                    out = out or goes
+                    game = quiddler.lay_down(game, name, lay.words, lay.unused, goes)
+                game = quiddler.end_round(game)
+            found: list[object] = []
+            cpu = time.process_time()
+            samples.append(timed(lambda: found.append(reveal_round(game, rounds, index))))  # noqa: B023
+            cpu_samples.append((time.process_time() - cpu) * 1000)
+            if i < 2:
+                print(f"  round {rounds}, {len(names)} players: {found[0]}")
+        p50, p99 = percentiles(samples)
+        cpu50, cpu99 = percentiles(cpu_samples)
+        what = "round 8" if last else "a random round"
+        print(f"Quiddler, one round's reveal ({what}, 2-8 players): p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+              f"max {max(samples):.1f} ms; CPU p50 {cpu50:.1f} ms, p99 {cpu99:.1f} ms ({runs} rounds)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
@@ -193,6 +231,7 @@ def main() -> None:
         if args.english.is_file():
             english = load(args.english, "en", state)
             bench_quiddler(english, args.runs, rng)
+            bench_quiddler_rounds(english, args.runs, rng)
         else:
             print(f"{args.english}: not installed (apt-get install wamerican); skipped")
 

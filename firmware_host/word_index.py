@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,7 @@ from firmware_host.paths import write_atomically
 log = logging.getLogger("wordtable")
 
 MAGIC = b"WTIDX 1\n"
-SPELLING = 3  # the version of the spellings below: an index of another version is rebuilt
+SPELLING = 4  # the version of the spellings below: an index of another version is rebuilt
 GERMAN_LISTS = (Path("/usr/share/dict/ngerman"),)
 ENGLISH_LISTS = (Path("/usr/share/dict/american-english"), Path("/usr/share/dict/british-english"))
 ENGLISH_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -43,15 +44,30 @@ def german_spelling(line: str) -> str | None:
     return word if word and all(ch in LETTERS for ch in word) else None
 
 
+# Abbreviations Debian's English lists hold in lower case with a vowel (or Y), which Quiddler does not
+# allow; Roman numerals (`ROMAN`) are left out as well, but for the words among them.
+ENGLISH_ABBREVIATIONS = frozenset("""
+    ca cu ea yd yr
+    adj adv amt avg cal doz esp est etc gov hoc hwy inc ind int min neg non obj rte viz vol xor yrs
+    abbr advt assn avdp conj contd excl govt natl recd subj ttys wkly
+    abbrev approx asst cont dept ibid illus interj ioctl masc misc pron regexp vols
+""".upper().split())
+ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
+ROMAN_WORDS = frozenset({"MI", "MIX", "XI"})  # words that are Roman numerals too
+
+
 def english_spelling(line: str) -> str | None:
     """A list line in Quiddler's spelling (A–Z upper case), or None: possessives, accents, proper names
-    and abbreviations (capitalised in the list, or without a vowel: "ct", "qt"), which Quiddler does not
+    and the like (a capital anywhere: "Boston", "iPod", "eBay"), abbreviations (without a vowel: "ct",
+    "qt"; or in `ENGLISH_ABBREVIATIONS`: "adj", "ea") and Roman numerals ("xiv"), which Quiddler does not
     allow. The list still holds some words a table would refuse; the table decides, as ever."""
     line = line.strip()
-    if not line or not line[0].islower():
+    if not line or not line.islower():
         return None
     word = line.upper()
     if not all(ch in ENGLISH_LETTERS for ch in word) or not any(ch in "AEIOUY" for ch in word):
+        return None
+    if word in ENGLISH_ABBREVIATIONS or (ROMAN.fullmatch(word) and word not in ROMAN_WORDS):
         return None
     return word
 

@@ -72,7 +72,7 @@ def test_no_english_word_in_a_deck_or_card_error_told_a_german_table():
     for build in (
         lambda: deck_from_table({"a": [1, 2], "B": [0, 8], "C": [2, "x"], "D": "x"}),
         lambda: deck_from_table({"A": [3, 2]}),
-        lambda: card_from_code("F4", ""),
+        lambda: card_from_code("F17", ""),
         lambda: card_from_code("P", ""),
         lambda: deck_from_codes(["F8"], ""),
     ):

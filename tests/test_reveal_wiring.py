@@ -125,13 +125,13 @@ def test_quiddler_round_table_shows_each_players_best_lay_down_with_the_longest_
     assert (ask.language, ask.round) == ("en", 1)
     lines = ask.solve(EN)
     # Ann kept (QU)IT unused: 0; laid, 9 + 2 + 3 = 14 and QUIT (4 letters) beats Bob's CAT for the
-    # longest word (the one bonus of two players). Bob's CAT, 8 + 2 + 3 = 13, is his best, and longest
-    # against what Ann laid (nothing).
-    assert lines == (("Ann", "(QU)IT +L", 14, "", 0), ("Bob", "CAT +L", 13, "CAT", 13))
+    # longest word (the one bonus of two players): 24 round points. Bob's CAT, 8 + 2 + 3 = 13, is his
+    # best, and longest against what Ann laid (nothing): 23, as he scored.
+    assert lines == (("Ann", "(QU)IT +L", 24, "", 0), ("Bob", "CAT +L", 23, "CAT", 23))
     table.send(BestRevealed, 1, "tests", lines)
     labels = [(item.label, item.value) for item in table.screen.items]
-    assert ("Ann möglich: (QU)IT (+ längstes Wort)", "14") in labels
-    assert ("Bob möglich: CAT (+ längstes Wort)", "13") in labels and ("Wortliste: tests", "") in labels
+    assert ("Ann möglich: (QU)IT (+10 längstes Wort)", "24") in labels
+    assert ("Bob möglich: CAT (+10 längstes Wort)", "23") in labels and ("Wortliste: tests", "") in labels
 
 
 # --- when: the config's `[dictionary] reveal` --------------------------------------------------------

@@ -146,28 +146,28 @@ def test_every_game_reports_finished_leaders_and_winners_the_same_way(score_cli)
         assert isinstance(unfinished["leaders"], list)
 
 
-@pytest.mark.parametrize("card", ["F4", "F10", "F1", "Z99"])
-def test_card_lengths_outside_5_to_9_are_refused_with_the_line(score_cli, card: str) -> None:
+@pytest.mark.parametrize("card", ["F0", "F17", "Z99", "FF"])
+def test_card_lengths_no_row_can_hold_are_refused_with_the_line(score_cli, card: str) -> None:
     lines = lines_of("perfektes-wort.jsonl")
     setup = json.loads(lines[1])
     setup["deck"][3] = card
     lines[1] = json.dumps(setup, ensure_ascii=False)
     code, out, err = score_cli("\n".join(lines) + "\n")  # German by default, the deck's problem too
     assert code == 2 and out == ""
-    assert "Zeile 2: setup: deck[4]:" in err and ("erlaubt 5 bis 9" in err or "ist keine Karte" in err)
+    assert "Zeile 2: setup: deck[4]:" in err and ("erlaubt 1 bis 16" in err or "ist keine Karte" in err)
     code, out, err = score_cli("\n".join(lines) + "\n", "--lang", "en")
-    assert "line 2: setup: deck[4]:" in err and ("length is 5 to 9" in err or "is not a card" in err)
+    assert "line 2: setup: deck[4]:" in err and ("length is 1 to 16" in err or "is not a card" in err)
 
 
-def test_a_card_line_outside_5_to_9_is_refused_with_its_line() -> None:
+def test_a_card_line_longer_than_its_row_is_refused_with_its_line() -> None:
     lines = lines_of("perfektes-wort.jsonl")[:2]
     setup = json.loads(lines[1])
     setup["deck"] = setup["deck"][:2]
     lines[1] = json.dumps(setup)
-    lines.append('{"event": "card", "card": "K12"}')
-    with pytest.raises(RecordError) as caught:
-        score_json("\n".join(lines))
-    assert caught.value.line == 3 and "5 to 9" in caught.value.message
+    for card, message in (("K17", "1 to 16"), ("K12", "card 3 allows 12 letters")):  # the rows have 9 cells
+        with pytest.raises(RecordError) as caught:
+            score_json("\n".join([*lines, f'{{"event": "card", "card": "{card}"}}']))
+        assert caught.value.line == 3 and message in caught.value.message
 
 
 @pytest.mark.parametrize(("line", "message"), [
@@ -244,7 +244,8 @@ def test_the_schema_refuses_what_the_reader_refuses() -> None:
     bad = [
         ("knack-das-wort", {"event": "word", "player": "Ge\nli", "word": "HAUS"}),
         ("knack-das-wort", {"event": "word", "player": "Anna", "letters": 33}),
-        ("perfektes-wort", {"event": "card", "card": "F4"}),
+        ("perfektes-wort", {"event": "card", "card": "F17"}),
+        ("perfektes-wort", {"event": "card", "card": "F0"}),
         ("quiddler", {"event": "lay", "player": "x" * 17}),
         ("perfect-words", {"event": "term", "player": "A", "arrow": 1}),
     ]

@@ -36,6 +36,28 @@ def test_spellings() -> None:
     assert english_spelling("Boston") is None and english_spelling("ct") is None and english_spelling("café") is None
 
 
+def test_quiddlers_list_keeps_no_capital_anywhere_no_abbreviation_and_no_roman_numeral() -> None:
+    # Issue 36: only the first character was checked, so these names passed (IOS changed a best lay).
+    for name in ("eBay", "iOS", "iPad", "iPhone", "iPod", "iTunes", "fMRI", "eMusic", "kHz", "pH"):
+        assert english_spelling(name) is None, name
+    for abbreviation in ("adj", "ea", "etc", "hwy", "yrs", "dept", "xiv", "iii", "lvi"):
+        assert english_spelling(abbreviation) is None, abbreviation
+    for word in ("mix", "xi", "mi", "by", "vim", "civil", "oath", "quit"):
+        assert english_spelling(word) == word.upper(), word
+
+
+def test_a_lay_down_the_list_no_longer_allows_is_not_revealed(tmp_path: Path) -> None:
+    from firmware_host.core.games.quiddler.best_lay import best_lay
+    from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+    from firmware_host.word_index import read_list
+
+    source = tmp_path / "list.txt"
+    source.write_text("iOS\nso\nis\n", encoding="utf-8")
+    words = GroupedWords.of("t", read_list(source, "en"))
+    best = best_lay(["S", "I", "Q", "O"], words, STANDARD_DECK)  # IOS would be 7 - 15 = -8
+    assert best.words in ((("S", "O"),), (("I", "S"),)) and best.value == -12
+
+
 WORD = st.text("ABCÄÖÜßXYZ", min_size=1, max_size=9)
 
 

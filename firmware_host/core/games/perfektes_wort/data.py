@@ -25,8 +25,11 @@ ROUNDS = 9
 BONUS_FIELDS = 12
 EMPTY_CELL = "."
 MAX_VOWEL_VALUE = 99
-CARD_LENGTHS = range(5, 10)  # the back of a letter card: the maximum word length, 5–9 (RULES.md §1)
 MAX_CELLS = 16  # a sheet row's cells: at least ROUNDS, and no more than this
+# The back of a letter card: the maximum word length. The rulebook gives no range ("Sie entspricht der Zahl
+# vom Ablagestapel"): any length a row can hold is a card (the row's own cells are checked by the rules,
+# `rules._check_card`); the appliance's own deck uses 5–9 (ruling R2).
+CARD_LENGTHS = range(1, MAX_CELLS + 1)
 
 T = TypeVar("T")
 
@@ -219,7 +222,7 @@ _CARD = re.compile(r"^([A-ZÄÖÜ])([0-9]{1,2})$")
 
 
 def card_from_code(code: Any, key: str) -> LetterCard:
-    """A letter card from its code: the letter then the length (5–9), e.g. "F8"."""
+    """A letter card from its code: the letter then the length (1–16, `CARD_LENGTHS`), e.g. "F8"."""
     match = _CARD.match(normalize(code)) if isinstance(code, str) and len(code) <= WORD.limit else None
     if match is None:
         raise DataError(key, "data_not_a_card", card=_shown(code))
@@ -310,8 +313,9 @@ def read_card(line: RecordLine, key: str) -> LetterCard:
 
 CARD_SCHEMA = {
     "type": "string",
-    "pattern": "^[A-ZÄÖÜ][5-9]$",
-    "description": "a letter card: its starting letter, then its maximum word length 5–9 (e.g. \"F8\")",
+    "pattern": "^[A-ZÄÖÜ]([1-9]|1[0-6])$",  # CARD_LENGTHS
+    "description": "a letter card: its starting letter, then its maximum word length 1–16, at most the cells "
+    "of its round's row (e.g. \"F8\"; the appliance's own deck uses 5–9)",
 }
 DECK_SCHEMA = {"type": "array", "items": CARD_SCHEMA, "description": "the deck order known at the start"}
 VOWELS_SCHEMA = {

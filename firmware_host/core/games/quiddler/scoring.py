@@ -113,6 +113,11 @@ def bonus_winner(amounts: Mapping[str, int]) -> str | None:
     return holders[0] if best >= 1 and len(holders) == 1 else None
 
 
+def bonuses_in_play(players: int, two_player_bonus: Bonus) -> frozenset[Bonus]:
+    """The bonuses a round of `players` players plays: both, or with two players the one chosen (Q3)."""
+    return frozenset(Bonus) if players != 2 else frozenset({two_player_bonus})
+
+
 def score_round(
     *,
     number: int,
@@ -150,7 +155,7 @@ def score_round(
 
     most_words = {p: sum(1 for w in words if w.counts) for p, words in scored.items()}
     longest = {p: max((w.letters for w in words if w.counts), default=0) for p, words in scored.items()}
-    bonuses = set(Bonus) if len(lays) != 2 else {two_player_bonus}
+    bonuses = bonuses_in_play(len(lays), two_player_bonus)
     most_winner = bonus_winner(most_words) if Bonus.MOST in bonuses else None
     longest_winner = bonus_winner(longest) if Bonus.LONGEST in bonuses else None
 

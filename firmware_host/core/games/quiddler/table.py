@@ -448,13 +448,9 @@ def best_items(flow: QuiddlerFlow, lang: str) -> list[ListItem]:
     found = next((b for b in flow.best if game is not None and b.round == len(game.rounds)), None)
     if found is None:
         return []
-    from .best_lay import LONGEST_MARK
+    from .best_lay import best_label
 
-    items = []
-    for player, words, points, _, _ in found.best:
-        shown = words.removesuffix(LONGEST_MARK) or t(lang, "best_nothing")
-        longest = t(lang, "best_longest") if words.endswith(LONGEST_MARK) else ""
-        items.append(ListItem(t(lang, "best_lay", player=player, words=shown) + longest, str(points)))
+    items = [ListItem(best_label(lang, player, text), str(points)) for player, text, points, _, _ in found.best]
     return [*items, ListItem(t(lang, "best_source", source=found.source))]
 
 
