@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, TypeGuard
 
 from firmware_host.core.alarm import ALARM_CHOICES, MAX_ALARM_S
@@ -86,6 +86,7 @@ class Settings:
     dim_after_min: int = 10  # idle minutes before the OLED dims (0: never)
     blank_after_min: int = 60  # idle minutes before it goes dark, the burn-in guard (0: never)
     reveal: str = "round"  # one of REVEAL_CHOICES (config `[dictionary] reveal`)
+    more: tuple[tuple[str, Any], ...] = ()  # (attr, value) of the `SETTINGS` rows with no field here, sorted
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data (a session's starting settings are journaled with it)."""
@@ -103,6 +104,7 @@ class Settings:
             "dim_after_min": self.dim_after_min,
             "blank_after_min": self.blank_after_min,
             "reveal": self.reveal,
+            **({"more": dict(self.more)} if self.more else {}),
         }
 
     @classmethod
@@ -122,6 +124,7 @@ class Settings:
             dim_after_min=int(data.get("dim_after_min", cls().dim_after_min)),
             blank_after_min=int(data.get("blank_after_min", cls().blank_after_min)),
             reveal=str(data.get("reveal", "round")),
+            more=_more(data.get("more", {})),
         )
 
     def remembered(self) -> dict[str, Any]:
@@ -166,6 +169,7 @@ class Setting:
     menu: bool = True
     config: tuple[str, str, range | tuple[str, ...]] | None = None
     phone: str | None = None
+    default: Any = None  # the value of a setting with no `Settings` field of its own (kept in `Settings.more`)
 
     @property
     def remembered_key(self) -> str:
@@ -173,6 +177,8 @@ class Setting:
 
     def value(self, settings: Settings) -> Any:
         """The setting's value in `settings`."""
+        if self.attr.partition(".")[0] not in _FIELDS:
+            return dict(settings.more).get(self.attr, self.default)
         value: Any = settings
         for part in self.attr.split("."):
             value = getattr(value, part)
@@ -181,6 +187,8 @@ class Setting:
     def chosen(self, settings: Settings, value: Any) -> Settings:
         """`settings` with this setting set to `value`."""
         head, _, last = self.attr.rpartition(".")
+        if self.attr.partition(".")[0] not in _FIELDS:
+            return replace(settings, more=tuple(sorted({**dict(settings.more), self.attr: value}.items())))
         if not head:
             return replace(settings, **{last: value})
         inner = getattr(settings, head)
@@ -249,6 +257,27 @@ SETTINGS: tuple[Setting, ...] = (
             config=("appliance", "language", LANGUAGES), phone="lang"),
 )
 
+
+
+def setting(key: str) -> Setting | None:
+    """The row of `SETTINGS` for the submenu `key`; None when there is none."""
+    return next((row for row in SETTINGS if row.key == key), None)
+
+
+def phone_setting(command: str) -> Setting | None:
+    """The row of `SETTINGS` that a phone sets with `command`; None when there is none."""
+    return next((row for row in SETTINGS if row.phone == command), None)
+
+
+def _more(data: object) -> tuple[tuple[str, Any], ...]:
+    """The values of `Settings.more` from `to_dict`: those of the rows in `SETTINGS` that take them."""
+    if not isinstance(data, dict):
+        raise TypeError(f"expected the settings' more as an object, got {type(data).__name__}")
+    rows = {row.attr: row for row in SETTINGS if row.attr.partition(".")[0] not in _FIELDS}
+    return tuple(sorted((attr, value) for attr, value in data.items() if attr in rows and rows[attr].takes(value)))
+
+
+_FIELDS = frozenset(field.name for field in fields(Settings))
 
 FILE_PREFIX = "file."  # a remembered choice's companion: what the config file said when it was chosen
 

@@ -24,7 +24,7 @@ from firmware_host.core.app.host import ctx, kept_items, table_players
 from firmware_host.core.app.menu import current_value, events_to_choose, main_keys, menu_entries
 from firmware_host.core.app.persistence import can_snapshot, initial, restore, snapshot
 from firmware_host.core.app.screens import STARTUP_FAILURES, screen, startup_failure_screen, view
-from firmware_host.core.app.seats import PHONE_SETTINGS, page_controls
+from firmware_host.core.app.seats import page_controls
 from firmware_host.core.app.state import (
     HOME_MODES,
     UNSAVED_MARK,
@@ -41,7 +41,7 @@ _current_value = current_value
 
 
 __all__ = [
-    "CHECKPOINT_S", "HOME_MODES", "PHONE_SETTINGS", "STARTUP_FAILURES", "UNSAVED_MARK", "AppState",
+    "CHECKPOINT_S", "HOME_MODES", "STARTUP_FAILURES", "UNSAVED_MARK", "AppState",
     "ConfirmPowerOff", "DurationEdit", "MenuView", "Overlay", "active_picker", "can_snapshot",
     "ctx", "edge_checked", "entry_field", "events_to_choose", "field_below", "fold", "initial", "kept_items",
     "main_keys", "menu_entries", "page_controls", "parse_points", "restore", "screen", "snapshot",

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
+from firmware_host.core import settings as table
 from firmware_host.core.app.actions import clamp_duration, refuse, set_duration, typed_duration, with_settings
 from firmware_host.core.app.host import default_names_in, game_title, go_home, new_game
 from firmware_host.core.app.state import HOME_MODES, AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, t
@@ -18,11 +19,9 @@ from firmware_host.core.games import registry
 from firmware_host.core.page_table import PageShow
 from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import player_names
-from firmware_host.core.settings import SETTINGS, Settings
+from firmware_host.core.settings import Settings, setting
 from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import format_seconds
-
-SETTING = {row.key: row for row in SETTINGS}
 
 
 def main_keys(state: AppState) -> list[str]:
@@ -33,7 +32,7 @@ def main_keys(state: AppState) -> list[str]:
     if field is not None and not field.only:
         keys.append("letters")
     page = ["page"] if state.page.address else []
-    settings = [row.key for row in SETTINGS if row.menu]
+    settings = [row.key for row in table.SETTINGS if row.menu]
     return [*keys, *HOME_MODES, *[f"game:{g.id}" for g in registry.GAMES], *page, *settings, "power_off"]
 
 
@@ -42,7 +41,7 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
     s = state.settings
     if not path:
         return [(key, main_label(state, key), key == state.home) for key in main_keys(state)]
-    row = SETTING.get(path)
+    row = setting(path)
     if row is None:
         raise ValueError(f"no menu {path!r}")
     say = partial(t, s)
@@ -57,7 +56,7 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
 
 def current_value(state: AppState, key: str) -> str:
     """What the main menu shows beside a setting's entry: its value now ("" beside other entries)."""
-    row = SETTING.get(key)
+    row = setting(key)
     if row is None:
         return ""
     value = row.value(state.settings)
@@ -133,7 +132,9 @@ def choose(state: AppState, menu: MenuView, key: str) -> Step:
     (with what it changes beside: `_CHOSEN`) and the menu goes back to the main menu on that setting."""
     if not menu.path:
         return _open(state, key)
-    row = SETTING[menu.path]
+    row = setting(menu.path)
+    if row is None:
+        raise ValueError(f"no menu {menu.path!r}")
     back = replace(state, overlay=MenuView("", main_index(state, menu.path)))
     if menu.path == "duration" and key == "custom":
         return replace(state, overlay=DurationEdit(state.settings.duration_s)), []
@@ -155,7 +156,7 @@ def _open(state: AppState, key: str) -> Step:
         return replace(state, overlay=ConfirmPowerOff()), []
     if key == "page":
         return replace(state, overlay=PageShow()), []
-    if key not in SETTING:
+    if setting(key) is None:
         return state, []
     entries = menu_entries(state, key)
     cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)

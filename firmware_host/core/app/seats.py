@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from firmware_host.core import settings as table
 from firmware_host.core.app.actions import (
     add_points,
     parse_points,
@@ -23,10 +24,8 @@ from firmware_host.core.effects import Beep, Log, Refused
 from firmware_host.core.events import SeatClaim, SeatCommand, SeatEntry, SeatJoin
 from firmware_host.core.flow import TakesSeats
 from firmware_host.core.page_table import JOINS_KEPT, ConfirmSeat
-from firmware_host.core.settings import MAX_PLAYERS, SETTINGS
+from firmware_host.core.settings import MAX_PLAYERS, phone_setting
 from firmware_host.core.text_input import NAME, refusal
-
-PHONE_SETTINGS = {row.phone: row for row in SETTINGS if row.phone}  # a phone's command: its setting
 
 
 def seat_entry(state: AppState, event: SeatEntry) -> Step:
@@ -46,9 +45,9 @@ def seat_entry(state: AppState, event: SeatEntry) -> Step:
 def page_controls(state: AppState) -> dict[str, object]:
     """What a phone may set (`SeatCommand`), with the menu's own labels: per setting its title and options
     (key, label, chosen); without a game also the timer's lengths (the presets)."""
-    settings: dict[str, object] = {command: {"title": main_label(state, row.key),
-                                             "options": menu_entries(state, row.key)}
-                                   for command, row in PHONE_SETTINGS.items()}
+    settings: dict[str, object] = {row.phone: {"title": main_label(state, row.key),
+                                               "options": menu_entries(state, row.key)}
+                                   for row in table.SETTINGS if row.phone}
     if state.flow is None:
         settings["length"] = {"title": main_label(state, "duration"),
                               "options": [e for e in menu_entries(state, "duration") if e[0] != "custom"]}
@@ -62,7 +61,7 @@ def seat_command(state: AppState, event: SeatCommand) -> Step:
     who = players[event.seat] if 0 <= event.seat < len(players) else str(event.seat + 1)
     bad = t(s, "page_bad_value", name=who, value=value)
     cleared = replace(state, notice="")
-    row = PHONE_SETTINGS.get(command)
+    row = phone_setting(command)
     if row is not None:
         if value not in [key for key, _, _ in menu_entries(state, row.key)]:
             return refuse(state, bad)
