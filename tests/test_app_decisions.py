@@ -106,3 +106,18 @@ def test_the_dispatch_is_a_table_read_in_order():
     assert isinstance(state.overlay, app.ConfirmPowerOff)
     state = replace(state, overlay=None)
     assert dispatch._route(dispatch.ROUTES, state, Tick(1.0)) == (state, [])
+
+
+def test_the_mode_is_one_value_no_game_or_a_game_shown_or_waiting():
+    state = boot()
+    assert state.mode == app.Free("timer") and (state.home, state.flow, state.left_home) == ("timer", None, "timer")
+    board = run(state, *app.events_to_choose(state, "Punktetafel", 0.0))[0]
+    assert board.mode == app.Free("scoreboard")
+    game = run(board, *app.events_to_choose(board, "Zugzeit", 0.0))[0]
+    assert isinstance(game.mode, app.InGame) and game.mode.left_home == "scoreboard" and game.home == "game"
+    away = run(game, LongPress(Button.BACK, 0.0))[0]  # the game waits while the timer is shown
+    assert away.mode == replace(game.mode, away="timer") and away.home == "timer" and away.flow is game.flow
+    other = run(away, *app.events_to_choose(away, "Karten ziehen", 0.0))[0]  # a new game from there ends there
+    assert isinstance(other.mode, app.InGame) and other.mode.left_home == "timer"
+    ended = run(other, Press(Button.BACK, 0.0))[0]  # out of its setup's first step: the game is over
+    assert ended.mode == app.Free("timer") and isinstance(ended.overlay, app.MenuView)

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from firmware_host.core.app.actions import refuse, with_settings
-from firmware_host.core.app.state import HOME_MODES, AppState, MenuView, Step, t
+from firmware_host.core.app.state import AppState, Free, InGame, MenuView, Step, next_flow, shown, t
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Keep, Refused
 from firmware_host.core.events import canonical_json
@@ -70,7 +70,7 @@ def apply(state: AppState, outcome: Outcome) -> Step:
         timer = timer.reset()
     elif isinstance(action, SetTimer):
         timer = Timer.counting_on(action.duration, action.left, state.settings.warn_s, action.since, state.now)
-    state = replace(state, timer=timer, flow=outcome.flow)
+    state = replace(state, timer=timer, mode=next_flow(state.mode, outcome.flow))
     for effect in outcome.effects:
         if isinstance(effect, Keep):  # what is kept is in use at once, not only after a restart
             others = tuple(item for item in state.kept if item[0] != effect.name)
@@ -83,7 +83,7 @@ def apply(state: AppState, outcome: Outcome) -> Step:
         state, saved = with_settings(state, replace(state.settings, player_names=begun.players))
         effects.extend(saved)
     if outcome.flow is None:
-        state = replace(state, home=state.left_home, left_home="timer", overlay=MenuView())
+        state = replace(state, overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
             state = sand_timer(state)
     return state, effects
@@ -104,7 +104,7 @@ def _named(players: tuple[str, ...]) -> bool:
 def go_home(state: AppState, home: str) -> Step:
     """Show another home mode (the menu closed). A flow that keeps time stops its clock when the table
     leaves it and sets the timer back to its clock when the table returns."""
-    moved = replace(state, home=home, overlay=None)
+    moved = replace(state, mode=shown(state.mode, home), overlay=None)
     if (state.home == "game") == (home == "game") or not isinstance(state.flow, KeepsTime):
         return moved, []
     moved, effects = apply(moved, state.flow.pause(ctx(moved)))
@@ -131,8 +131,9 @@ def new_game(state: AppState, game: str) -> Step:
             state = sand_timer(state)
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
     page = replace(state.page, games=state.page.games + 1)
-    left = state.home if state.home in HOME_MODES else state.left_home
-    return replace(state, flow=flow, home="game", left_home=left, overlay=None, page=page), effects
+    mode = state.mode  # the new game ends where the table is now, or (from a game) where that one would
+    left = mode.home if isinstance(mode, Free) else mode.away or mode.left_home
+    return replace(state, mode=InGame(flow, left_home=left), overlay=None, page=page), effects
 
 
 def game_title(state: AppState, game: GameKit | None) -> str:

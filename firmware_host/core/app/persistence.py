@@ -9,7 +9,7 @@ from typing import Any
 
 from firmware_host.core.app.host import apply, ctx
 from firmware_host.core.app.screens import view
-from firmware_host.core.app.state import HOME_MODES, AppState, Step, t
+from firmware_host.core.app.state import HOME_MODES, AppState, Free, Step, t
 from firmware_host.core.effects import Effect, Log
 from firmware_host.core.events import Resumed
 from firmware_host.core.flow import Asks, KeepsTime
@@ -66,14 +66,15 @@ def restore(data: dict[str, Any]) -> AppState:
     home = data.get("home", "timer")
     kept = tuple(sorted((str(name), str(text)) for name, text in data.get("kept", ())))
     page = data.get("page", {})
-    shown = PageState(address=str(page.get("address", "")), code=str(page.get("code", "")))
+    page_state = PageState(address=str(page.get("address", "")), code=str(page.get("code", "")))
     timer = Timer.of(settings.duration_s, settings.warn_s)
     stopped = data.get("timer")
     if isinstance(stopped, dict):
         left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
         timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
                         alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
-    return AppState(settings, timer, board_state, home=home if home in HOME_MODES else "timer", kept=kept, page=shown)
+    mode = Free("scoreboard" if home == "scoreboard" else "timer")
+    return AppState(settings, timer, board_state, mode=mode, kept=kept, page=page_state)
 
 
 def resumed(state: AppState, event: Resumed) -> Step:
