@@ -55,7 +55,7 @@ def test_the_new_row_is_a_submenu_of_the_menu_and_is_remembered(sparkle):
     state = app.initial(Settings())[0]
     keys = app.main_keys(state)
     assert keys[-2:] == ["sparkle", "power_off"]
-    assert app._current_value(state, "sparkle") == "kein"
+    assert app.current_value(state, "sparkle") == "kein"
     state = run(state, Press(Button.MENU, 0.0), *[Press(Button.NEXT, 0.0)] * keys.index("sparkle"),
                 Press(Button.START, 0.0))
     assert app.screen(state).title == "Funkeln"
@@ -99,4 +99,4 @@ def test_every_row_says_its_choices_in_both_languages():
             entries = app.menu_entries(state, row.key)
             assert entries and all(label for _, label, _ in entries), (lang, row.key)
             assert sum(marked for _, _, marked in entries) == 1, (lang, row.key)
-            assert app._current_value(state, row.key), (lang, row.key)
+            assert app.current_value(state, row.key), (lang, row.key)
