@@ -110,14 +110,18 @@ def test_the_dispatch_is_a_table_read_in_order():
 
 def test_the_mode_is_one_value_no_game_or_a_game_shown_or_waiting():
     state = boot()
-    assert state.mode == app.Free("timer") and (state.home, state.flow, state.left_home) == ("timer", None, "timer")
+    assert state.mode == app.Free(app.OnTimer())
+    assert (state.home, state.flow, state.left_home, state.picker) == ("timer", None, "timer", None)
     board = run(state, *app.events_to_choose(state, "Punktetafel", 0.0))[0]
-    assert board.mode == app.Free("scoreboard")
+    assert board.mode == app.Free(app.OnBoard())
+    lettered = run(board, *app.events_to_choose(board, "Buchstaben", 0.0))[0]  # the picker is the board's
+    assert lettered.mode == app.Free(app.OnBoard(lettered.picker)) and lettered.picker is not None
+    assert run(lettered, *app.events_to_choose(lettered, "Timer", 0.0))[0].mode == app.Free(app.OnTimer())
     game = run(board, *app.events_to_choose(board, "Zugzeit", 0.0))[0]
     assert isinstance(game.mode, app.InGame) and game.mode.left_home == "scoreboard" and game.home == "game"
     away = run(game, LongPress(Button.BACK, 0.0))[0]  # the game waits while the timer is shown
-    assert away.mode == replace(game.mode, away="timer") and away.home == "timer" and away.flow is game.flow
+    assert away.mode == replace(game.mode, shown=app.OnTimer()) and away.home == "timer" and away.flow is game.flow
     other = run(away, *app.events_to_choose(away, "Karten ziehen", 0.0))[0]  # a new game from there ends there
     assert isinstance(other.mode, app.InGame) and other.mode.left_home == "timer"
     ended = run(other, Press(Button.BACK, 0.0))[0]  # out of its setup's first step: the game is over
-    assert ended.mode == app.Free("timer") and isinstance(ended.overlay, app.MenuView)
+    assert ended.mode == app.Free(app.OnTimer()) and isinstance(ended.overlay, app.MenuView)

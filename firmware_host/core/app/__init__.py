@@ -35,14 +35,17 @@ from firmware_host.core.app.state import (
     InGame,
     MenuView,
     Mode,
+    OnBoard,
+    OnGame,
+    OnTimer,
     Overlay,
 )
 from firmware_host.core.app.text_edge import active_picker, edge_checked, entry_field, field_below
 
 __all__ = [
     "CHECKPOINT_S", "HOME_MODES", "STARTUP_FAILURES", "UNSAVED_MARK", "AppState", "ConfirmPowerOff", "DurationEdit",
-    "Free", "InGame", "MenuView", "Mode", "Overlay", "active_picker", "can_snapshot", "ctx", "current_value",
-    "edge_checked", "entry_field", "events_to_choose", "field_below", "fold", "initial", "kept_items", "main_keys",
-    "menu_entries", "page_controls", "parse_points", "restore", "screen", "snapshot", "startup_failure_screen",
-    "step", "table_players", "view",
+    "Free", "InGame", "MenuView", "Mode", "OnBoard", "OnGame", "OnTimer", "Overlay", "active_picker",
+    "can_snapshot", "ctx", "current_value", "edge_checked", "entry_field", "events_to_choose", "field_below", "fold",
+    "initial", "kept_items", "main_keys", "menu_entries", "page_controls", "parse_points", "restore", "screen",
+    "snapshot", "startup_failure_screen", "step", "table_players", "view",
 ]

@@ -21,7 +21,7 @@ from firmware_host.core.app.persistence import can_snapshot, resumed
 from firmware_host.core.app.ring import ring
 from firmware_host.core.app.screens import view
 from firmware_host.core.app.seats import seat_claim, seat_command, seat_entry, seat_join
-from firmware_host.core.app.state import AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, t
+from firmware_host.core.app.state import AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, picked, t
 from firmware_host.core.app.text_edge import TYPING_SHOWN, edge_checked, field_below
 from firmware_host.core.effects import GAME_EFFECTS, Checkpoint, Effect, Log, PowerOff, Snapshottable
 from firmware_host.core.events import (
@@ -164,7 +164,7 @@ def _settled(before: AppState, state: AppState) -> AppState:
         if cursor != menu.cursor:
             state = replace(state, overlay=replace(menu, cursor=cursor))
     if state.picker is not None and state.picker.field != field_below(state):
-        return replace(state, picker=None)
+        return picked(state, None)
     return state
 
 

@@ -9,7 +9,7 @@ from firmware_host.core.app.actions import refuse
 from firmware_host.core.app.host import apply, ctx
 from firmware_host.core.app.scoreboard_mode import scoreboard_event
 from firmware_host.core.app.screens import screen_below
-from firmware_host.core.app.state import AppState, MenuView, Step
+from firmware_host.core.app.state import AppState, MenuView, Step, picked
 from firmware_host.core.app.text_edge import active_picker, edge_checked, picks
 from firmware_host.core.app.timer_mode import timer_event
 from firmware_host.core.effects import Beep, Effect, Refused
@@ -25,7 +25,7 @@ def home_event(state: AppState, event: Event) -> Step:
     if picker is not None and picks(event):
         return picker_event(state, picker, event)
     if isinstance(event, TextEntry):
-        state = replace(state, picker=None)  # a line came from elsewhere: the picker is done
+        state = picked(state, None)  # a line came from elsewhere: the picker is done
     if state.home == "game" and (flow := state.flow) is not None:
         if isinstance(event, Press) and event.button is Button.MENU:
             return replace(state, overlay=MenuView(), notice=""), []
@@ -38,26 +38,26 @@ def home_event(state: AppState, event: Event) -> Step:
 def picker_event(state: AppState, picker: Picker, event: Event) -> Step:
     cleared = replace(state, notice="")
     if isinstance(event, Turn):
-        return replace(cleared, picker=picker.moved(event.steps)), []
+        return picked(cleared, picker.moved(event.steps)), []
     if isinstance(event, LongPress) and event.button is Button.NEXT:
-        return replace(cleared, picker=picker.moved(-1)), []
+        return picked(cleared, picker.moved(-1)), []
     if isinstance(event, LongPress):  # START or the encoder's push: the line is done
         return submit(cleared, picker, event.at)
     assert isinstance(event, Press)
     if event.button is Button.NEXT:
-        return replace(cleared, picker=picker.moved(1)), []
+        return picked(cleared, picker.moved(1)), []
     if event.button in (Button.START, Button.ENCODER):
         added = picker.added()
         full: list[Effect] = [Beep("error", state.settings.volume), Refused("")] if added.full else []
-        return replace(cleared, picker=added), full
+        return picked(cleared, added), full
     if picker.text:  # BACK takes the last letter off
-        return replace(cleared, picker=picker.deleted()), []
+        return picked(cleared, picker.deleted()), []
     if picker.field.only:  # BACK on an empty line is the screen's BACK (undo)
-        closed = replace(state, picker=None)
+        closed = picked(state, None)
         if state.home == "game" and state.flow is not None:
             return apply(replace(closed, notice=""), state.flow.handle(event, ctx(state)))
         return closed, []
-    return replace(cleared, picker=None), []  # BACK on an empty line closes the picker
+    return picked(cleared, None), []  # BACK on an empty line closes the picker
 
 
 def submit(state: AppState, picker: Picker, at: float) -> Step:
@@ -66,8 +66,8 @@ def submit(state: AppState, picker: Picker, at: float) -> Step:
     checked = edge_checked(typed(picker.line(), at))
     if isinstance(checked, TextRefused):
         refused, effects = refuse(state, checked.text(state.settings.lang))
-        return replace(refused, picker=picker), effects
-    after, effects = home_event(replace(state, picker=None), checked)
+        return picked(refused, picker), effects
+    after, effects = home_event(picked(state, None), checked)
     if any(isinstance(effect, Refused) for effect in effects):
-        return replace(after, picker=picker, notice=after.notice or screen_below(after).footer), effects
+        return replace(picked(after, picker), notice=after.notice or screen_below(after).footer), effects
     return after, effects

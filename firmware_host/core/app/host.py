@@ -11,7 +11,18 @@ from types import MappingProxyType
 from typing import Any
 
 from firmware_host.core.app.actions import refuse, with_settings
-from firmware_host.core.app.state import AppState, Free, InGame, MenuView, Step, next_flow, shown, t
+from firmware_host.core.app.state import (
+    AppState,
+    HomeMode,
+    InGame,
+    MenuView,
+    OnBoard,
+    OnGame,
+    Step,
+    next_flow,
+    showing,
+    t,
+)
 from firmware_host.core.app_text import TEXT
 from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Keep, Refused
 from firmware_host.core.events import canonical_json
@@ -104,7 +115,7 @@ def _named(players: tuple[str, ...]) -> bool:
 def go_home(state: AppState, home: str) -> Step:
     """Show another home mode (the menu closed). A flow that keeps time stops its clock when the table
     leaves it and sets the timer back to its clock when the table returns."""
-    moved = replace(state, mode=shown(state.mode, home), overlay=None)
+    moved = replace(state, mode=showing(state.mode, home), overlay=None)
     if (state.home == "game") == (home == "game") or not isinstance(state.flow, KeepsTime):
         return moved, []
     moved, effects = apply(moved, state.flow.pause(ctx(moved)))
@@ -131,8 +142,9 @@ def new_game(state: AppState, game: str) -> Step:
             state = sand_timer(state)
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
     page = replace(state.page, games=state.page.games + 1)
-    mode = state.mode  # the new game ends where the table is now, or (from a game) where that one would
-    left = mode.home if isinstance(mode, Free) else mode.away or mode.left_home
+    left: HomeMode = state.left_home if isinstance(state.mode.shown, OnGame) else (
+        "scoreboard" if isinstance(state.mode.shown, OnBoard) else "timer"
+    )  # the new game ends where the table is now, or (from a game's screen) where that one would
     return replace(state, mode=InGame(flow, left_home=left), overlay=None, page=page), effects
 
 

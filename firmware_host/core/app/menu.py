@@ -11,7 +11,16 @@ from functools import partial
 from firmware_host.core import settings as table
 from firmware_host.core.app.actions import clamp_duration, refuse, set_duration, typed_duration, with_settings
 from firmware_host.core.app.host import default_names_in, game_title, go_home, new_game
-from firmware_host.core.app.state import HOME_MODES, AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, t
+from firmware_host.core.app.state import (
+    HOME_MODES,
+    AppState,
+    ConfirmPowerOff,
+    DurationEdit,
+    MenuView,
+    Step,
+    picked,
+    t,
+)
 from firmware_host.core.app.text_edge import field_below
 from firmware_host.core.effects import Beep
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
@@ -149,7 +158,7 @@ def _open(state: AppState, key: str) -> Step:
     if key == "continue":
         return go_home(state, "game")
     if key == "letters" and (field := field_below(state)) is not None:
-        return replace(state, overlay=None, picker=Picker(field)), []
+        return picked(replace(state, overlay=None), Picker(field)), []
     if key.startswith("game:"):
         return new_game(state, key.removeprefix("game:"))
     if key == "power_off":

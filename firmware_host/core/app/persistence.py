@@ -9,7 +9,7 @@ from typing import Any
 
 from firmware_host.core.app.host import apply, ctx
 from firmware_host.core.app.screens import view
-from firmware_host.core.app.state import HOME_MODES, AppState, Free, Step, t
+from firmware_host.core.app.state import HOME_MODES, AppState, Free, Step, home_shown, t
 from firmware_host.core.effects import Effect, Log
 from firmware_host.core.events import Resumed
 from firmware_host.core.flow import Asks, KeepsTime
@@ -73,8 +73,7 @@ def restore(data: dict[str, Any]) -> AppState:
         left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
         timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
                         alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
-    mode = Free("scoreboard" if home == "scoreboard" else "timer")
-    return AppState(settings, timer, board_state, mode=mode, kept=kept, page=page_state)
+    return AppState(settings, timer, board_state, mode=Free(home_shown(home)), kept=kept, page=page_state)
 
 
 def resumed(state: AppState, event: Resumed) -> Step:
