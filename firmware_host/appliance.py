@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from firmware_host.config import Resolved
+from firmware_host.config import Resolved, setting_value
+from firmware_host.core import settings as setting_table
 from firmware_host.core.settings import Settings, still_chosen
 from firmware_host.journal import Journal
 from firmware_host.resume import open_session, replay
@@ -36,23 +37,15 @@ def settings_from_config(resolved: Resolved, remembered: Mapping[str, Any]) -> S
 
 
 def _config_settings(resolved: Resolved) -> Settings:
+    """The settings as the config file says: each setting of `SETTINGS` that has a key there, the timer's
+    presets, the turn timer's defaults and the players' names (their count too, else 4)."""
     cfg = resolved.config
     players = cfg.scoreboard.players
-    base = Settings(
-        duration_s=cfg.timer.duration_s,
-        presets=cfg.timer.presets,
-        warn_s=cfg.timer.warn_s,
-        alarm_s=cfg.timer.alarm_s,
-        volume=cfg.timer.volume,
-        lang=cfg.appliance.language,
-        player_names=players,
-        player_count=len(players) if players else 4,
-        turns=cfg.turn_timer.settings(),
-        contrast=cfg.screen.contrast,
-        dim_after_min=cfg.screen.dim_after_min,
-        blank_after_min=cfg.screen.blank_after_min,
-        reveal=cfg.dictionary.reveal,
-    )
+    base = Settings(presets=cfg.timer.presets, player_names=players, player_count=len(players) if players else 4,
+                    turns=cfg.turn_timer.settings())
+    for row in setting_table.SETTINGS:
+        if row.config is not None:
+            base = row.chosen(base, setting_value(cfg, row))
     return base
 
 

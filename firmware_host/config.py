@@ -15,22 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from drivers.keymap import DEFAULT_LAYOUT, LAYOUTS
-from firmware_host.core.alarm import MAX_ALARM_S
-from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from firmware_host.core import settings as table
 from firmware_host.core.settings import (
     MAX_BANK_S,
     MAX_EXTRA_S,
-    MAX_IDLE_MIN,
     MAX_TURN_S,
     MIN_BANK_S,
     MIN_TURN_S,
     OVER_CHOICES,
-    REVEAL_CHOICES,
     TURN_MODES,
+    Setting,
     Settings,
     TurnSettings,
 )
-from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.text_input import NAME
 from hw.profile import Profile, ProfileError, load_profile, profile_path
 from hw.schema import (
@@ -165,6 +162,14 @@ class Config:
     keyboard: KeyboardLayoutConfig = KeyboardLayoutConfig(DEFAULT_LAYOUT)
     league: LeagueConfig = LeagueConfig(None, "cafe", "table", None, None, None)
     source: str | None = None  # the file it came from; None: built-in defaults
+    more: tuple[tuple[str, str, Any], ...] = ()  # (section, key, value) of settings no section has a field for
+
+
+_SECTION_TYPES = {
+    "appliance": ApplianceConfig, "timer": TimerConfig, "turn_timer": TurnTimerConfig, "screen": ScreenConfig,
+    "scoreboard": ScoreboardConfig, "dictionary": DictionaryConfig, "logging": LoggingConfig, "page": PageConfig,
+    "keyboard": KeyboardLayoutConfig, "league": LeagueConfig,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,24 +184,42 @@ _DURATION = integer(1, MAX_DURATION_S)
 _TURNS = TurnSettings()  # the turn timer's defaults
 
 
+FROM_SETTINGS = Field(text(), None)  # a key whose field comes from its row in `core.settings.SETTINGS`
+
+
 def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
+    """The config file's sections: (fields, required?). The settings' keys stand where `FROM_SETTINGS` marks
+    them (a new setting's key at the end of its section), each checked and defaulted as its row says."""
+    sections = _file_sections(state_dir)
+    for row in table.SETTINGS:
+        if row.config is not None:
+            section, key, valid = row.config
+            check = integer(valid.start, valid.stop - 1) if isinstance(valid, range) else text(valid)
+            sections[section][0][key] = Field(check, row.value(Settings()))
+    unset = [f"{name}.{key}" for name, (keys, _) in sections.items() for key, spec in keys.items()
+             if spec is FROM_SETTINGS]
+    assert not unset, f"no row of SETTINGS for {', '.join(unset)}"
+    return sections
+
+
+def _file_sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
     return {
         "appliance": (
             {
-                "language": Field(text(LANGUAGES), DEFAULT_LANGUAGE),
+                "language": FROM_SETTINGS,
                 "state_dir": Field(text(), str(state_dir)),
             },
             False,
         ),
         "timer": (
             {
-                "duration_s": Field(_DURATION, 60),
+                "duration_s": FROM_SETTINGS,
                 "presets": Field(
                     listing(_DURATION, min_len=1, max_len=8, unique=True), (30, 60, 90, 120, 180)
                 ),
-                "warn_s": Field(integer(0, 60), 10),
-                "alarm_s": Field(integer(0, MAX_ALARM_S), Settings().alarm_s),
-                "volume": Field(text(VOLUMES), "normal"),
+                "warn_s": FROM_SETTINGS,
+                "alarm_s": FROM_SETTINGS,
+                "volume": FROM_SETTINGS,
             },
             False,
         ),
@@ -208,15 +231,15 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
                 "bank_s": Field(integer(MIN_BANK_S, MAX_BANK_S), _TURNS.bank_s),
                 "increment_s": Field(integer(0, MAX_EXTRA_S), _TURNS.increment_s),
                 "delay_s": Field(integer(0, MAX_EXTRA_S), _TURNS.delay_s),
-                "game_turn_s": Field(integer(0, MAX_TURN_S), _TURNS.game_turn_s),
+                "game_turn_s": FROM_SETTINGS,
             },
             False,
         ),
         "screen": (
             {
-                "contrast": Field(integer(0, 255), Settings().contrast),
-                "dim_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().dim_after_min),
-                "blank_after_min": Field(integer(0, MAX_IDLE_MIN), Settings().blank_after_min),
+                "contrast": FROM_SETTINGS,
+                "dim_after_min": FROM_SETTINGS,
+                "blank_after_min": FROM_SETTINGS,
             },
             False,
         ),
@@ -227,7 +250,7 @@ def _sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
         "dictionary": (
             {
                 "path": Field(text(), None),
-                "reveal": Field(text(REVEAL_CHOICES), "round"),
+                "reveal": FROM_SETTINGS,
                 "system": Field(boolean(), True),
             },
             False,
@@ -267,6 +290,7 @@ def parse_config(
     )
     errors: Errors = []
     raw = read_sections(data, _sections(state_default), errors)
+    more = _more_settings(raw)
     _check_turn_timer(raw["turn_timer"], errors)
     _check_page(raw["page"], errors)
     _check_league(raw["league"], errors)
@@ -291,7 +315,28 @@ def parse_config(
         keyboard=KeyboardLayoutConfig(**raw["keyboard"]),
         league=_league(raw["league"]),
         source=source,
+        more=more,
     )
+
+
+def _more_settings(raw: dict[str, dict[str, Any]]) -> tuple[tuple[str, str, Any], ...]:
+    """Take the keys of settings that no section's dataclass has a field for (a new row of `SETTINGS`) out
+    of `raw`: (section, key, value) each."""
+    more = []
+    for name, section in _SECTION_TYPES.items():
+        known = {f.name for f in fields(section)}
+        more += [(name, key, raw[name].pop(key)) for key in list(raw[name]) if key not in known]
+    return tuple(more)
+
+
+def setting_value(config: Config, row: Setting) -> Any:
+    """What the config says for a setting of `SETTINGS` that it has a key for (`row.config`)."""
+    assert row.config is not None
+    section, key, _valid = row.config
+    values = getattr(config, section)
+    if hasattr(values, key):
+        return getattr(values, key)
+    return next(value for name, field, value in config.more if (name, field) == (section, key))
 
 
 def _check_turn_timer(turns: dict[str, Any], errors: Errors) -> None:
@@ -431,6 +476,9 @@ def _dump_sections(obj: Any, comment: str = "") -> list[str]:
             if g.name == "password" and value is not None:
                 line = f"{g.name} = (set, not shown)"
             lines.append(f"{comment or '# ' if unset else comment}{line}")
+        for name, key, value in getattr(obj, "more", ()):
+            if name == f.name:
+                lines.append(f"{comment}{key} = {_toml_value(key, value)}")
         lines.append("")
     return lines
 

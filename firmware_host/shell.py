@@ -27,6 +27,7 @@ from firmware_host.core import app
 from firmware_host.core.effects import (
     Beep,
     BeginGame,
+    Checkpoint,
     CheckWords,
     Effect,
     EndGame,
@@ -39,6 +40,7 @@ from firmware_host.core.effects import (
     SaveSettings,
     SetBar,
     Show,
+    Snapshottable,
     WakeAt,
 )
 from firmware_host.core.events import (
@@ -63,7 +65,7 @@ from hw.protocols import Bar, Display, Sounder
 
 log = logging.getLogger("wordtable")
 
-CHECKPOINT_S = 5.0  # while a timer runs, journal a Tick at most this often (resume precision vs SD wear)
+CHECKPOINT_S = app.CHECKPOINT_S  # the core's (`Checkpoint`): a running timer's Tick is journaled at most this often
 PAGE_S = 2.0  # a text too long for the panel shows a page at a time, each this long (`Outputs.pager`)
 
 
@@ -82,7 +84,8 @@ class JournalLike(Protocol):
         storage fails."""
 
     def compact(self, state: app.AppState) -> None:
-        """After a commit, with the state it led to: keep what a resume replays short."""
+        """After a commit, with the state it led to when that can be snapshotted (`Snapshottable`): keep
+        what a resume replays short."""
 
     def tidy(self) -> None:
         """When nothing waits for the journal (an input's effects are out): its upkeep, e.g. a checkpoint.
@@ -138,7 +141,6 @@ class Shell:
     wake_at: float | None = None
     screen: Screen | None = None
     bar_level: float | None = None
-    last_journaled: float = float("-inf")
     _answers: list[Event] = field(default_factory=list)
     _owed: list[Effect] = field(default_factory=list)  # questions `start` kept back for `ask_again`
     frames: int = 0
@@ -231,11 +233,10 @@ class Shell:
         every other effect — the sound, the LEDs, the answer to a phone, the league — comes after the sync,
         and so does the return (acknowledged = on storage). A power cut in that sync can only take the
         frame with it, which goes dark with the power. A clock tick is no input: it is journaled after its
-        effects — so the alarm never waits for the storage — and only when it matters for a resume: a
-        checkpoint every CHECKPOINT_S while the timer runs, the alarm (the time is up), or a tick that
-        changed the game record. A keyboard's line in the making (`Typing`) is only shown: it is never
+        effects — so the alarm never waits for the storage — and only when the core says it matters for a
+        resume (`Checkpoint`: every CHECKPOINT_S while the timer runs, the alarm, a tick that changed the
+        game record). A keyboard's line in the making (`Typing`) is only shown: it is never
         journaled (the `TextEntry` that Enter sends is)."""
-        tick = isinstance(event, Tick)
         try:
             state, effects = app.step(self.state, event)
         except Exception:  # one bad event must not stop the table
@@ -249,21 +250,20 @@ class Shell:
             self.carry_out(effects)
             return effects
         game = [effect for effect in effects if isinstance(effect, GAME_EFFECTS)]
-        alarm = state.timer.alarmed and not self.state.timer.alarmed
-        checkpoint = tick and state.timer.running and event_time(event) - self.last_journaled >= CHECKPOINT_S
-        if tick:
+        snapshottable = any(isinstance(effect, Snapshottable) for effect in effects)
+        if isinstance(event, Tick):
             self.state = state
             self.carry_out(effects)
-            if checkpoint or alarm or game:
+            if any(isinstance(effect, Checkpoint) for effect in effects):
                 state, more = self._journal(event, game, self.state, [])
-                self.state, synced = self._sync(event, state)
+                self.state, synced = self._sync(event, state, snapshottable)
                 self.carry_out(more + synced)
                 effects += more + synced
             return effects
         state, effects = self._journal(event, game, state, effects)
         self.state = state
         self.carry_out([effect for effect in effects if isinstance(effect, Show)])
-        self.state, more = self._sync(event, self.state)
+        self.state, more = self._sync(event, self.state, snapshottable)
         self.carry_out([effect for effect in effects if not isinstance(effect, Show)] + more)
         return effects + more
 
@@ -278,17 +278,18 @@ class Shell:
             self.journal.commit(event, [effect for effect in game if isinstance(effect, GAME_EFFECTS)])
         except (JournalError, OSError, sqlite3.Error) as exc:
             return self._give_up(exc, state, event)
-        self.last_journaled = event_time(event)
         return state, effects
 
-    def _sync(self, event: Event, state: app.AppState) -> tuple[app.AppState, list[Effect]]:
-        """Put what `_journal` wrote for `event` on the storage, then keep the journal short (`compact`,
-        with the `state` it led to): `(state, [])`, or the journal is given up (`_give_up`)."""
+    def _sync(self, event: Event, state: app.AppState, snapshottable: bool) -> tuple[app.AppState, list[Effect]]:
+        """Put what `_journal` wrote for `event` on the storage, then keep the journal short (`compact`, with
+        the `state` it led to when the core said it can be snapshotted: `Snapshottable`): `(state, [])`, or
+        the journal is given up (`_give_up`)."""
         if self.journal is None:
             return state, []
         try:
             self.journal.sync()
-            self.journal.compact(state)
+            if snapshottable:
+                self.journal.compact(state)
         except (JournalError, OSError, sqlite3.Error) as exc:
             return self._give_up(exc, state, event)
         return state, []

@@ -74,9 +74,10 @@ class SessionJournal:
         self.journal.tidy()
 
     def compact(self, state: app.AppState) -> None:
-        """After a commit: when the session is long and `state` is idle, continue in a fresh session that
-        starts from its snapshot, and delete the finished ones. Raises `JournalError` like `commit`."""
-        if self.entries < ROLL_AFTER or not app.can_snapshot(state):
+        """After a commit, with a state the core said can be snapshotted (`Snapshottable`): when the session
+        is long, continue in a fresh session that starts from its snapshot, and delete the finished ones.
+        Raises `JournalError` like `commit`."""
+        if self.entries < ROLL_AFTER:
             return
         with self.journal.batch():
             self.journal.finish(self.session, None)

@@ -9,6 +9,7 @@ from firmware_host.core.effects import Beep, PowerOff, SaveSettings, SetBar, Sho
 from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, Resumed, TextEntry, Tick, Turn
 from firmware_host.core.screens import BigScreen, ListScreen, MessageScreen, describe
 from firmware_host.core.settings import Settings
+from firmware_host.core.timer import parse_duration
 
 
 def boot(**settings):
@@ -324,4 +325,4 @@ def test_parse_points(text, points):
 
 @pytest.mark.parametrize("text,seconds", [("90", 90), ("1:30", 90), ("0:05", 5), ("1:75", None), ("", None)])
 def test_parse_duration(text, seconds):
-    assert app.parse_duration(text) == seconds
+    assert parse_duration(text) == seconds

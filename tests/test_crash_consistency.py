@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.core import app
+from firmware_host.core.app import dispatch
 from firmware_host.core.effects import BeginGame, Record
 from firmware_host.core.events import Button, CardScan, Press, TextEntry
 from firmware_host.journal import RECORD, Journal, JournalError
@@ -99,14 +100,14 @@ def test_a_short_power_cut_comes_back_paused_with_the_time_left(sim, tmp_path):
 
 def _poisoned(monkeypatch):
     """The core raises on the text GIFT, live (`step`) and in a replay (`fold`)."""
-    real_advance = app._advance
+    real_advance = dispatch.advance
 
     def advance(state, event):
         if isinstance(event, TextEntry) and event.text == "GIFT":
             raise RuntimeError("poison")
         return real_advance(state, event)
 
-    monkeypatch.setattr(app, "_advance", advance)
+    monkeypatch.setattr(dispatch, "advance", advance)
 
 
 def _scoreboard(sim):

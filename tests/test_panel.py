@@ -102,7 +102,7 @@ def test_contrast_and_idle_times_come_from_menu_and_config(make_sim, tmp_path):
     config.write_text("[screen]\ncontrast = 128\ndim_after_min = 2\nblank_after_min = 0\n", encoding="utf-8")
     sim = make_sim(state_dir=tmp_path / "state", config=config)
     assert sim.appliance.shell.panel.level == 128 and sim.appliance.shell.panel.next_at() == sim.clock.now + 120
-    labels = {key: value for key, _, value in [(k, label, app._current_value(sim.state, k))
+    labels = {key: value for key, _, value in [(k, label, app.current_value(sim.state, k))
                                                for k, label, _ in app.menu_entries(sim.state, "")]}
     assert (labels["contrast"], labels["dim"], labels["blank"]) == ("mittel", "nach 2 min", "nie")
     for event in app.events_to_choose(sim.state, "Helligkeit", sim.clock.now) or []:

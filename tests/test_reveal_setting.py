@@ -28,7 +28,7 @@ def choose_reveal(send, state_of, now: float, reveal: str) -> None:
 def test_the_menu_offers_the_three_choices_in_both_languages_and_shows_the_current_one():
     table = Table()
     assert [label for _, label, _ in app.menu_entries(table.state, "reveal")] == ["je Runde", "am Spielende", "aus"]
-    main = {key: value for key, value in ((k, app._current_value(table.state, k)) for k in app.main_keys(table.state))}
+    main = {key: value for key, value in ((k, app.current_value(table.state, k)) for k in app.main_keys(table.state))}
     assert main["reveal"] == "je Runde"
     english = Table(lang="en")
     assert [label for _, label, _ in app.menu_entries(english.state, "reveal")] == ["each round", "at the end", "off"]

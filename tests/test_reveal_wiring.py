@@ -103,7 +103,7 @@ def test_players_whose_best_differs_are_told_one_by_one() -> None:
 
 def test_the_reveal_can_be_off() -> None:
     table = reviewing("Geli", "Klaus", words=("Fisch", "Fuß"))
-    table.state = replace(table.state, flow=replace(table.state.flow, reveal="off"))
+    table.state = replace(table.state, mode=replace(table.state.mode, flow=replace(table.state.flow, reveal="off")))
     table.press("start")
     assert not any(isinstance(e, RevealBest) for e in table.effects)
 

@@ -16,6 +16,7 @@ from firmware_host.core.events import TextEntry
 from firmware_host.core.record import RecordError, dump_line, parse_record
 from firmware_host.core.record_schema import record_schema
 from firmware_host.core.screens import describe
+from firmware_host.core.settings import Settings
 from firmware_host.core.text_input import LINE, at_edge
 from firmware_host.render import render
 from firmware_host.script import event_for, parse_script
@@ -355,7 +356,7 @@ def test_poison_in_a_script_reaches_the_core_as_typed(char: str) -> None:
 
 
 def test_poison_names_from_an_old_journal_never_reach_the_screen() -> None:
-    snapshot = app.snapshot(app.initial(app.Settings(player_names=("Geli", "Klaus")))[0])
+    snapshot = app.snapshot(app.initial(Settings(player_names=("Geli", "Klaus")))[0])
     snapshot["settings"]["player_names"] = ["Ge\nli", "Klaus"]
     snapshot["board"]["players"] = ["Ge\u2029li", "Klaus", "x" * 1000, "Mia"]
     state = app.restore(snapshot)

@@ -4,6 +4,7 @@ the answer back as an input (WordsChecked), journaled so that a replay needs no 
 from dataclasses import dataclass, replace
 
 from firmware_host.core import app
+from firmware_host.core.app.state import InGame
 from firmware_host.core.effects import CheckWords
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import Event, TextEntry, WordsChecked
@@ -71,7 +72,7 @@ class Null:
 
 def shell_with(check):
     state, _ = app.initial(Settings())
-    state = replace(state, flow=AskingFlow(), home="game")
+    state = replace(state, mode=InGame(AskingFlow()))
     null = Null()
     outputs = Outputs(bar=null, sounder=null, display=null, renderer=lambda s, size, page=0: None,
                       pager=lambda s, size: 1,
@@ -90,7 +91,7 @@ def test_the_answer_comes_back_as_a_journaled_input_and_reaches_the_flow():
     journaled = shell.journal.events
     assert [type(e).__name__ for e in journaled] == ["TextEntry", "WordsChecked", "TextEntry", "WordsChecked"]
     assert decode(encode(journaled[1])) == journaled[1]
-    replayed = replace(app.initial(Settings())[0], flow=AskingFlow(), home="game")
+    replayed = replace(app.initial(Settings())[0], mode=InGame(AskingFlow()))
     for event in journaled:  # no word list needed: the answers are in the journal
         replayed, _ = app.step(replayed, event)
     assert replayed.flow == shell.state.flow

@@ -105,6 +105,26 @@ class CheckWords:
     words: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The core refused the input and says why (the text on the screen; "" when the screen says nothing
+    more). Beside the error `Beep` that the table hears; the shell may ignore it."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The clock tick in hand must be journaled: the alarm sounded, the timer ran `CHECKPOINT_S` since the
+    last journaled input, or the tick changed the game record. Other ticks are not journaled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshottable:
+    """The state after this step can be snapshotted (`app.can_snapshot`): a journal may start a fresh
+    session from it."""
+
+
 Revealed = tuple[tuple[str, str, int, str, int], ...]  # per player: (player, best, points, own, own points)
 
 
@@ -122,5 +142,7 @@ class RevealBest:
 
 Effect = (
     SetBar | Beep | Show | WakeAt | SaveSettings | Keep | Log | PowerOff | BeginGame | Record | Retract | EndGame
-    | CheckWords | RevealBest
+    | CheckWords | RevealBest | Refused | Checkpoint | Snapshottable
 )
+
+GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)  # what changes a game's record in the journal

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
 from typing import Any, TypeGuard
 
-from firmware_host.core.alarm import MAX_ALARM_S
+from firmware_host.core.alarm import ALARM_CHOICES, MAX_ALARM_S
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.core.sounds import VOLUMES
 from firmware_host.core.text_input import NAME, TextRefused, clean
+from firmware_host.core.timer import format_seconds
 
 PRESETS = (30, 60, 90, 120, 180)
 MIN_DURATION_S = 5
@@ -85,6 +86,7 @@ class Settings:
     dim_after_min: int = 10  # idle minutes before the OLED dims (0: never)
     blank_after_min: int = 60  # idle minutes before it goes dark, the burn-in guard (0: never)
     reveal: str = "round"  # one of REVEAL_CHOICES (config `[dictionary] reveal`)
+    more: tuple[tuple[str, Any], ...] = ()  # (attr, value) of the `SETTINGS` rows with no field here, sorted
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data (a session's starting settings are journaled with it)."""
@@ -102,6 +104,7 @@ class Settings:
             "dim_after_min": self.dim_after_min,
             "blank_after_min": self.blank_after_min,
             "reveal": self.reveal,
+            **({"more": dict(self.more)} if self.more else {}),
         }
 
     @classmethod
@@ -121,63 +124,160 @@ class Settings:
             dim_after_min=int(data.get("dim_after_min", cls().dim_after_min)),
             blank_after_min=int(data.get("blank_after_min", cls().blank_after_min)),
             reveal=str(data.get("reveal", "round")),
+            more=_more(data.get("more", {})),
         )
 
     def remembered(self) -> dict[str, Any]:
-        """The choices that are saved across restarts."""
-        return {
-            "duration_s": self.duration_s,
-            "warn_s": self.warn_s,
-            "alarm_s": self.alarm_s,
-            "volume": self.volume,
-            "lang": self.lang,
-            "player_count": self.player_count,
-            "player_names": list(self.player_names),
-            "game_turn_s": self.turns.game_turn_s,
-            "contrast": self.contrast,
-            "dim_after_min": self.dim_after_min,
-            "blank_after_min": self.blank_after_min,
-            "reveal": self.reveal,
-        }
+        """The choices that are saved across restarts: every setting of `SETTINGS`, and the players' names."""
+        saved = {row.remembered_key: row.value(self) for row in SETTINGS}
+        return {**saved, "player_names": list(self.player_names)}
 
     def with_remembered(self, saved: Mapping[str, Any]) -> Settings:
         """Apply saved choices, ignoring any that are not valid (a stale or hand-edited file)."""
         s = self
-        duration = saved.get("duration_s")
-        if _is_int(duration) and MIN_DURATION_S <= duration <= MAX_DURATION_S:
-            s = replace(s, duration_s=duration)
-        warn = saved.get("warn_s")
-        if _is_int(warn) and 0 <= warn <= 60:
-            s = replace(s, warn_s=warn)
-        alarm = saved.get("alarm_s")
-        if _is_int(alarm) and 0 <= alarm <= MAX_ALARM_S:
-            s = replace(s, alarm_s=alarm)
-        if saved.get("volume") in VOLUMES:
-            s = replace(s, volume=str(saved["volume"]))
-        if saved.get("lang") in LANGUAGES:
-            s = replace(s, lang=str(saved["lang"]))
-        count = saved.get("player_count")
-        if _is_int(count) and MIN_PLAYERS <= count <= MAX_PLAYERS:
-            s = replace(s, player_count=count)
-        game_turn = saved.get("game_turn_s")
-        if _is_int(game_turn) and game_turn in GAME_TURN_CHOICES:
-            s = replace(s, turns=replace(s.turns, game_turn_s=game_turn))
-        contrast = saved.get("contrast")
-        if _is_int(contrast) and 0 <= contrast <= 255:
-            s = replace(s, contrast=contrast)
-        dim = saved.get("dim_after_min")
-        if _is_int(dim) and 0 <= dim <= MAX_IDLE_MIN:
-            s = replace(s, dim_after_min=dim)
-        blank = saved.get("blank_after_min")
-        if _is_int(blank) and 0 <= blank <= MAX_IDLE_MIN:
-            s = replace(s, blank_after_min=blank)
-        if saved.get("reveal") in REVEAL_CHOICES:
-            s = replace(s, reveal=str(saved["reveal"]))
+        for row in SETTINGS:
+            value = saved.get(row.remembered_key)
+            if row.takes(value):
+                s = row.chosen(s, value)
         names = saved.get("player_names")
         if _are_names(names):
             s = replace(s, player_names=tuple(_name(name) for name in names))
         return s
 
+
+Say = Callable[..., str]  # a text of the appliance in the table's language: say(key, **fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One user setting, as every part that offers or checks it sees it (`SETTINGS`).
+
+    `key` names its submenu and is its title's text key; `attr` is the `Settings` field it sets (dotted into
+    `turns`), whose last part is its key in `Settings.remembered`; `choices` are what the menu offers (or
+    what makes them from the settings); `valid` what a remembered value may be; `option(say, value)` a
+    choice's text in the submenu and `current(say, value)` the value beside the main menu's entry (None:
+    the option's text); `menu`: in the main menu, in table order; `config`: the config file's (section,
+    key, valid values: a `range` or the texts) it defaults from (None: none); `phone`: the `SeatCommand`
+    a phone sets it with (None: the page does not)."""
+
+    key: str
+    attr: str
+    choices: tuple[Any, ...] | Callable[[Settings], tuple[Any, ...]]
+    valid: range | tuple[Any, ...]
+    option: Callable[[Say, Any], str]
+    current: Callable[[Say, Any], str] | None = None
+    menu: bool = True
+    config: tuple[str, str, range | tuple[str, ...]] | None = None
+    phone: str | None = None
+    default: Any = None  # the value of a setting with no `Settings` field of its own (kept in `Settings.more`)
+
+    @property
+    def remembered_key(self) -> str:
+        return self.attr.rpartition(".")[2]
+
+    def value(self, settings: Settings) -> Any:
+        """The setting's value in `settings`."""
+        if self.attr.partition(".")[0] not in _FIELDS:
+            return dict(settings.more).get(self.attr, self.default)
+        value: Any = settings
+        for part in self.attr.split("."):
+            value = getattr(value, part)
+        return value
+
+    def chosen(self, settings: Settings, value: Any) -> Settings:
+        """`settings` with this setting set to `value`."""
+        head, _, last = self.attr.rpartition(".")
+        if self.attr.partition(".")[0] not in _FIELDS:
+            return replace(settings, more=tuple(sorted({**dict(settings.more), self.attr: value}.items())))
+        if not head:
+            return replace(settings, **{last: value})
+        inner = getattr(settings, head)
+        return replace(settings, **{head: replace(inner, **{last: value})})
+
+    def options(self, settings: Settings) -> tuple[Any, ...]:
+        return self.choices(settings) if callable(self.choices) else self.choices
+
+    def takes(self, value: object) -> bool:
+        """Whether `value` (a remembered one: JSON) is one this setting may have."""
+        if isinstance(value, bool):
+            return False
+        kind = type(self.value(Settings()))
+        return isinstance(value, kind) and value in self.valid
+
+
+def _seconds(say: Say, seconds: int) -> str:
+    return format_seconds(seconds)
+
+
+def _minutes(say: Say, minutes: int) -> str:
+    return say("after_min", n=minutes) if minutes else say("never")
+
+
+def _keyed(prefix: str) -> Callable[[Say, Any], str]:
+    """The option's text is the text key `prefix` + the value ("vol_" → "vol_soft")."""
+    return lambda say, value: say(f"{prefix}{value}")
+
+
+def _seconds_or_off(say: Say, seconds: int) -> str:
+    return _seconds(say, seconds) if seconds else say("warn_off")
+
+
+def _alarm(say: Say, seconds: int) -> str:
+    return say("alarm_for", time=_seconds(say, seconds)) if seconds else say("alarm_once")
+
+
+def _contrast_now(say: Say, contrast: int) -> str:
+    return say(f"contrast_{contrast}") if contrast in CONTRAST_CHOICES else str(contrast)
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("players", "player_count", lambda s: tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+            range(MIN_PLAYERS, MAX_PLAYERS + 1), lambda say, n: str(n)),
+    Setting("duration", "duration_s", lambda s: s.presets, range(MIN_DURATION_S, MAX_DURATION_S + 1), _seconds,
+            config=("timer", "duration_s", range(1, 99 * 60 + 60))),
+    Setting("game_turn", "turns.game_turn_s", GAME_TURN_CHOICES, GAME_TURN_CHOICES, _seconds_or_off,
+            config=("turn_timer", "game_turn_s", range(0, MAX_TURN_S + 1))),
+    Setting("reveal", "reveal", REVEAL_CHOICES, REVEAL_CHOICES, _keyed("reveal_"),
+            config=("dictionary", "reveal", REVEAL_CHOICES)),
+    Setting("warn", "warn_s", WARN_CHOICES, range(0, 61),
+            lambda say, w: say("warn_value", s=w) if w else say("warn_off"),
+            lambda say, w: f"{w} s" if w else say("warn_off"), config=("timer", "warn_s", range(0, 61)),
+            phone="warn"),
+    Setting("alarm", "alarm_s", ALARM_CHOICES, range(0, MAX_ALARM_S + 1), _alarm,
+            config=("timer", "alarm_s", range(0, MAX_ALARM_S + 1))),
+    Setting("volume", "volume", VOLUMES, VOLUMES, _keyed("vol_"), config=("timer", "volume", VOLUMES),
+            phone="volume"),
+    Setting("contrast", "contrast", CONTRAST_CHOICES, range(0, 256), _keyed("contrast_"), _contrast_now,
+            config=("screen", "contrast", range(0, 256))),
+    Setting("dim", "dim_after_min", DIM_CHOICES, range(0, MAX_IDLE_MIN + 1), _minutes,
+            config=("screen", "dim_after_min", range(0, MAX_IDLE_MIN + 1))),
+    Setting("blank", "blank_after_min", BLANK_CHOICES, range(0, MAX_IDLE_MIN + 1), _minutes,
+            config=("screen", "blank_after_min", range(0, MAX_IDLE_MIN + 1))),
+    Setting("language", "lang", LANGUAGES, LANGUAGES, _keyed("lang_"), lambda say, lang: lang.upper(),
+            config=("appliance", "language", LANGUAGES), phone="lang"),
+)
+
+
+
+def setting(key: str) -> Setting | None:
+    """The row of `SETTINGS` for the submenu `key`; None when there is none."""
+    return next((row for row in SETTINGS if row.key == key), None)
+
+
+def phone_setting(command: str) -> Setting | None:
+    """The row of `SETTINGS` that a phone sets with `command`; None when there is none."""
+    return next((row for row in SETTINGS if row.phone == command), None)
+
+
+def _more(data: object) -> tuple[tuple[str, Any], ...]:
+    """The values of `Settings.more` from `to_dict`: those of the rows in `SETTINGS` that take them."""
+    if not isinstance(data, dict):
+        raise TypeError(f"expected the settings' more as an object, got {type(data).__name__}")
+    rows = {row.attr: row for row in SETTINGS if row.attr.partition(".")[0] not in _FIELDS}
+    return tuple(sorted((attr, value) for attr, value in data.items() if attr in rows and rows[attr].takes(value)))
+
+
+_FIELDS = frozenset(field.name for field in fields(Settings))
 
 FILE_PREFIX = "file."  # a remembered choice's companion: what the config file said when it was chosen
 

@@ -1,0 +1,303 @@
+"""The dispatch: which handler takes an event, as tables in the manner of h11's `_state.py`.
+
+`step(state, event) -> (state, effects)` is pure. Every event first moves the clock (`_clock`: the timer
+ticks, its alarm sounds and rings, the game hears of it), then passes the text edge, then goes to the
+first row of `ROUTES` whose event type and guard match it; `BEFORE_CLOCK` takes the events that move no
+clock. The order of the rows is the order of precedence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from firmware_host.core.alarm import Ringing
+from firmware_host.core.app.actions import refuse
+from firmware_host.core.app.home import home_event
+from firmware_host.core.app.host import apply, ctx, go_home
+from firmware_host.core.app.menu import duration_edit_event, menu_entries, menu_event
+from firmware_host.core.app.persistence import can_snapshot, resumed
+from firmware_host.core.app.ring import ring
+from firmware_host.core.app.screens import view
+from firmware_host.core.app.seats import seat_claim, seat_command, seat_entry, seat_join
+from firmware_host.core.app.state import AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, picked, t
+from firmware_host.core.app.text_edge import TYPING_SHOWN, edge_checked, field_below
+from firmware_host.core.effects import GAME_EFFECTS, Checkpoint, Effect, Log, PowerOff, Snapshottable
+from firmware_host.core.events import (
+    TROUBLES,
+    BestRevealed,
+    Button,
+    CardRemoved,
+    CardScan,
+    Event,
+    Kept,
+    LongPress,
+    Notice,
+    PageInfo,
+    Press,
+    ReaderStatus,
+    Resumed,
+    SeatClaim,
+    SeatCommand,
+    SeatEntry,
+    SeatJoin,
+    TextEntry,
+    Tick,
+    Trouble,
+    Typing,
+    WordsChecked,
+    event_time,
+)
+from firmware_host.core.page_table import ConfirmSeat, PageShow, page_event
+from firmware_host.core.text_input import TextRefused
+
+CHECKPOINT_S = 5.0  # while a timer runs, a Tick is journaled at most this often (resume precision vs SD wear)
+UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
+
+Guard = Callable[[AppState, Any], bool]
+Handler = Callable[[AppState, Any], Step]
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A row of a dispatch table: events of type `event` for which `guard` holds (None: always) go to
+    `handler`."""
+
+    event: type | tuple[type, ...]
+    guard: Guard | None
+    handler: Handler
+
+
+def step(state: AppState, event: Event) -> Step:
+    """Apply one event; return the new state and the effects to carry out, ending with the view — and,
+    before the view, `Snapshottable` when the new state can be snapshotted."""
+    state, effects = advance(state, event)
+    marker: list[Effect] = [Snapshottable()] if can_snapshot(state) else []
+    return state, [*effects, *marker, *view(state)]
+
+
+def fold(state: AppState, event: Event) -> AppState:
+    """The state `step` returns, without computing the view or anything else only a live table needs
+    (what a resume replays)."""
+    return advance(state, event)[0]
+
+
+def advance(state: AppState, event: Event) -> Step:
+    """Apply one event: the new state and the effects it causes, without the view."""
+    early = _route(BEFORE_CLOCK, state, event)
+    if early is not None:
+        return early
+    before = state
+    state, effects, used = _clock(state, event)
+    if not used:
+        checked = edge_checked(event)
+        if isinstance(checked, TextRefused):
+            state, more = refuse(state, checked.text(state.settings.lang))
+            return _journaled(before, state, event, effects + more)
+        routed = _route(ROUTES, state, checked)
+        assert routed is not None  # the last row takes every event
+        state, more = routed
+        effects += more
+        state = _settled(before, state)
+    return _journaled(before, state, event, effects)
+
+
+def _route(routes: tuple[Route, ...], state: AppState, event: Event) -> Step | None:
+    """The step of the first row that takes `event`; None when none does."""
+    for row in routes:
+        if isinstance(event, row.event) and (row.guard is None or row.guard(state, event)):
+            return row.handler(state, event)
+    return None
+
+
+def _clock(state: AppState, event: Event) -> tuple[AppState, list[Effect], bool]:
+    """The clock moved on to the event's time: the timer ticks; when its alarm sounds now, the notice goes,
+    the alarm starts ringing (a turn clock's sounds once) and the game hears of it; a ringing alarm rings
+    on or is silenced (True: the event only silenced it)."""
+    now = max(state.now, event_time(event))
+    state = replace(state, now=now, typing="" if isinstance(event, TextEntry) else state.typing)
+    timer, effects = state.timer.tick(now, state.settings.volume)
+    alarm = timer.alarmed and not state.timer.alarmed
+    was_ringing = state.ringing is not None
+    state = replace(state, timer=timer)
+    if alarm:  # a stale notice ("Umgedreht") must not stand beside "Zeit!"
+        state = replace(state, notice="")
+        if not timer.count_on:  # a turn clock runs on past zero: its alarm sounds once, no press is lost
+            state = replace(state, ringing=Ringing.of(now, state.settings.alarm_s))
+    if alarm and state.flow is not None:
+        state, more = apply(state, state.flow.timer_over(ctx(state)))
+        effects += more
+    state, more, silenced = ring(state, event, was_ringing)
+    return state, effects + more, silenced
+
+
+def _journaled(before: AppState, state: AppState, event: Event, effects: list[Effect]) -> Step:
+    """The step with the time of the last journaled input kept in the state: every input is journaled; a
+    Tick only when it must be (`Checkpoint`: the alarm sounded, the timer ran `CHECKPOINT_S` since, or the
+    game record changed). A `Trouble` that stands for an event set aside is not journaled."""
+    at = event_time(event)
+    if isinstance(event, Tick):
+        alarm = state.timer.alarmed and not before.timer.alarmed
+        due = state.timer.running and at - state.journaled_at >= CHECKPOINT_S
+        if not (alarm or due or any(isinstance(effect, GAME_EFFECTS) for effect in effects)):
+            return state, effects
+        effects = [*effects, Checkpoint()]
+    elif isinstance(event, Trouble) and event.kind == "set_aside":
+        return state, effects
+    return replace(state, journaled_at=at), effects
+
+
+def _settled(before: AppState, state: AppState) -> AppState:
+    """A picker whose field has gone (another screen, another player's word) is closed; the alarm stops
+    ringing when the event started the timer again (a game's next turn); an open menu that the event
+    left alone stays on its entry when entries came or went beside it (the table page's, as the page
+    starts or stops; the letters', as a game's field comes or goes)."""
+    if state.ringing is not None and not state.timer.alarmed:
+        state = replace(state, ringing=None)
+    menu = state.overlay
+    if isinstance(menu, MenuView) and menu is before.overlay:
+        keys = [key for key, _, _ in menu_entries(state, menu.path)]
+        was = [key for key, _, _ in menu_entries(before, menu.path)]
+        on = was[menu.cursor] if menu.cursor < len(was) else None
+        cursor = keys.index(on) if on in keys else min(menu.cursor, len(keys) - 1)
+        if cursor != menu.cursor:
+            state = replace(state, overlay=replace(menu, cursor=cursor))
+    if state.picker is not None and state.picker.field != field_below(state):
+        return picked(state, None)
+    return state
+
+
+# --- the handlers of the rows that need no module of their own -------------------------------------
+
+
+def _typing(state: AppState, event: Typing) -> Step:
+    """A keyboard's line in the making: shown only, neither the clock nor anything else moves on it."""
+    return replace(state, typing=event.text[:TYPING_SHOWN]), []
+
+
+def _resumed(state: AppState, event: Resumed) -> Step:
+    """After a restart (`persistence.resumed`); nothing of the new process is journaled yet."""
+    state, effects = resumed(state, event)
+    return replace(state, journaled_at=float("-inf")), effects
+
+
+def _nothing(state: AppState, event: Event) -> Step:
+    return state, []
+
+
+def _ask_power_off(state: AppState, event: LongPress) -> Step:
+    return replace(state, overlay=ConfirmPowerOff(), notice=""), []
+
+
+def _reader_status(state: AppState, event: ReaderStatus) -> Step:
+    key = "reader_back" if event.present else "reader_missing"
+    state = replace(state, notice=t(state.settings, key, reader=event.reader))
+    return state, [Log(state.notice, "INFO" if event.present else "WARNING")]
+
+
+def _notice(state: AppState, event: Notice) -> Step:
+    return replace(state, notice=event.text), []
+
+
+def _trouble(state: AppState, event: Trouble) -> Step:
+    key = f"trouble_{event.kind}" if event.kind in TROUBLES else "trouble_set_aside"
+    detail = event.detail
+    if event.kind == "unsaved" and detail in UNSAVED_REASONS:
+        detail = t(state.settings, f"unsaved_{detail}")
+    notice = t(state.settings, key, detail=detail)
+    state = replace(state, notice=notice, unsaved=state.unsaved or event.kind == "unsaved")
+    return state, [Log(state.notice, "WARNING")]
+
+
+def _kept(state: AppState, event: Kept) -> Step:
+    return replace(state, kept=event.items), []
+
+
+def _page_info(state: AppState, event: PageInfo) -> Step:
+    return replace(state, page=replace(state.page, address=event.address, code=event.code)), []
+
+
+def _for_the_game(state: AppState, event: WordsChecked | BestRevealed) -> Step:
+    """An answer for the game, wherever the table is looking."""
+    if state.flow is None:
+        return state, []
+    return apply(state, state.flow.handle(event, ctx(state)))
+
+
+def _card_not_expected(state: AppState, event: CardScan) -> Step:
+    return refuse(state, t(state.settings, "card_not_expected", code=event.code))
+
+
+def _lead_out(state: AppState, event: LongPress) -> Step:
+    """A long BACK from the game to the timer, and from the timer back to the game left there."""
+    return go_home(replace(state, notice=""), "timer" if state.home == "game" else "game")
+
+
+def _confirm_power_off(state: AppState, event: Event) -> Step:
+    if isinstance(event, Press) and event.button is Button.START:
+        return replace(state, overlay=None), [Log("power off requested at the table"), PowerOff()]
+    if isinstance(event, Press) and event.button in (Button.BACK, Button.MENU):
+        return replace(state, overlay=None), []
+    return refuse(state, "")
+
+
+def _page_overlay(state: AppState, event: Event) -> Step:
+    overlay = state.overlay
+    assert isinstance(overlay, PageShow | ConfirmSeat)
+    done = page_event(state.page, overlay, event, state.settings.lang)
+    if done is None:
+        return refuse(state, "")
+    page, close, notice = done
+    return replace(state, page=page, overlay=None if close else overlay, notice=notice), []
+
+
+# --- the guards --------------------------------------------------------------------------------------
+
+
+def _button(button: Button) -> Guard:
+    return lambda state, event: event.button is button
+
+
+def _card_unexpected(state: AppState, event: CardScan) -> bool:
+    """A card is read only by a game on screen."""
+    return not (state.home == "game" and state.flow and state.overlay is None)
+
+
+def _leads_out(state: AppState, event: LongPress) -> bool:
+    return event.button is Button.BACK and state.overlay is None and (
+        state.home == "game" or (state.home == "timer" and state.flow is not None)
+    )
+
+
+def _over(*overlays: type) -> Guard:
+    return lambda state, event: isinstance(state.overlay, overlays)
+
+
+BEFORE_CLOCK: tuple[Route, ...] = (
+    Route(Resumed, None, _resumed),
+    Route(Typing, None, _typing),
+)
+
+ROUTES: tuple[Route, ...] = (
+    Route(Tick, None, _nothing),
+    Route(LongPress, _button(Button.MENU), _ask_power_off),
+    Route(ReaderStatus, None, _reader_status),
+    Route(Notice, None, _notice),
+    Route(Trouble, None, _trouble),
+    Route(Kept, None, _kept),
+    Route(PageInfo, None, _page_info),
+    Route(SeatClaim, None, seat_claim),
+    Route(SeatJoin, None, seat_join),
+    Route(SeatCommand, None, seat_command),  # a phone's control: the timer, the free scoreboard, the settings
+    Route(SeatEntry, None, seat_entry),  # a phone: its seat's entry, whatever the box shows
+    Route((WordsChecked, BestRevealed), None, _for_the_game),
+    Route(CardRemoved, None, _nothing),
+    Route(CardScan, _card_unexpected, _card_not_expected),
+    Route(LongPress, _leads_out, _lead_out),
+    Route(object, _over(ConfirmPowerOff), _confirm_power_off),
+    Route(object, _over(DurationEdit), duration_edit_event),
+    Route(object, _over(PageShow, ConfirmSeat), _page_overlay),
+    Route(object, _over(MenuView), menu_event),
+    Route(object, None, home_event),  # the screen below: the letter picker, the game, the scoreboard, the timer
+)

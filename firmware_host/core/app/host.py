@@ -1,0 +1,152 @@
+"""The game host: what a flow may know of the appliance (`ctx`), carrying a flow's `Outcome` into the
+state (`apply`), a new game, leaving it for a home mode and coming back, and the sand timer given back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from firmware_host.core.app.actions import refuse, with_settings
+from firmware_host.core.app.state import (
+    AppState,
+    HomeMode,
+    InGame,
+    MenuView,
+    OnBoard,
+    OnGame,
+    Step,
+    next_flow,
+    showing,
+    t,
+)
+from firmware_host.core.app_text import TEXT
+from firmware_host.core.effects import Beep, BeginGame, Effect, EndGame, Keep, Refused
+from firmware_host.core.events import canonical_json
+from firmware_host.core.flow import Ctx, KeepsTime, Outcome, PauseTimer, ResetTimer, SetTimer, StartTimer
+from firmware_host.core.games import registry
+from firmware_host.core.games.kit import GameKit
+from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.settings import MAX_PLAYERS
+from firmware_host.core.timer import Timer
+
+
+def ctx(state: AppState) -> Ctx:
+    """What a game flow may know of the appliance."""
+    timer = state.timer
+    return Ctx(
+        lang=state.settings.lang,
+        volume=state.settings.volume,
+        now=state.now,
+        timer_running=timer.running,
+        timer_over=timer.alarmed,
+        timer_left=timer.left(state.now),
+        timer_duration=timer.countdown.duration,
+        kept=kept_items(state.kept),
+        turns=state.settings.turns,
+        reveal=state.settings.reveal,
+    )
+
+
+@lru_cache(maxsize=4)
+def kept_items(kept: tuple[tuple[str, str], ...]) -> Mapping[str, Any]:
+    """The kept items as name -> JSON data (read-only; parsed once per distinct `kept`)."""
+    return MappingProxyType({name: json.loads(text) for name, text in kept})
+
+
+def table_players(state: AppState) -> tuple[str, ...]:
+    """The players at the table, in seat order: the game's (its setup's while it is set up), else the free
+    scoreboard's. A phone's seat is an index into these."""
+    players = getattr(state.flow, "players", None)
+    if isinstance(players, tuple) and all(isinstance(p, str) for p in players):
+        return players
+    return state.board.players
+
+
+def apply(state: AppState, outcome: Outcome) -> Step:
+    """Carry a flow's outcome into the app: its next flow, its timer action and its effects (and a
+    `Refused` after them when the flow refused the input)."""
+    effects: list[Effect] = []
+    timer, previous = state.timer, state.flow
+    action = outcome.timer
+    if isinstance(action, StartTimer):
+        timer = Timer.of(action.seconds, state.settings.warn_s).start(state.now)
+        effects.append(Beep("start", state.settings.volume))
+    elif isinstance(action, PauseTimer):
+        timer = timer.pause(state.now) if timer.running else timer.start(state.now)
+    elif isinstance(action, ResetTimer):
+        timer = timer.reset()
+    elif isinstance(action, SetTimer):
+        timer = Timer.counting_on(action.duration, action.left, state.settings.warn_s, action.since, state.now)
+    state = replace(state, timer=timer, mode=next_flow(state.mode, outcome.flow))
+    for effect in outcome.effects:
+        if isinstance(effect, Keep):  # what is kept is in use at once, not only after a restart
+            others = tuple(item for item in state.kept if item[0] != effect.name)
+            state = replace(state, kept=tuple(sorted((*others, (effect.name, canonical_json(effect.data))))))
+    effects.extend(outcome.effects)
+    if outcome.refused is not None:
+        effects.append(Refused(outcome.refused))
+    begun = next((effect for effect in outcome.effects if isinstance(effect, BeginGame)), None)
+    if begun is not None and _named(begun.players):  # the same players again next time
+        state, saved = with_settings(state, replace(state.settings, player_names=begun.players))
+        effects.extend(saved)
+    if outcome.flow is None:
+        state = replace(state, overlay=MenuView())
+        if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
+            state = sand_timer(state)
+    return state, effects
+
+
+def default_names_in(names: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:
+    """`names` with each seat's default name in language `old` ("Spieler 3") put in language `new`."""
+    return tuple(pick(TEXT, new, "player_n", n=i + 1) if name == pick(TEXT, old, "player_n", n=i + 1) else name
+                 for i, name in enumerate(names))
+
+
+def _named(players: tuple[str, ...]) -> bool:
+    """Whether a game's players were given names (not only "Spieler 1", "Player 2" …)."""
+    defaults = {pick(TEXT, lang, "player_n", n=n) for lang in LANGUAGES for n in range(1, MAX_PLAYERS + 1)}
+    return bool(players) and not set(players) <= defaults
+
+
+def go_home(state: AppState, home: str) -> Step:
+    """Show another home mode (the menu closed). A flow that keeps time stops its clock when the table
+    leaves it and sets the timer back to its clock when the table returns."""
+    moved = replace(state, mode=showing(state.mode, home), overlay=None)
+    if (state.home == "game") == (home == "game") or not isinstance(state.flow, KeepsTime):
+        return moved, []
+    moved, effects = apply(moved, state.flow.pause(ctx(moved)))
+    if home != "game":  # the sand timer again while the game's clock waits
+        moved = sand_timer(moved)
+    return moved, effects
+
+
+def sand_timer(state: AppState) -> AppState:
+    """`state` with the sand timer set to its length again (after a game's clock had the timer)."""
+    return replace(state, timer=Timer.of(state.settings.duration_s, state.settings.warn_s))
+
+
+def new_game(state: AppState, game: str) -> Step:
+    chosen = registry.kit(game)
+    if chosen is None:
+        return refuse(state, "")
+    effects: list[Effect] = []
+    if state.flow is not None:
+        old = registry.kit(state.flow.game)
+        effects.append(EndGame(None))
+        state = replace(state, notice=t(state.settings, "abandoned", game=game_title(state, old)))
+        if isinstance(state.flow, KeepsTime):  # its clock goes with it
+            state = sand_timer(state)
+    flow = chosen.new_flow(ctx(state), state.settings.player_names)
+    page = replace(state.page, games=state.page.games + 1)
+    left: HomeMode = state.left_home if isinstance(state.mode.shown, OnGame) else (
+        "scoreboard" if isinstance(state.mode.shown, OnBoard) else "timer"
+    )  # the new game ends where the table is now, or (from a game's screen) where that one would
+    return replace(state, mode=InGame(flow, left_home=left), overlay=None, page=page), effects
+
+
+def game_title(state: AppState, game: GameKit | None) -> str:
+    return "?" if game is None else game.name(state.settings.lang)

@@ -1,0 +1,234 @@
+"""The menu: the main menu's entries (continue the game, the letters, the home modes, the games, the table
+page, the settings of `core.settings.SETTINGS`, power off), each setting's submenu, and the custom length
+edit. In the menu NEXT moves, START chooses, BACK goes up a level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+
+from firmware_host.core import settings as table
+from firmware_host.core.app.actions import clamp_duration, refuse, set_duration, typed_duration, with_settings
+from firmware_host.core.app.host import default_names_in, game_title, go_home, new_game
+from firmware_host.core.app.state import (
+    HOME_MODES,
+    AppState,
+    ConfirmPowerOff,
+    DurationEdit,
+    MenuView,
+    Step,
+    picked,
+    t,
+)
+from firmware_host.core.app.text_edge import field_below
+from firmware_host.core.effects import Beep
+from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
+from firmware_host.core.games import registry
+from firmware_host.core.page_table import PageShow
+from firmware_host.core.page_table import t as page_text
+from firmware_host.core.scoreboard import player_names
+from firmware_host.core.settings import Settings, setting
+from firmware_host.core.text_picker import Picker
+from firmware_host.core.timer import format_seconds
+
+
+def main_keys(state: AppState) -> list[str]:
+    """The main menu: continue the game in progress, the letter picker for the field below (when one
+    waits), timer and scoreboard, the games, the table page (when it is served), the settings, power off."""
+    keys = ["continue"] if state.flow is not None else []
+    field = field_below(state)
+    if field is not None and not field.only:
+        keys.append("letters")
+    page = ["page"] if state.page.address else []
+    settings = [row.key for row in table.SETTINGS if row.menu]
+    return [*keys, *HOME_MODES, *[f"game:{g.id}" for g in registry.GAMES], *page, *settings, "power_off"]
+
+
+def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
+    """(key, label, marked) of each entry of a (sub)menu; the marked entry is the current choice."""
+    s = state.settings
+    if not path:
+        return [(key, main_label(state, key), key == state.home) for key in main_keys(state)]
+    row = setting(path)
+    if row is None:
+        raise ValueError(f"no menu {path!r}")
+    say = partial(t, s)
+    now = row.value(s)
+    entries = [(str(value), row.option(say, value), value == now) for value in row.options(s)]
+    if path == "duration":  # and a length of one's own
+        custom = s.duration_s not in s.presets
+        label = t(s, "custom") + (f" {format_seconds(s.duration_s)}" if custom else "")
+        entries.append(("custom", label, custom))
+    return entries
+
+
+def current_value(state: AppState, key: str) -> str:
+    """What the main menu shows beside a setting's entry: its value now ("" beside other entries)."""
+    row = setting(key)
+    if row is None:
+        return ""
+    value = row.value(state.settings)
+    return (row.current or row.option)(partial(t, state.settings), value)
+
+
+def main_index(state: AppState, key: str) -> int:
+    keys = main_keys(state)
+    return keys.index(key) if key in keys else 0
+
+
+def main_label(state: AppState, key: str) -> str:
+    if key == "continue":
+        playing = registry.kit(state.flow.game) if state.flow else None
+        return t(state.settings, "continue", game=game_title(state, playing))
+    if key.startswith("game:"):
+        return game_title(state, registry.kit(key.removeprefix("game:")))
+    if key == "page":
+        return page_text(state.settings.lang, "page")
+    if key == "letters":
+        field = field_below(state)
+        return t(state.settings, "letters", label=field.label if field else "")
+    return t(state.settings, key)
+
+
+def events_to_choose(state: AppState, text: str, at: float) -> list[Event] | None:
+    """The presses that open the main menu and choose the entry whose label contains `text` (case
+    folded); None when no entry does. Scripts use it so they do not depend on the menu's order."""
+    opened = state if isinstance(state.overlay, MenuView) and not state.overlay.path else None
+    events: list[Event] = [] if opened else [Press(Button.MENU, at)]
+    if opened is None:
+        opened = replace(state, overlay=MenuView())
+    menu = opened.overlay
+    assert isinstance(menu, MenuView)
+    labels = [label.casefold() for _, label, _ in menu_entries(opened, "")]
+    wanted = text.casefold()
+    index = next((i for i, label in enumerate(labels) if wanted in label), None)
+    if index is None:
+        return None
+    steps = (index - menu.cursor) % len(labels)
+    return [*events, *[Press(Button.NEXT, at)] * steps, Press(Button.START, at)]
+
+
+def menu_event(state: AppState, event: Event) -> Step:
+    menu = state.overlay
+    assert isinstance(menu, MenuView)
+    items = menu_entries(state, menu.path)
+    cleared = replace(state, notice="")
+    if isinstance(event, Turn):
+        return replace(cleared, overlay=replace(menu, cursor=(menu.cursor + event.steps) % len(items))), []
+    if isinstance(event, Press):
+        if event.button is Button.NEXT:
+            return replace(cleared, overlay=replace(menu, cursor=(menu.cursor + 1) % len(items))), []
+        if event.button in (Button.START, Button.ENCODER):
+            return choose(cleared, menu, items[menu.cursor][0])
+        if event.button is Button.BACK:
+            if menu.path:
+                return replace(cleared, overlay=MenuView("", main_index(state, menu.path))), []
+            return replace(cleared, overlay=None), []
+        if event.button is Button.MENU:
+            return replace(cleared, overlay=None), []
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return replace(cleared, overlay=replace(menu, cursor=(menu.cursor - 1) % len(items))), []
+    if isinstance(event, TextEntry):
+        if not event.text:  # a keyboard's Enter on an empty line: the entry under the cursor, as START
+            return choose(cleared, menu, items[menu.cursor][0])
+        return refuse(state, t(state.settings, "no_text_here"))
+    return refuse(state, "")
+
+
+def choose(state: AppState, menu: MenuView, key: str) -> Step:
+    """The entry `key` of `menu` chosen: a main menu's entry opens what it names; a setting's option is set
+    (with what it changes beside: `_CHOSEN`) and the menu goes back to the main menu on that setting."""
+    if not menu.path:
+        return _open(state, key)
+    row = setting(menu.path)
+    if row is None:
+        raise ValueError(f"no menu {menu.path!r}")
+    back = replace(state, overlay=MenuView("", main_index(state, menu.path)))
+    if menu.path == "duration" and key == "custom":
+        return replace(state, overlay=DurationEdit(state.settings.duration_s)), []
+    value = int(key) if isinstance(row.value(state.settings), int) else key
+    settings = row.chosen(state.settings, value)
+    return _CHOSEN.get(row.key, with_settings)(back, settings)
+
+
+def _open(state: AppState, key: str) -> Step:
+    if key in HOME_MODES:
+        return go_home(state, key)
+    if key == "continue":
+        return go_home(state, "game")
+    if key == "letters" and (field := field_below(state)) is not None:
+        return picked(replace(state, overlay=None), Picker(field)), []
+    if key.startswith("game:"):
+        return new_game(state, key.removeprefix("game:"))
+    if key == "power_off":
+        return replace(state, overlay=ConfirmPowerOff()), []
+    if key == "page":
+        return replace(state, overlay=PageShow()), []
+    if setting(key) is None:
+        return state, []
+    entries = menu_entries(state, key)
+    cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
+    return replace(state, overlay=MenuView(key, cursor)), []
+
+
+def _duration_chosen(state: AppState, settings: Settings) -> Step:
+    return set_duration(state, settings.duration_s)
+
+
+def _warn_chosen(state: AppState, settings: Settings) -> Step:
+    return with_settings(replace(state, timer=state.timer.with_warning(settings.warn_s, state.now)), settings)
+
+
+def _volume_chosen(state: AppState, settings: Settings) -> Step:
+    state, effects = with_settings(state, settings)
+    return state, [*effects, *([Beep("key", settings.volume)] if settings.volume != "off" else [])]
+
+
+def _language_chosen(state: AppState, settings: Settings) -> Step:
+    """A seat's default name ("Spieler 3") is said in the new language too."""
+    old, new = state.settings.lang, settings.lang
+    board = replace(state.board, players=default_names_in(state.board.players, old, new))
+    settings = replace(settings, player_names=default_names_in(state.settings.player_names, old, new))
+    return with_settings(replace(state, board=board), settings)
+
+
+def _players_chosen(state: AppState, settings: Settings) -> Step:
+    names = player_names(settings.player_names, settings.player_count, t(settings, "player_n"))
+    return with_settings(replace(state, board=state.board.resized(names)), settings)
+
+
+# What a setting's choice changes beside the settings (the others only change the settings; the reveal,
+# for one, from the next game on: a game keeps the choice it began with).
+_CHOSEN: dict[str, Callable[[AppState, Settings], Step]] = {
+    "duration": _duration_chosen,
+    "warn": _warn_chosen,
+    "volume": _volume_chosen,
+    "language": _language_chosen,
+    "players": _players_chosen,
+}
+
+
+def duration_edit_event(state: AppState, event: Event) -> Step:
+    """The custom length edit: the encoder and NEXT (long: back) change it by 5 and 15 s, START sets it,
+    a typed length is taken as it is, BACK goes back to the length's submenu."""
+    edit = state.overlay
+    assert isinstance(edit, DurationEdit)
+    if isinstance(event, Turn):
+        return replace(state, overlay=DurationEdit(clamp_duration(edit.seconds + 5 * event.steps)), notice=""), []
+    if isinstance(event, Press):
+        if event.button is Button.NEXT:
+            return replace(state, overlay=DurationEdit(clamp_duration(edit.seconds + 15)), notice=""), []
+        if event.button in (Button.START, Button.ENCODER):
+            state, effects = set_duration(replace(state, notice=""), edit.seconds)
+            return replace(state, overlay=MenuView("", main_index(state, "duration"))), effects
+        if event.button in (Button.BACK, Button.MENU):
+            return replace(state, overlay=MenuView("duration", 0), notice=""), []
+    if isinstance(event, LongPress) and event.button is Button.NEXT:
+        return replace(state, overlay=DurationEdit(clamp_duration(edit.seconds - 15)), notice=""), []
+    if isinstance(event, TextEntry):
+        seconds = typed_duration(state, event.text, event.text.strip())
+        if isinstance(seconds, tuple):
+            return seconds
+        return replace(state, overlay=DurationEdit(seconds), notice=""), []
+    return refuse(state, "")
