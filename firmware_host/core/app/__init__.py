@@ -19,7 +19,7 @@ One idea per module: `state` (the data), `dispatch` (which handler takes an even
 """
 
 from firmware_host.core.app.actions import parse_points
-from firmware_host.core.app.dispatch import CHECKPOINT_S, fold, step
+from firmware_host.core.app.dispatch import CHECKPOINT_S, UNSAVED_REASONS, fold, step
 from firmware_host.core.app.host import ctx, kept_items, table_players
 from firmware_host.core.app.menu import current_value, events_to_choose, main_keys, menu_entries
 from firmware_host.core.app.persistence import can_snapshot, initial, restore, snapshot
@@ -43,7 +43,8 @@ from firmware_host.core.app.state import (
 from firmware_host.core.app.text_edge import active_picker, edge_checked, entry_field, field_below
 
 __all__ = [
-    "CHECKPOINT_S", "HOME_MODES", "STARTUP_FAILURES", "UNSAVED_MARK", "AppState", "ConfirmPowerOff", "DurationEdit",
+    "CHECKPOINT_S", "HOME_MODES", "STARTUP_FAILURES", "UNSAVED_MARK", "UNSAVED_REASONS", "AppState",
+    "ConfirmPowerOff", "DurationEdit",
     "Free", "InGame", "MenuView", "Mode", "OnBoard", "OnGame", "OnTimer", "Overlay", "active_picker",
     "can_snapshot", "ctx", "current_value", "edge_checked", "entry_field", "events_to_choose", "field_below", "fold",
     "initial", "kept_items", "main_keys", "menu_entries", "page_controls", "parse_points", "restore", "screen",
