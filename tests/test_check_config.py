@@ -49,3 +49,30 @@ def test_an_unreadable_file_is_named_once(tmp_path, capsys, content, says):
     err = capsys.readouterr().err
     assert f"wordtable check-config: {config}: config: {says}" in err
     assert err.count(str(config)) == 1
+
+
+@pytest.mark.parametrize(("section", "value", "says"), [
+    ("dictionary", "/dev/zero", "/dev/zero is a device or pipe, not a file: name a file"),
+    ("dictionary", "{tmp}", "is a folder: name a file"),
+    ("league", "{tmp}/missing.pem", "missing.pem is not there"),
+    ("league", "{tmp}/words.txt", "holds no certificates TLS can use"),
+])
+def test_a_file_the_service_could_not_use_is_refused_before_it_runs(tmp_path, capsys, section, value, says):
+    (tmp_path / "words.txt").write_text("Haus\nMaus\n", encoding="utf-8")
+    key = "path" if section == "dictionary" else "ca_file"
+    league = '[league]\nbroker = "mqtts://broker.example:8884"\nvenue = "cafe"\ntable = "t1"\n'
+    text = league.replace("[league]\n", f'[league]\n{key} = "{value.format(tmp=tmp_path)}"\n') \
+        if section == "league" else f'[dictionary]\n{key} = "{value.format(tmp=tmp_path)}"\n'
+    config = tmp_path / "config.toml"
+    config.write_text(text, encoding="utf-8")
+    assert main(["check-config", "--profile", "sim", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert f"{section}.{key}" in err and says in err and "Traceback" not in err
+    started = wordtable("run", "--profile", "sim", "--config", str(config), timeout=60)  # refused at its start
+    assert started.returncode == 2 and says in started.stderr and "Traceback" not in started.stderr
+
+
+def test_a_word_list_that_is_not_there_leaves_the_assist_off_and_is_no_error(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[dictionary]\npath = "{tmp_path}/none.txt"\n', encoding="utf-8")
+    assert main(["check-config", "--profile", "sim", "--config", str(config)]) == 0
