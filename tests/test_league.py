@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.commands.score import score
 from firmware_host.config import ConfigError, dump, parse_config, resolve
 from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame, Record
 from firmware_host.core.events import Tick
+from firmware_host.core.games.registry import score
 from firmware_host.core.league_view import league_view
 from firmware_host.core.record import parse_record
 from firmware_host.journal import Journal, JournalError

@@ -34,6 +34,7 @@ from paho.mqtt.properties import Properties
 from firmware_host.config import LeagueConfig
 from firmware_host.core.games import registry
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
+from firmware_host.core.record import parse_record
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
@@ -328,14 +329,11 @@ SHEET_TEXT = {
 
 def sheet_html(game: dict[str, Any], results: dict[str, int], lang: str) -> str:
     """A finished game's sheet: its players' points and the score table `wordtable score` prints."""
-    from firmware_host.commands.score import score
-    from firmware_host.core.record import parse_record
-
     words = SHEET_TEXT.get(lang, SHEET_TEXT["en"])
     kit = registry.kit(game["game"])
     title = kit.name(lang) if kit is not None else game["game"]
     try:
-        table = score(parse_record(game["record"])).text(lang)
+        table = registry.score(parse_record(game["record"])).text(lang)
     except Exception as exc:  # a record that does not score shows why (RecordError among others)
         table = str(exc)
     rows = "".join(f"<tr><td>{html.escape(player)}</td><td class=num>{points}</td></tr>"

@@ -1,7 +1,8 @@
 """The one list of games: every `GameKit` the appliance knows, in menu order.
 
-The menu, `wordtable score`, the record reader, the Deck and the card enrolment all read `GAMES` when they
-need it (never a copy taken at import), so a new game is one package with a `KIT` plus one line here.
+The menu, `wordtable score` (`score`: a record scored by its game), the record reader, the Deck and the
+card enrolment all read `GAMES` when they need it (never a copy taken at import), so a new game is one
+package with a `KIT` plus one line here.
 Importing it imports no game's code: kits are light (`games.kit`); a game loads when it is played.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler, zugzeit
 from firmware_host.core.games.kit import CardDeck, GameKit
+from firmware_host.core.record import GameRecord, RecordError, ScoreReport
 from firmware_host.core.table.kits import DECK_KIT, ENROL_KIT
 
 GAMES: tuple[GameKit, ...] = (
@@ -36,3 +38,12 @@ def record_games() -> tuple[str, ...]:
 def card_decks() -> tuple[CardDeck, ...]:
     """Every game's physical decks, in menu order."""
     return tuple(deck for g in GAMES for deck in g.decks)
+
+
+def score(record: GameRecord) -> ScoreReport:
+    """A parsed record scored by its game's rules core (what `wordtable score`, the league and the page's
+    past games show). Raises `RecordError` when its game keeps no record or the record breaks a rule."""
+    found = kit(record.game)
+    if found is None or found.score_record is None:
+        raise RecordError(0, f"{record.game!r} keeps no record to score")
+    return found.score_record(record)
