@@ -86,6 +86,7 @@ class PageServer(ThreadedSite):
         self.rates = RateLimit(clock)
         self.code = new_code()
         self.views: PageViews | None = None
+        self._latest: PageViews | None = None  # the last views published (on the shell's thread)
         self.clients: set[_Client] = set()
         self.sent = 0  # view messages sent (the benchmark reads it)
         self._seen: tuple[int, int] | None = None  # (new_code, games) last seen in a view
@@ -129,7 +130,9 @@ class PageServer(ThreadedSite):
     # --- from the shell -----------------------------------------------------------------------------------
 
     def publish(self, views: PageViews) -> None:
-        """The views after a step (called on the shell's thread; returns at once)."""
+        """The views after a step (called on the shell's thread; returns at once: the texts are made on the
+        server's thread, for the pages connected, and only of the latest views when steps come faster)."""
+        self._latest = views
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
@@ -151,6 +154,8 @@ class PageServer(ThreadedSite):
             self._answered = page.answered
             seat = self.tokens.answer(*page.answered)
             log.info("table page: takeover %s %s", page.answered[0], "granted" if seat is not None else "refused")
+        if views is not self._latest:  # a later step's views are on their way: only they are sent
+            return
         for client in list(self.clients):
             self._send_view(client)
 
@@ -159,8 +164,8 @@ class PageServer(ThreadedSite):
         if views is None:
             return ""
         held = self.tokens.seat_of(client.token)
-        if held is not None and held.active and held.seat < len(views.seats):
-            return views.seats[held.seat]
+        if held is not None and held.active and held.seat < len(views.players):
+            return views.seat(held.seat)
         if held is not None and not held.active:  # a takeover waits for START; a new name for its seat
             return views.guest[:-1] + (',"waiting":"join"}' if held.seat < 0 else ',"waiting":true}')
         return views.guest
