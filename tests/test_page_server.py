@@ -33,7 +33,7 @@ from firmware_host.page.messages import (
     parse_message,
 )
 from firmware_host.page.server import COOKIE, PageServer
-from firmware_host.web import REQUEST_LOG
+from firmware_host.web import REQUEST_LOG, security_headers
 
 
 class Box:
@@ -482,3 +482,23 @@ def test_a_phone_whose_new_name_waits_for_its_seat_is_not_told_to_wait_for_start
     taking_over = server.tokens.wait(0, "a-takeover")
     assert json.loads(server._view_of(SimpleNamespace(token=joining)))["waiting"] == "join"
     assert json.loads(server._view_of(SimpleNamespace(token=taking_over)))["waiting"] is True
+
+
+def test_every_answer_of_the_page_carries_the_security_headers(served):
+    server, _ = served
+    expected = security_headers("'self'")
+
+    async def go() -> dict[str, tuple[int, dict[str, str]]]:
+        out = {}
+        async with aiohttp.ClientSession() as session:
+            for path in ("/", f"/j/{server.code}", "/static/app.js", "/api/games", "/favicon.ico"):
+                async with session.get(f"{server.address}{path}") as response:
+                    out[path] = (response.status, dict(response.headers))
+        return out
+
+    answers = run(go())
+    assert {path: status for path, (status, _) in answers.items()} == {
+        "/": 200, f"/j/{server.code}": 200, "/static/app.js": 200, "/api/games": 403, "/favicon.ico": 204}
+    for path, (status, headers) in answers.items():
+        if status != 204:
+            assert {key: headers.get(key) for key in expected} == expected, path

@@ -38,7 +38,7 @@ from firmware_host.core.record import parse_record
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
-from firmware_host.web import ThreadedSite, app_runner, send_quietly, static_file
+from firmware_host.web import ThreadedSite, file_routes, listen, security_headers, send_quietly
 
 log = logging.getLogger("wordtable.league")
 
@@ -46,13 +46,7 @@ STATIC = resources.files("firmware_host.league") / "static"
 SESSION_EXPIRY_S = 7 * 24 * 3600  # the broker keeps the league's queued games this long while it is away
 MAX_PAYLOAD = 1024 * 1024
 STANDINGS_EVERY_S = 0.5  # standings are sent at most this often (computing them reads the whole season)
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
+HEADERS = security_headers()
 
 
 @dataclass
@@ -122,19 +116,12 @@ class League(ThreadedSite):
     async def _listen(self) -> None:
         self._store = LeagueStore(self.db_path)  # in the loop's thread: sqlite3's connections stay in theirs
         app = web.Application(client_max_size=64 * 1024)
-        app.router.add_get("/", self._index)
+        file_routes(app, STATIC, HEADERS)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/api/board", self._board_json)
         app.router.add_get("/game/{id}", self._sheet)
         app.router.add_get("/game/{id}/record.jsonl", self._record)
-        app.router.add_get("/static/{name}", self._static)
-        self._runner = app_runner(app)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port)
-        await site.start()
-        server = site._server
-        if self.port == 0 and server is not None:
-            self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self._runner, self.port = await listen(app, self.bind, self.port)
 
     async def _shutdown(self) -> None:
         for socket in list(self.sockets):
@@ -257,15 +244,6 @@ class League(ThreadedSite):
             task.add_done_callback(self._tasks.discard)
 
     # -- HTTP ----------------------------------------------------------------------------------------
-
-    async def _index(self, request: web.Request) -> web.Response:
-        return static_file(STATIC, "index.html", HEADERS)
-
-    async def _static(self, request: web.Request) -> web.Response:
-        name = request.match_info["name"]
-        if name not in ("board.js", "board.css"):
-            raise web.HTTPNotFound()
-        return static_file(STATIC, name, HEADERS)
 
     async def _board_json(self, request: web.Request) -> web.Response:
         return web.json_response(self._snapshot(), headers=HEADERS)

@@ -40,21 +40,14 @@ from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens,
 from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
-from firmware_host.web import ThreadedSite, app_runner, same_origin, send_quietly, static_file
+from firmware_host.web import ThreadedSite, file_routes, listen, same_origin, security_headers, send_quietly
 
 log = logging.getLogger("wordtable.page")
 
 COOKIE = "wt_seat"
 COOKIE_AGE_S = 365 * 24 * 3600
 STATIC = resources.files("firmware_host.page") / "static"
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Frame-Options": "DENY",
-}
+HEADERS = security_headers("'self'")  # the page's forms are sent by its script, to this server
 
 
 @dataclass(eq=False)
@@ -106,14 +99,7 @@ class PageServer(ThreadedSite):
         return self.address
 
     async def _listen(self) -> None:
-        self._runner = app_runner(self.app())
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
-        await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self._runner, self.port = await listen(self.app(), self.bind, self.port)
         if self.address is None:
             self.address = f"http://{lan_address(self.bind)}:{self.port}"
 
@@ -185,25 +171,16 @@ class PageServer(ThreadedSite):
 
     def app(self) -> web.Application:
         application = web.Application(client_max_size=MAX_MESSAGE)
-        application.router.add_get("/", self._index)
-        application.router.add_get("/j/{code}", self._index)
-        application.router.add_get("/static/{name}", self._static)
+        file_routes(application, STATIC, HEADERS, also=("/j/{code}",))
         application.router.add_post("/api/join", self._join)
         application.router.add_post("/api/leave", self._leave)
         application.router.add_get("/ws", self._socket)
         application.router.add_get("/api/games", self._games)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
-        application.router.add_get("/favicon.ico", _no_icon)
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
         return application
-
-    async def _index(self, request: web.Request) -> web.StreamResponse:
-        return static_file(STATIC, "index.html", HEADERS)
-
-    async def _static(self, request: web.Request) -> web.StreamResponse:
-        return static_file(STATIC, request.match_info["name"], HEADERS)
 
     async def _join(self, request: web.Request) -> web.Response:
         remote = request.remote or "?"
@@ -356,10 +333,6 @@ class _Refusal(Exception):
     def __init__(self, response: web.Response) -> None:
         super().__init__(response.status)
         self.response = response
-
-
-async def _no_icon(request: web.Request) -> web.Response:
-    return web.Response(status=204)
 
 
 def _error(reason: str) -> str:
