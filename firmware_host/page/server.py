@@ -37,7 +37,7 @@ from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, S
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
-from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
+from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
 from firmware_host.web import ThreadedSite, file_routes, listen, same_origin, security_headers, send_quietly
@@ -304,11 +304,11 @@ class PageServer(ThreadedSite):
 
     async def _message(self, client: _Client, raw: str) -> None:
         try:
-            message = parse_message(raw)
+            message = parse_message(raw, self.clock())
         except Refused as exc:
             await send_quietly(client.socket, _error(exc.reason))
             return
-        if not isinstance(message, Entry | Command):
+        if not isinstance(message, SeatEntry | SeatCommand):
             await send_quietly(client.socket, '{"type":"pong"}')
             return
         held = self.tokens.seat_of(client.token)
@@ -322,10 +322,7 @@ class PageServer(ThreadedSite):
         if not self.rates.allow(held.seat):
             await send_quietly(client.socket, _error("slow_down"))
             return
-        if isinstance(message, Command):
-            self.put(SeatCommand(held.seat, message.command, message.value, self.clock()))
-        else:
-            self.put(SeatEntry(held.seat, message.text, self.clock()))
+        self.put(message)  # its seat is the one the page holds (checked above)
         await send_quietly(client.socket, '{"type":"sent"}')
 
 
