@@ -5,8 +5,8 @@ and a phone's lay-down in Quiddler (six players, round 6), each step is taken fr
 again (a new state each time, as after a real step: nothing of it seen before); after it are measured, as
 the median CPU time of this thread:
 - publish: `page_views(state)` as the shell calls it after the step (the texts are made later, when asked);
-- all pages: every seat's view and the guest's text (what six connected phones and a guest cost the page
-  server's thread);
+- one page: seat 0's view text (one phone connected: what the page server's thread spends on it);
+- all pages: every seat's view and the guest's text (every seat's phone and a guest connected);
 - league: `league_view(state)`, the table's state message for the league (its running totals);
 each also as a multiple of `app.step`'s time (goal: ≤ 2× app.step).
 
@@ -80,16 +80,20 @@ def measure(name: str, state: app.AppState, event: Event, repeat: int) -> None:
     def stepped(_: app.AppState) -> Any:
         return app.step(state, event)
 
+    def one_page(new: app.AppState) -> Any:
+        return page_views(new).seat(0)  # made when asked for
+
     def all_pages(new: app.AppState) -> Any:
         views = page_views(new)
-        return views.seats, views.guest  # made when asked for
+        return views.seats, views.guest
 
-    step, publish, pages, league = cpu(stepped), cpu(page_views), cpu(all_pages), cpu(league_view)
+    step, publish = cpu(stepped), cpu(page_views)
+    one, pages, league = cpu(one_page), cpu(all_pages), cpu(league_view)
 
     def cost(seconds: float) -> str:
         return f"{seconds * 1e3:.3f} ms = {seconds / step:.1f}×"
 
-    print(f"{name}: app.step {step * 1e3:.3f} ms · publish {cost(publish)} · all pages "
+    print(f"{name}: app.step {step * 1e3:.3f} ms · publish {cost(publish)} · one page {cost(one)} · all pages "
           f"({len(page_views(after).players)} seats + guest) {cost(pages)} · league {cost(league)}")
 
 

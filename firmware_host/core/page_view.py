@@ -30,7 +30,7 @@ class PageViews:
     them), `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
     (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
-    __slots__ = ("_shared", "_state", "_texts", "game", "lang", "page", "players")
+    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "players")
 
     def __init__(self, state: app.AppState) -> None:
         self._state = state
@@ -38,16 +38,19 @@ class PageViews:
         self.page: PageState = state.page
         self.lang: str = state.settings.lang
         self.game: str | None = state.flow.game if state.flow is not None else None  # None: no game
-        self._shared: tuple[_Fragments, Screen, Ctx, _Fragments | None, dict[str, Any]] | None = None
+        self._shared: tuple[_Fragments, Screen, Ctx] | None = None
+        self._like: _Fragments | None = None  # the first seat's play, serialised: the others share most of it
         self._texts: dict[int | None, str] = {}
 
     def seat(self, seat: int | None) -> str:
         """Seat `seat`'s view (None: the guest's)."""
         text = self._texts.get(seat)
         if text is None:
-            common, screen, ctx, guest_play, guest_part = self._common()
-            part = guest_part if seat is None else _seat_part(self._state, seat, self.players, screen, ctx)
-            text = self._texts[seat] = common.merged(part, guest_play)
+            common, screen, ctx = self._common()
+            part = _seat_part(self._state, seat, self.players, screen, ctx)
+            if self._like is None and isinstance(part["play"], dict):
+                self._like = _Fragments(part["play"])
+            text = self._texts[seat] = common.merged(part, self._like)
         return text
 
     @property
@@ -58,13 +61,11 @@ class PageViews:
     def seats(self) -> tuple[str, ...]:
         return tuple(self.seat(seat) for seat in range(len(self.players)))
 
-    def _common(self) -> tuple[_Fragments, Screen, Ctx, _Fragments | None, dict[str, Any]]:
+    def _common(self) -> tuple[_Fragments, Screen, Ctx]:
         if self._shared is None:
             state = self._state
-            screen, ctx = app.screen(state), app.ctx(state)
-            guest = _seat_part(state, None, self.players, screen, ctx)
-            play = _Fragments(guest["play"]) if isinstance(guest["play"], dict) else None
-            self._shared = (_Fragments(_common(state, self.players, screen)), screen, ctx, play, guest)
+            screen = app.screen(state)
+            self._shared = (_Fragments(_common(state, self.players, screen)), screen, app.ctx(state))
         return self._shared
 
 
