@@ -9,7 +9,8 @@ packaged page and its scripts and styles (`static_file`); `listen` serves an app
 
 `ThreadedSite`: a subclass sets its site up in `_listen` and takes it down in `_shutdown` (both on the loop,
 in the thread); `_start_thread(name)` returns once it listens or raises what stopped it; `_stop_thread()`
-stops the loop and waits for the thread (idempotent). `app_runner` serves an application with the request
+stops the loop and waits for the thread (idempotent); `_send_soon(socket, text)` sends on the loop without
+waiting for it (the send is kept until done). `app_runner` serves an application with the request
 log of both: a request that is not HTTP (a port scanner, a cut connection) is answered 400 by aiohttp and
 logged as one line, not as a traceback."""
 
@@ -90,6 +91,13 @@ class ThreadedSite:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._failed: BaseException | None = None
+        self._sending: set[asyncio.Future[None]] = set()
+
+    def _send_soon(self, socket: web.WebSocketResponse, text: str) -> None:
+        """Send `text` on `socket` from the loop's thread, without waiting (`send_quietly`)."""
+        task = asyncio.ensure_future(send_quietly(socket, text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def _listen(self) -> None:
         raise NotImplementedError

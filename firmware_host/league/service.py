@@ -13,7 +13,6 @@ counts down right; the page gets the league's time with every message and correc
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import html
 import json
@@ -38,7 +37,7 @@ from firmware_host.core.record import parse_record
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
-from firmware_host.web import ThreadedSite, file_routes, listen, security_headers, send_quietly
+from firmware_host.web import ThreadedSite, file_routes, listen, security_headers
 
 log = logging.getLogger("wordtable.league")
 
@@ -89,7 +88,6 @@ class League(ThreadedSite):
         self._store: LeagueStore | None = None
         self._runner: web.AppRunner | None = None
         self.connected = threading.Event()
-        self._tasks: set[asyncio.Future[None]] = set()
         self._standings_due = False
 
     # -- life ----------------------------------------------------------------------------------------
@@ -239,9 +237,7 @@ class League(ThreadedSite):
             if socket.closed:
                 self.sockets.discard(socket)
                 continue
-            task = asyncio.ensure_future(send_quietly(socket, text))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._send_soon(socket, text)
 
     # -- HTTP ----------------------------------------------------------------------------------------
 

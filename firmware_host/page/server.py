@@ -85,7 +85,6 @@ class PageServer(ThreadedSite):
         self._seen: tuple[int, int] | None = None  # (new_code, games) last seen in a view
         self._answered: tuple[str, bool] | None = None
         self._runner: web.AppRunner | None = None
-        self._tasks: set[asyncio.Future[None]] = set()
 
     # --- life -------------------------------------------------------------------------------------------
 
@@ -163,9 +162,7 @@ class PageServer(ThreadedSite):
         client.last = text
         self.sent += 1
         message = f'{{"type":"view","now":{self.clock()!r},"view":{text}}}'
-        task = asyncio.ensure_future(send_quietly(client.socket, message))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._send_soon(client.socket, message)
 
     # --- HTTP ---------------------------------------------------------------------------------------------
 
