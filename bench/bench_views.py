@@ -7,6 +7,8 @@ the median CPU time of this thread:
 - publish: `page_views(state)` as the shell calls it after the step (the texts are made later, when asked);
 - one page: seat 0's view text (one phone connected: what the page server's thread spends on it);
 - all pages: every seat's view and the guest's text (every seat's phone and a guest connected);
+- all pages after a tick: the same for the state a clock tick leaves (which changes no view), the views
+  before it followed as the page server does (`PageViews.follow`);
 - league: `league_view(state)`, the table's state message for the league (its running totals);
 each also as a multiple of `app.step`'s time (goal: ≤ 2× app.step).
 
@@ -26,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware_host.core import app
-from firmware_host.core.events import Event, SeatEntry
+from firmware_host.core.events import Event, SeatEntry, Tick
 from firmware_host.core.league_view import league_view
 from firmware_host.core.page_view import page_views
 
@@ -89,12 +91,26 @@ def measure(name: str, state: app.AppState, event: Event, repeat: int) -> None:
 
     step, publish = cpu(stepped), cpu(page_views)
     one, pages, league = cpu(one_page), cpu(all_pages), cpu(league_view)
+    seen = page_views(after)
+    seen.seats, seen.guest  # noqa: B018 (made now: the pages have them)
+    ticked, _ = app.step(after, Tick(after.now + 0.5))
+
+    def after_tick() -> Any:
+        views = page_views(ticked)
+        views.follow(seen)  # as the page server does with the views before
+        return views.seats, views.guest
+
+    started = time.thread_time()
+    for _ in range(repeat):
+        after_tick()
+    tick = (time.thread_time() - started) / repeat
 
     def cost(seconds: float) -> str:
         return f"{seconds * 1e3:.3f} ms = {seconds / step:.1f}×"
 
     print(f"{name}: app.step {step * 1e3:.3f} ms · publish {cost(publish)} · one page {cost(one)} · all pages "
-          f"({len(page_views(after).players)} seats + guest) {cost(pages)} · league {cost(league)}")
+          f"({len(page_views(after).players)} seats + guest) {cost(pages)} · all pages after a tick {cost(tick)} · "
+          f"league {cost(league)}")
 
 
 def main() -> int:

@@ -150,6 +150,14 @@ def test_page_views_are_one_per_seat_and_a_running_timer_is_its_deadline():
     table.now += 1
     table.step(Tick(table.now))
     assert page_views(table.state).seats == before  # a tick changes no view: the page counts down itself
+    ticked = page_views(table.state)
+    ticked.follow(views)
+    assert all(mine is theirs for mine, theirs in zip(ticked.seats, before, strict=True))  # nor makes one again
+    phone(table, 0, "")  # a withdrawn draft: the flow changed
+    changed = page_views(table.state)
+    changed.follow(ticked)
+    assert changed.seats == before and not any(mine is theirs for mine, theirs in zip(changed.seats, before,
+                                                                                     strict=True))
 
 
 def test_the_new_events_round_trip_through_the_journal_codec():
@@ -176,8 +184,12 @@ def _script_states(name: str):
 
 @pytest.mark.parametrize("script", GAME_SCRIPTS)
 def test_each_published_view_is_the_seats_view_as_json_at_every_step_of_a_game(script):
+    before = None
     for state in _script_states(script):
         views = page_views(state)
+        if before is not None:
+            views.follow(before)  # as the server does: a view that did not change is not made again
+        before = views
         for seat in (*range(len(views.players)), None):
             text = views.seat(seat)
             assert text == json.dumps(page_view(state, seat), ensure_ascii=False, sort_keys=True,

@@ -7,6 +7,8 @@ asks of the server (`PageState`). The page adds no game logic: it shows these vi
 The texts are made when first asked for, each at most once per step: publishing costs the shell's step
 nothing, and a seat no page shows is never built. What all seats share (the timer, the board, the OLED's
 screen, the controls) is built and serialised once; each seat adds its own part (the flow's page for it).
+Views that show what the views before them showed take their texts over (`PageViews.follow`): a flow's
+page is a function of the flow and of what it may know (`Ctx`) but the clock.
 
 A running timer is given by its monotonic `deadline` (stable while it runs, so a tick changes no view);
 the server sends its own monotonic time with every view and the page counts down locally from
@@ -16,6 +18,7 @@ the server sends its own monotonic time with every view and the page counts down
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from firmware_host.core import app
@@ -53,6 +56,22 @@ class PageViews:
             text = self._texts[seat] = common.merged(part, self._like)
         return text
 
+    def follow(self, before: PageViews) -> None:
+        """Take over the texts of `before` (the views published just before these) when they show the same:
+        the flow the very same value, what it may know the same but for the clock, the shared part equal
+        (and the OLED's screen, while a seat's part shows it). So a tick, which changes no view, makes no
+        text again."""
+        if self._texts or not before._texts or before._state.flow is not self._state.flow:
+            return
+        if _unclocked(app.ctx(before._state)) != _unclocked(app.ctx(self._state)):
+            return
+        (mine, screen, _), (theirs, shown, _) = self._common(), before._common()
+        if mine.texts != theirs.texts:
+            return
+        like = before._like  # a seat's part shows the OLED's screen while its game is set up
+        if like is None or like.data.get("stage") != "setup" or describe(screen) == describe(shown):
+            self._like, self._texts = like, before._texts
+
     @property
     def guest(self) -> str:
         return self.seat(None)
@@ -67,6 +86,11 @@ class PageViews:
             screen = app.screen(state)
             self._shared = (_Fragments(_common(state, self.players, screen)), screen, app.ctx(state))
         return self._shared
+
+
+def _unclocked(ctx: Ctx) -> Ctx:
+    """`ctx` without the clock: a flow's page does not depend on it (the page counts down itself)."""
+    return replace(ctx, now=0.0, timer_left=0.0)
 
 
 def page_views(state: app.AppState) -> PageViews:

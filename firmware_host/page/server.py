@@ -124,6 +124,8 @@ class PageServer(ThreadedSite):
                 loop.call_soon_threadsafe(self._take, views)
 
     def _take(self, views: PageViews) -> None:
+        if self.views is not None:
+            views.follow(self.views)
         self.views = views
         page = views.page
         seen = (page.new_code, page.games)
