@@ -158,7 +158,11 @@ class PageServer(ThreadedSite):
         return views.guest
 
     def _send_view(self, client: _Client) -> None:
-        text = self._view_of(client)
+        try:
+            text = self._view_of(client)  # made here, on the page's thread, at its first use
+        except Exception:  # the page must never stop the table: the other pages still get theirs
+            log.exception("table page: the view could not be made")
+            return
         if not text or text == client.last or client.socket.closed:
             return
         client.last = text
