@@ -1,8 +1,7 @@
 """The one list of games: every `GameKit` the appliance knows, in menu order.
 
-The menu, `wordtable score` (`score`: a record scored by its game), the record reader, the Deck and the
-card enrolment all read `GAMES` when they need it (never a copy taken at import), so a new game is one
-package with a `KIT` plus one line here.
+The menu, `wordtable score`, the record reader, the Deck and the card enrolment all read `GAMES` when they
+need it (never a copy taken at import), so a new game is one package with a `KIT` plus one line here.
 Importing it imports no game's code: kits are light (`games.kit`); a game loads when it is played.
 """
 
