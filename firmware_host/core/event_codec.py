@@ -63,7 +63,7 @@ _REQUIRED = object()
 
 
 @dataclass(frozen=True, slots=True)
-class Field:
+class EventField:
     """One field of an event as written: its JSON `key`, the event's attribute (`attr`, default: the key),
     `read` (JSON value -> attribute; raises ValueError, TypeError or KeyError) and `write` (the reverse), and
     the `default` of a key a journal may lack."""
@@ -80,12 +80,12 @@ class Field:
 
 
 @dataclass(frozen=True, slots=True)
-class Kind:
+class EventKind:
     """An event type as written: {"type": `tag`, each field's key: its value} (in `fields` order)."""
 
     tag: str
     event: type[Event]
-    fields: tuple[Field, ...]
+    fields: tuple[EventField, ...]
     make: Callable[..., Event] | None = None  # builds the event from the fields' values (default: `event`)
 
     def build(self, values: dict[str, Any]) -> Event:
@@ -113,33 +113,36 @@ def _items(data: Any) -> dict[str, Any]:
     return {str(name): item for name, item in data.items()}
 
 
-AT = Field("at", _time)
-TEXT = Field("text", str)
-SEAT = Field("seat", _seat)
-READER, CODE = Field("reader", str), Field("code", str)
+def _kept_items(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    return {name: json.loads(text) for name, text in items}
 
-CODEC: tuple[Kind, ...] = (
-    Kind("press", Press, (Field("button", _button, _value), AT)),
-    Kind("hold", LongPress, (Field("button", _button, _value), AT)),
-    Kind("turn", Turn, (Field("steps", int), AT)),
-    Kind("text", TextEntry, (TEXT, AT)),
-    Kind("seat_text", SeatEntry, (SEAT, TEXT, AT)),
-    Kind("seat_command", SeatCommand, (SEAT, Field("command", str), Field("value", str), AT)),
-    Kind("seat_claim", SeatClaim, (SEAT, Field("claim", str), AT)),
-    Kind("seat_join", SeatJoin, (Field("name", str), Field("claim", str), AT)),
-    Kind("page", PageInfo, (Field("address", str), CODE, AT)),
-    Kind("scan", CardScan, (READER, CODE, AT)),
-    Kind("removed", CardRemoved, (READER, CODE, AT)),
-    Kind("reader", ReaderStatus, (READER, Field("present", bool), AT)),
-    Kind("tick", Tick, (Field("at", _time, attr="now"),)),
-    Kind("resumed", Resumed, (AT, Field("off", float, attr="off_s", default=0.0))),
-    Kind("trouble", Trouble, (Field("kind", str), Field("detail", str), AT)),
-    Kind("notice", Notice, (TEXT, AT)),
-    Kind("words", WordsChecked, (Field("known", _known, lambda known: dict(known)), AT)),
-    Kind("best", BestRevealed, (Field("round", int), Field("source", str),
-                                Field("best", _best, lambda best: [list(line) for line in best]), AT)),
-    Kind("kept", Kept, (Field("items", _items, lambda items: {name: json.loads(text) for name, text in items}), AT),
-         kept_event),
+
+AT = EventField("at", _time)
+TEXT = EventField("text", str)
+SEAT = EventField("seat", _seat)
+READER, CODE = EventField("reader", str), EventField("code", str)
+
+CODEC: tuple[EventKind, ...] = (
+    EventKind("press", Press, (EventField("button", _button, _value), AT)),
+    EventKind("hold", LongPress, (EventField("button", _button, _value), AT)),
+    EventKind("turn", Turn, (EventField("steps", int), AT)),
+    EventKind("text", TextEntry, (TEXT, AT)),
+    EventKind("seat_text", SeatEntry, (SEAT, TEXT, AT)),
+    EventKind("seat_command", SeatCommand, (SEAT, EventField("command", str), EventField("value", str), AT)),
+    EventKind("seat_claim", SeatClaim, (SEAT, EventField("claim", str), AT)),
+    EventKind("seat_join", SeatJoin, (EventField("name", str), EventField("claim", str), AT)),
+    EventKind("page", PageInfo, (EventField("address", str), CODE, AT)),
+    EventKind("scan", CardScan, (READER, CODE, AT)),
+    EventKind("removed", CardRemoved, (READER, CODE, AT)),
+    EventKind("reader", ReaderStatus, (READER, EventField("present", bool), AT)),
+    EventKind("tick", Tick, (EventField("at", _time, attr="now"),)),
+    EventKind("resumed", Resumed, (AT, EventField("off", float, attr="off_s", default=0.0))),
+    EventKind("trouble", Trouble, (EventField("kind", str), EventField("detail", str), AT)),
+    EventKind("notice", Notice, (TEXT, AT)),
+    EventKind("words", WordsChecked, (EventField("known", _known, lambda known: dict(known)), AT)),
+    EventKind("best", BestRevealed, (EventField("round", int), EventField("source", str),
+                                     EventField("best", _best, lambda best: [list(line) for line in best]), AT)),
+    EventKind("kept", Kept, (EventField("items", _items, _kept_items), AT), kept_event),
 )
 """Every input event as the journal writes it, the one table `encode` and `decode` read (a new event is a
 row here)."""
