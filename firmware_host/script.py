@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from firmware_host.core import app
 from firmware_host.core.app import AppState
-from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, Turn
+from firmware_host.core.event_codec import decode
+from firmware_host.core.events import Button, Event
 from firmware_host.core.text_field import typed
 from firmware_host.core.text_input import CODE, at_edge
 
@@ -100,20 +102,22 @@ def _parse_seconds(text: str) -> float | None:
 
 
 def event_for(action: Action, now: float) -> Event | None:
-    """The input event an action stands for (None for actions that only wait, show or check)."""
-    if action.verb == "press":
-        return Press(BUTTONS[action.arg], now)
-    if action.verb == "hold":
-        return LongPress(BUTTONS[action.arg], now)
-    if action.verb == "turn":
-        return Turn(action.steps, now)
+    """The input event an action stands for (None for actions that only wait, show or check): a typed line
+    as the box's text field takes it, any other as the one codec of input events reads its words."""
     if action.verb == "type":
         return typed(action.arg, now)
-    if action.verb == "scan":
-        return CardScan(action.arg, at_edge(action.arg2, CODE), now)
-    if action.verb in ("unplug", "plug"):
-        return ReaderStatus(action.arg, action.verb == "plug", now)
-    return None
+    fields = EVENT_FIELDS.get(action.verb)
+    return None if fields is None else decode({**fields(action), "at": now})
+
+
+EVENT_FIELDS: dict[str, Callable[[Action], dict[str, Any]]] = {  # the verbs that are input events
+    "press": lambda action: {"type": "press", "button": action.arg},
+    "hold": lambda action: {"type": "hold", "button": action.arg},
+    "turn": lambda action: {"type": "turn", "steps": action.steps},
+    "scan": lambda action: {"type": "scan", "reader": action.arg, "code": at_edge(action.arg2, CODE)},
+    "unplug": lambda action: {"type": "reader", "reader": action.arg, "present": False},
+    "plug": lambda action: {"type": "reader", "reader": action.arg, "present": True},
+}
 
 
 class ExpectationFailed(Exception):

@@ -1,10 +1,16 @@
-"""What the box's web servers share (the table page and the league's board, both aiohttp): an application
-served by an event loop in a thread of its own, the same-origin check of a write, a WebSocket send
-that a closed socket does not fail, and the answer with one of their packaged pages or scripts.
+"""What the box's web servers share (the table page with the simulator's virtual box, and the league's
+board, all aiohttp): an application served by an event loop in a thread of its own, the security headers
+of every answer, the routes of their packaged pages, the same-origin check of a write, and a WebSocket
+send that a closed socket does not fail.
+
+`security_headers(form_action)`: the headers every answer carries (a strict Content-Security-Policy: only
+the server's own scripts, styles, connections and images, no framing). `file_routes` adds a site's
+packaged page and its scripts and styles (`static_file`); `listen` serves an application on an address.
 
 `ThreadedSite`: a subclass sets its site up in `_listen` and takes it down in `_shutdown` (both on the loop,
 in the thread); `_start_thread(name)` returns once it listens or raises what stopped it; `_stop_thread()`
-stops the loop and waits for the thread (idempotent). `app_runner` serves an application with the request
+stops the loop and waits for the thread (idempotent); `_send_soon(socket, text)` sends on the loop without
+waiting for it (the send is kept until done). `app_runner` serves an application with the request
 log of both: a request that is not HTTP (a port scanner, a cut connection) is answered 400 by aiohttp and
 logged as one line, not as a traceback."""
 
@@ -21,6 +27,19 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+
+
+def security_headers(form_action: str = "'none'") -> dict[str, str]:
+    """The headers of every answer; `form_action` is where the site's forms may go ("'self'" for a page
+    with forms)."""
+    return {
+        "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                                   f"frame-ancestors 'none'; base-uri 'none'; form-action {form_action}",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-store",
+        "X-Frame-Options": "DENY",
+    }
 
 
 class _MalformedRequests(logging.Filter):
@@ -51,12 +70,34 @@ def app_runner(application: web.Application) -> web.AppRunner:
     return web.AppRunner(application, access_log=None, handle_signals=False, logger=REQUEST_LOG)
 
 
+async def listen(application: web.Application, bind: str, port: int) -> tuple[web.AppRunner, int]:
+    """Serve `application` on `bind`:`port` (0: any free port): its runner (`app_runner`; `cleanup()` it
+    to stop) and the port it listens on. Raises OSError when the port cannot be had."""
+    runner = app_runner(application)
+    await runner.setup()
+    site = web.TCPSite(runner, bind, port, reuse_address=True)
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    sockets = getattr(site._server, "sockets", None) or []
+    return runner, sockets[0].getsockname()[1] if sockets else port
+
+
 class ThreadedSite:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._failed: BaseException | None = None
+        self._sending: set[asyncio.Future[None]] = set()
+
+    def _send_soon(self, socket: web.WebSocketResponse, text: str) -> None:
+        """Send `text` on `socket` from the loop's thread, without waiting (`send_quietly`)."""
+        task = asyncio.ensure_future(send_quietly(socket, text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def _listen(self) -> None:
         raise NotImplementedError
@@ -109,6 +150,28 @@ async def send_quietly(socket: web.WebSocketResponse, text: str) -> None:
     """Send `text`; a socket closed meanwhile is not an error (its client is gone)."""
     with contextlib.suppress(ConnectionError, RuntimeError):
         await socket.send_str(text)
+
+
+def file_routes(application: web.Application, folder: Traversable, headers: Mapping[str, str], *,
+                at: str = "/", index: str = "index.html", also: tuple[str, ...] = ()) -> None:
+    """GET `at` (and each path of `also`) answers the page `index` of `folder`, GET `<at>static/<name>` its
+    file `name` (`static_file`); at the root also an empty /favicon.ico (the browsers' question)."""
+
+    async def page(request: web.Request) -> web.Response:
+        return static_file(folder, index, headers)
+
+    async def asset(request: web.Request) -> web.Response:
+        return static_file(folder, request.match_info["name"], headers)
+
+    for path in (at, *also):
+        application.router.add_get(path, page)
+    application.router.add_get(f"{at.rstrip('/')}/static/{{name}}", asset)
+    if at == "/":
+        application.router.add_get("/favicon.ico", _no_icon)
+
+
+async def _no_icon(request: web.Request) -> web.Response:
+    return web.Response(status=204)
 
 
 def static_file(folder: Traversable, name: str, headers: Mapping[str, str]) -> web.Response:

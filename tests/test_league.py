@@ -15,22 +15,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.commands.score import score
 from firmware_host.config import ConfigError, dump, parse_config, resolve
 from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame, Record
 from firmware_host.core.events import Tick
-from firmware_host.core.league_view import league_view
+from firmware_host.core.games.registry import score
+from firmware_host.core.league_view import league_view, running_totals
 from firmware_host.core.record import parse_record
+from firmware_host.core.screens import describe
 from firmware_host.journal import Journal, JournalError
 from firmware_host.league.acl import acl_text, password_line, write_acl
 from firmware_host.league.export import export
 from firmware_host.league.publisher import state_message
 from firmware_host.league.store import LeagueStore
 from firmware_host.league.topics import TopicError, parse_broker, split, topic
-from firmware_host.script import parse_script, run_script
+from firmware_host.script import ScriptHooks, parse_script, run_script
 from firmware_host.shell_journal import SessionJournal
-from tests.game_scripts import actions
+from tests.game_scripts import GAME_SCRIPTS, actions
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 EXAMPLES = DOCS / "examples"
@@ -337,3 +338,44 @@ def test_the_league_command_line_exports_and_writes_the_acl(tmp_path, capsys):
     assert "no topic name" in capsys.readouterr().err
     assert main(["league", "--db", str(tmp_path / "none.sqlite"), "export"]) == 2
     assert main(["league"]) == 2  # serving needs a broker
+
+
+@pytest.mark.parametrize("script", GAME_SCRIPTS)
+def test_the_running_totals_are_what_wordtable_score_says_of_the_record_so_far_at_every_step(script):
+    from firmware_host.core.effects import Retract
+    from firmware_host.core.record import RecordError, dump_line, header_line
+    from firmware_host.core.settings import Settings
+
+    state, _ = app.initial(Settings())
+    now, game, lines, compared = 0.0, None, [], 0
+
+    def send(event):
+        nonlocal state, game, lines, compared
+        state, effects = app.step(state, event)
+        for effect in effects:
+            if isinstance(effect, BeginGame):
+                game, lines = effect.game, []
+            elif isinstance(effect, Record):
+                lines.append(effect.line)
+            elif isinstance(effect, Retract):
+                lines.pop()
+        totals = running_totals(state)
+        expected = None
+        if game is not None and getattr(state.flow, "played", None) is not None:
+            try:
+                text = "\n".join(dump_line(line) for line in [header_line(game), *lines])
+                expected = {row.player: row.total for row in score(parse_record(text)).rows()}
+            except RecordError:
+                pass
+        assert totals == expected and list(totals or ()) == list(expected or ())
+        compared += expected is not None
+
+    def wait(until):
+        nonlocal now
+        now = until
+        send(Tick(until))
+
+    hooks = ScriptHooks(now=lambda: now, send=send, wait=wait, screen_text=lambda: describe(app.screen(state)),
+                        state=lambda: state, frame_text=lambda: "", restart=lambda: None)
+    run_script(actions(script), hooks, lambda line: None)
+    assert compared > 0 or script == "turn-timer.script"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from firmware_host.core import app
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import PageInfo, SeatClaim, SeatEntry, Tick
@@ -13,6 +15,7 @@ from firmware_host.core.games.perfektes_wort.table import Calling, Entering, Rev
 from firmware_host.core.page_table import ConfirmSeat, PageShow
 from firmware_host.core.page_view import page_view, page_views
 from firmware_host.core.screens import QrScreen
+from tests.game_scripts import GAME_SCRIPTS
 from tests.table_driver import Table
 from tests.test_table_perfektes_wort import call, report, start
 
@@ -147,8 +150,50 @@ def test_page_views_are_one_per_seat_and_a_running_timer_is_its_deadline():
     table.now += 1
     table.step(Tick(table.now))
     assert page_views(table.state).seats == before  # a tick changes no view: the page counts down itself
+    ticked = page_views(table.state)
+    ticked.follow(views)
+    assert all(mine is theirs for mine, theirs in zip(ticked.seats, before, strict=True))  # nor makes one again
+    phone(table, 0, "")  # a withdrawn draft: the flow changed
+    changed = page_views(table.state)
+    changed.follow(ticked)
+    assert changed.seats == before and not any(mine is theirs for mine, theirs in zip(changed.seats, before,
+                                                                                     strict=True))
 
 
 def test_the_new_events_round_trip_through_the_journal_codec():
     for event in (SeatEntry(2, "Wort", 1.5), SeatClaim(0, "abc", 2.0), PageInfo("http://x:1", "CODE", 3.0)):
         assert decode(encode(event)) == event
+
+
+def _script_states(name: str):
+    """Every state of a documented game script, played on the pure app."""
+    from firmware_host.script import run_script
+    from tests.game_scripts import PureApp, actions
+
+    table, states = PureApp(), []
+    step = table.send
+
+    def send(event):
+        step(event)
+        states.append(table.state)
+
+    table.send = send
+    run_script(actions(name), table.hooks(), lambda line: None)
+    return states
+
+
+@pytest.mark.parametrize("script", GAME_SCRIPTS)
+def test_each_published_view_is_the_seats_view_as_json_at_every_step_of_a_game(script):
+    before = None
+    for state in _script_states(script):
+        views = page_views(state)
+        if before is not None:
+            views.follow(before)  # as the server does: a view that did not change is not made again
+        before = views
+        for seat in (*range(len(views.players)), None):
+            text = views.seat(seat)
+            assert text == json.dumps(page_view(state, seat), ensure_ascii=False, sort_keys=True,
+                                      separators=(",", ":"))
+            assert views.seat(seat) is text  # made once
+        assert views.seats == tuple(views.seat(seat) for seat in range(len(views.players)))
+        assert views.guest == views.seat(None)

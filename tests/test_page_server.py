@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware_host.core import app
+from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import PageInfo, SeatClaim, SeatCommand, SeatEntry
 from firmware_host.core.page_view import page_views
 from firmware_host.core.settings import Settings
@@ -25,15 +26,13 @@ from firmware_host.page.guard import MAX_FAILURES, RateLimit, SeatTokens
 from firmware_host.page.messages import (
     COMMANDS,
     ENTRY,
-    Command,
-    Entry,
     Ping,
     Refused,
     parse_join,
     parse_message,
 )
 from firmware_host.page.server import COOKIE, PageServer
-from firmware_host.web import REQUEST_LOG
+from firmware_host.web import REQUEST_LOG, security_headers
 
 
 class Box:
@@ -242,14 +241,16 @@ MESSAGES = st.one_of(
 def test_parse_message_takes_only_well_formed_messages(raws):
     for raw in raws:
         try:
-            message = parse_message(raw)
+            message = parse_message(raw, 7.5)
         except Refused:
             continue
-        assert isinstance(message, Entry | Command | Ping)
-        if isinstance(message, Entry):
+        assert isinstance(message, SeatEntry | SeatCommand | Ping)
+        if isinstance(message, SeatEntry | SeatCommand):
+            assert message.at == 7.5 and decode(encode(message)) == message  # the journal's codec takes it
+        if isinstance(message, SeatEntry):
             assert message.seat >= 0 and clean(message.text, ENTRY) == message.text
             assert all(len(word) <= 32 for word in message.text.split())
-        if isinstance(message, Command):
+        if isinstance(message, SeatCommand):
             assert message.command in COMMANDS and clean(message.value, WORD) == message.value
 
 
@@ -354,24 +355,22 @@ def test_the_table_code_changes_with_each_new_game_and_on_request(served):
 
 def test_an_entry_is_a_line_of_words_of_at_most_32_characters_each():
     ten_cards = "!(QU)(IN)(TH)(ER) (CL)AN (QU)IT"
-    assert parse_message(json.dumps({"type": "entry", "seat": 0, "text": ten_cards})) == Entry(0, ten_cards)
+    assert parse_message(json.dumps({"type": "entry", "seat": 0, "text": ten_cards}), 2.0) == SeatEntry(
+        0, ten_cards, 2.0)
     for text in ("A" * 33, "AB " * 22):
         with pytest.raises(Refused):
-            parse_message(json.dumps({"type": "entry", "seat": 0, "text": text}))
+            parse_message(json.dumps({"type": "entry", "seat": 0, "text": text}), 2.0)
 
 
 def test_a_command_message_is_schema_checked_and_reaches_the_shell_for_the_own_seat(served):
-    from firmware_host.core.events import SeatCommand
-    from firmware_host.page.messages import Command
-
     good = '{"type":"command","seat":1,"command":"timer","value":"start"}'
-    assert parse_message(good) == Command(1, "timer", "start")
+    assert parse_message(good, 3.0) == SeatCommand(1, "timer", "start", 3.0)
     for bad in ('{"type":"command","seat":1,"command":"power_off","value":""}',
                 '{"type":"command","seat":1,"command":["timer"],"value":"start"}',
                 '{"type":"command","seat":1,"command":"timer","value":"' + "x" * 40 + '"}',
                 '{"type":"command","seat":1,"command":"timer"}'):
         with pytest.raises(Refused):
-            parse_message(bad)
+            parse_message(bad, 3.0)
     server, box = served
     answers = run(_socket_session(server, 0, ['{"type":"command","seat":0,"command":"points","value":"+4"}',
                                               '{"type":"command","seat":1,"command":"points","value":"+4"}']))
@@ -482,3 +481,23 @@ def test_a_phone_whose_new_name_waits_for_its_seat_is_not_told_to_wait_for_start
     taking_over = server.tokens.wait(0, "a-takeover")
     assert json.loads(server._view_of(SimpleNamespace(token=joining)))["waiting"] == "join"
     assert json.loads(server._view_of(SimpleNamespace(token=taking_over)))["waiting"] is True
+
+
+def test_every_answer_of_the_page_carries_the_security_headers(served):
+    server, _ = served
+    expected = security_headers("'self'")
+
+    async def go() -> dict[str, tuple[int, dict[str, str]]]:
+        out = {}
+        async with aiohttp.ClientSession() as session:
+            for path in ("/", f"/j/{server.code}", "/static/app.js", "/api/games", "/favicon.ico"):
+                async with session.get(f"{server.address}{path}") as response:
+                    out[path] = (response.status, dict(response.headers))
+        return out
+
+    answers = run(go())
+    assert {path: status for path, (status, _) in answers.items()} == {
+        "/": 200, f"/j/{server.code}": 200, "/static/app.js": 200, "/api/games": 403, "/favicon.ico": 204}
+    for path, (status, headers) in answers.items():
+        if status != 204:
+            assert {key: headers.get(key) for key in expected} == expected, path

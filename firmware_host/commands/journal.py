@@ -14,10 +14,10 @@ import io
 import sys
 from pathlib import Path
 
-from firmware_host.commands.score import score
-from firmware_host.core.games import registry
+from firmware_host.core.games.registry import score
 from firmware_host.core.record import RecordError, parse_record
 from firmware_host.journal import GameSummary, Journal, JournalError
+from firmware_host.journal_games import recorded
 from firmware_host.paths import journal_path, state_dir
 
 
@@ -68,13 +68,6 @@ def run(args: argparse.Namespace) -> int:
         return 1
     sys.stdout.write(text)
     return 0
-
-
-def recorded(games: list[GameSummary]) -> list[GameSummary]:
-    """The games that keep a record, in the given order: the box's own session log (and any mode without a
-    record) left out, as the table page's list of past games does."""
-    kinds = set(registry.record_games())
-    return [game for game in games if game.game in kinds]
 
 
 CSV_COLUMNS = ("game", "round", "player", "entry", "points", "total")

@@ -15,9 +15,9 @@ import json
 import sys
 from pathlib import Path
 
-from firmware_host.core.games import registry
+from firmware_host.core.games.registry import score
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from firmware_host.core.record import GameRecord, RecordError, ScoreReport, parse_record
+from firmware_host.core.record import RecordError, ScoreReport, parse_record
 from firmware_host.core.record_schema import record_schema
 
 
@@ -28,14 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     parser.add_argument("--schema", action="store_true", help="print the JSON Schema of a record line and stop")
-
-
-def score(record: GameRecord) -> ScoreReport:
-    """Score a parsed record with its game's rules core. Raises `RecordError` when it breaks a rule."""
-    kit = registry.kit(record.game)
-    if kit is None or kit.score_record is None:
-        raise RecordError(0, f"{record.game!r} keeps no record to score")
-    return kit.score_record(record)
 
 
 def read(name: str) -> str:

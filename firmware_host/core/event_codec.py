@@ -1,9 +1,13 @@
-"""Input events to and from plain JSON-ready dicts, for the journal and for action scripts."""
+"""Input events to and from plain JSON-ready dicts: the journal's format, and the one way any channel that
+speaks JSON or text (the table page's messages, the action scripts) makes its events. `CODEC` is the table
+of every event type."""
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.core.cards import CardTable, kept_name, table_data
@@ -37,101 +41,8 @@ class CodecError(ValueError):
     """A stored or scripted event that cannot be read back."""
 
 
-def encode(event: Event) -> dict[str, Any]:
-    """The event as {"type": ..., fields...}."""
-    match event:
-        case Press(button, at):
-            return {"type": "press", "button": button.value, "at": at}
-        case LongPress(button, at):
-            return {"type": "hold", "button": button.value, "at": at}
-        case Turn(steps, at):
-            return {"type": "turn", "steps": steps, "at": at}
-        case TextEntry(text, at):
-            return {"type": "text", "text": text, "at": at}
-        case SeatEntry(seat, text, at):
-            return {"type": "seat_text", "seat": seat, "text": text, "at": at}
-        case SeatCommand(seat, command, value, at):
-            return {"type": "seat_command", "seat": seat, "command": command, "value": value, "at": at}
-        case SeatClaim(seat, claim, at):
-            return {"type": "seat_claim", "seat": seat, "claim": claim, "at": at}
-        case SeatJoin(name, claim, at):
-            return {"type": "seat_join", "name": name, "claim": claim, "at": at}
-        case PageInfo(address, code, at):
-            return {"type": "page", "address": address, "code": code, "at": at}
-        case CardScan(reader, code, at):
-            return {"type": "scan", "reader": reader, "code": code, "at": at}
-        case CardRemoved(reader, code, at):
-            return {"type": "removed", "reader": reader, "code": code, "at": at}
-        case ReaderStatus(reader, present, at):
-            return {"type": "reader", "reader": reader, "present": present, "at": at}
-        case Tick(now):
-            return {"type": "tick", "at": now}
-        case Resumed(at, off_s):
-            return {"type": "resumed", "at": at, "off": off_s}
-        case Trouble(kind, detail, at):
-            return {"type": "trouble", "kind": kind, "detail": detail, "at": at}
-        case Notice(text, at):
-            return {"type": "notice", "text": text, "at": at}
-        case WordsChecked(known, at):
-            return {"type": "words", "known": {word: ok for word, ok in known}, "at": at}
-        case BestRevealed(rnd, source, best, at):
-            return {"type": "best", "round": rnd, "source": source, "best": [list(line) for line in best], "at": at}
-        case Kept(items, at):
-            return {"type": "kept", "items": {name: json.loads(text) for name, text in items}, "at": at}
-    raise CodecError(f"cannot encode {event!r}")
-
-
-def decode(data: dict[str, Any]) -> Event:
-    """The event encoded by `encode`. Raises `CodecError` naming what is wrong."""
-    try:
-        kind, at = data["type"], float(data["at"])
-        if not math.isfinite(at):
-            raise ValueError("the time is not a finite number")
-        if kind == "press":
-            return Press(Button(data["button"]), at)
-        if kind == "hold":
-            return LongPress(Button(data["button"]), at)
-        if kind == "turn":
-            return Turn(int(data["steps"]), at)
-        if kind == "text":
-            return TextEntry(str(data["text"]), at)
-        if kind == "seat_text":
-            return SeatEntry(_seat(data["seat"]), str(data["text"]), at)
-        if kind == "seat_command":
-            return SeatCommand(_seat(data["seat"]), str(data["command"]), str(data["value"]), at)
-        if kind == "seat_claim":
-            return SeatClaim(_seat(data["seat"]), str(data["claim"]), at)
-        if kind == "seat_join":
-            return SeatJoin(str(data["name"]), str(data["claim"]), at)
-        if kind == "page":
-            return PageInfo(str(data["address"]), str(data["code"]), at)
-        if kind == "scan":
-            return CardScan(str(data["reader"]), str(data["code"]), at)
-        if kind == "removed":
-            return CardRemoved(str(data["reader"]), str(data["code"]), at)
-        if kind == "reader":
-            return ReaderStatus(str(data["reader"]), bool(data["present"]), at)
-        if kind == "tick":
-            return Tick(at)
-        if kind == "resumed":
-            return Resumed(at, float(data.get("off", 0.0)))
-        if kind == "trouble":
-            return Trouble(str(data["kind"]), str(data["detail"]), at)
-        if kind == "notice":
-            return Notice(str(data["text"]), at)
-        if kind == "words":
-            return WordsChecked(tuple((str(w), bool(ok)) for w, ok in data["known"].items()), at)
-        if kind == "best":
-            best = tuple((str(p), str(w), int(n), str(o), int(m)) for p, w, n, o, m in data["best"])
-            return BestRevealed(int(data["round"]), str(data["source"]), best, at)
-        if kind == "kept":
-            return kept_event({str(name): item for name, item in data["items"].items()}, at)
-        if kind == "cards":  # journals written before `kept`: the enrolled card tables alone
-            return kept_event({kept_name(g): table_data(CardTable(str(g), dict(faces)))
-                               for g, faces in data["tables"].items()}, at)
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        raise CodecError(f"bad event {data!r}: {exc}") from None
-    raise CodecError(f"unknown event type {data.get('type')!r}")
+def _same(value: Any) -> Any:
+    return value
 
 
 def _seat(value: Any) -> int:
@@ -139,3 +50,137 @@ def _seat(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"not a seat: {value!r}")
     return value
+
+
+def _time(value: Any) -> float:
+    at = float(value)
+    if not math.isfinite(at):
+        raise ValueError("the time is not a finite number")
+    return at
+
+
+_REQUIRED = object()
+
+
+@dataclass(frozen=True, slots=True)
+class EventField:
+    """One field of an event as written: its JSON `key`, the event's attribute (`attr`, default: the key),
+    `read` (JSON value -> attribute; raises ValueError, TypeError or KeyError) and `write` (the reverse), and
+    the `default` of a key a journal may lack."""
+
+    key: str
+    read: Callable[[Any], Any] = _same
+    write: Callable[[Any], Any] = _same
+    attr: str = ""
+    default: Any = _REQUIRED
+
+    @property
+    def name(self) -> str:
+        return self.attr or self.key
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """An event type as written: {"type": `tag`, each field's key: its value} (in `fields` order)."""
+
+    tag: str
+    event: type[Event]
+    fields: tuple[EventField, ...]
+    make: Callable[..., Event] | None = None  # builds the event from the fields' values (default: `event`)
+
+    def build(self, values: dict[str, Any]) -> Event:
+        make: Callable[..., Event] = self.make or self.event
+        return make(**values)
+
+
+def _button(value: Any) -> Button:
+    return Button(value)
+
+
+def _value(button: Button) -> str:
+    return button.value
+
+
+def _known(data: Any) -> tuple[tuple[str, bool], ...]:
+    return tuple((str(word), bool(ok)) for word, ok in data.items())
+
+
+def _best(data: Any) -> tuple[tuple[str, str, int, str, int], ...]:
+    return tuple((str(p), str(w), int(n), str(o), int(m)) for p, w, n, o, m in data)
+
+
+def _items(data: Any) -> dict[str, Any]:
+    return {str(name): item for name, item in data.items()}
+
+
+def _kept_items(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    return {name: json.loads(text) for name, text in items}
+
+
+AT = EventField("at", _time)
+TEXT = EventField("text", str)
+SEAT = EventField("seat", _seat)
+READER, CODE = EventField("reader", str), EventField("code", str)
+
+CODEC: tuple[EventKind, ...] = (
+    EventKind("press", Press, (EventField("button", _button, _value), AT)),
+    EventKind("hold", LongPress, (EventField("button", _button, _value), AT)),
+    EventKind("turn", Turn, (EventField("steps", int), AT)),
+    EventKind("text", TextEntry, (TEXT, AT)),
+    EventKind("seat_text", SeatEntry, (SEAT, TEXT, AT)),
+    EventKind("seat_command", SeatCommand, (SEAT, EventField("command", str), EventField("value", str), AT)),
+    EventKind("seat_claim", SeatClaim, (SEAT, EventField("claim", str), AT)),
+    EventKind("seat_join", SeatJoin, (EventField("name", str), EventField("claim", str), AT)),
+    EventKind("page", PageInfo, (EventField("address", str), CODE, AT)),
+    EventKind("scan", CardScan, (READER, CODE, AT)),
+    EventKind("removed", CardRemoved, (READER, CODE, AT)),
+    EventKind("reader", ReaderStatus, (READER, EventField("present", bool), AT)),
+    EventKind("tick", Tick, (EventField("at", _time, attr="now"),)),
+    EventKind("resumed", Resumed, (AT, EventField("off", float, attr="off_s", default=0.0))),
+    EventKind("trouble", Trouble, (EventField("kind", str), EventField("detail", str), AT)),
+    EventKind("notice", Notice, (TEXT, AT)),
+    EventKind("words", WordsChecked, (EventField("known", _known, lambda known: dict(known)), AT)),
+    EventKind("best", BestRevealed, (EventField("round", int), EventField("source", str),
+                                     EventField("best", _best, lambda best: [list(line) for line in best]), AT)),
+    EventKind("kept", Kept, (EventField("items", _items, _kept_items), AT), kept_event),
+)
+"""Every input event as the journal writes it, the one table `encode` and `decode` read (a new event is a
+row here)."""
+
+_BY_TAG = {kind.tag: kind for kind in CODEC}
+_BY_EVENT = {kind.event: kind for kind in CODEC}
+
+
+def _legacy_cards(data: dict[str, Any]) -> Event:
+    """Journals written before `kept`: the enrolled card tables alone."""
+    return kept_event({kept_name(g): table_data(CardTable(str(g), dict(faces))) for g, faces in data["tables"].items()},
+                      _time(data["at"]))
+
+
+_LEGACY: dict[str, Callable[[dict[str, Any]], Event]] = {"cards": _legacy_cards}
+
+
+def encode(event: Event) -> dict[str, Any]:
+    """The event as {"type": ..., fields...}."""
+    kind = _BY_EVENT.get(type(event))
+    if kind is None:
+        raise CodecError(f"cannot encode {event!r}")
+    return {"type": kind.tag, **{f.key: f.write(getattr(event, f.name)) for f in kind.fields}}
+
+
+def decode(data: dict[str, Any]) -> Event:
+    """The event encoded by `encode`. Raises `CodecError` naming what is wrong."""
+    try:
+        tag, at = data["type"], _time(data["at"])
+        kind, legacy = _BY_TAG.get(tag), _LEGACY.get(tag)
+        if legacy is not None:
+            return legacy(data)
+        if kind is not None:
+            values: dict[str, Any] = {
+                f.name: at if f.key == "at" else f.read(data[f.key] if f.default is _REQUIRED
+                                                        else data.get(f.key, f.default))
+                for f in kind.fields}
+            return kind.build(values)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise CodecError(f"bad event {data!r}: {exc}") from None
+    raise CodecError(f"unknown event type {data.get('type')!r}")

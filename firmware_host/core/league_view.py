@@ -4,7 +4,9 @@
 venue and table names): the mode, the game, its players and running totals, and the sand timer — a
 running timer by its monotonic `deadline`, stable while it runs, so a tick changes no view and the
 shell publishes on change only. Running totals of a recorded game are its record so far scored by the
-game's own `score_record`, the code path of `wordtable score`. Pure: no I/O, no clock.
+game's own `score_record`, the code path of `wordtable score`: the record's lines are taken from the game
+in play as values (never written out as text and parsed back), and a game is scored once per change (the
+last one's totals are kept). Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
@@ -13,16 +15,17 @@ from typing import Any
 
 from firmware_host.core import app
 from firmware_host.core.games import registry
-from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
+from firmware_host.core.memo import remembers_last
+from firmware_host.core.record import GameRecord, RecordError, RecordLine
 from firmware_host.core.table.played import Played
 
 
-def league_view(state: app.AppState, *, scored: bool = True) -> dict[str, Any]:
-    """The view; `scored=False` leaves the record unscored (the caller knows its totals already)."""
+def league_view(state: app.AppState) -> dict[str, Any]:
+    """The view (see the module)."""
     timer, flow = state.timer, state.flow
     countdown = timer.countdown
     game = flow.game if flow is not None else None
-    totals = running_totals(state) if scored else None
+    totals = running_totals(state)
     if totals is None:
         board = state.board
         totals = dict(zip(app.table_players(state), (0,) * 8, strict=False)) if flow is not None else \
@@ -48,13 +51,19 @@ def running_totals(state: app.AppState) -> dict[str, int] | None:
     played = getattr(state.flow, "played", None)
     if not isinstance(played, Played):
         return None
-    kit = registry.kit(played.rules.game)
-    if kit is None or kit.score_record is None:
-        return None
+    totals = _scored(played)
+    return None if totals is None else dict(totals)
+
+
+@remembers_last
+def _scored(played: Played[Any, Any, Any]) -> dict[str, int] | None:
+    """`played`'s totals (scored once per game value: see the module)."""
     codec = played.rules.codec
-    lines = [header_line(played.rules.game), codec.encode(played.setup), *(codec.encode(e) for e in played.events)]
+    lines = (codec.encode(played.setup), *(codec.encode(e) for e in played.events))
+    record = GameRecord(played.rules.game, tuple(RecordLine(number, line["event"], line)
+                                                 for number, line in enumerate(lines, start=2)))
     try:
-        report = kit.score_record(parse_record("\n".join(dump_line(line) for line in lines)))
+        report = registry.score(record)
     except RecordError:
         return None
     totals: dict[str, int] = {}

@@ -4,6 +4,12 @@
 seat (index = seat, in `app.table_players` order) and one for a page without a seat, plus what the table
 asks of the server (`PageState`). The page adds no game logic: it shows these views and sends entries.
 
+The texts are made when first asked for, each at most once per step: publishing costs the shell's step
+nothing, and a seat no page shows is never built. What all seats share (the timer, the board, the OLED's
+screen, the controls) is built and serialised once; each seat adds its own part (the flow's page for it).
+Views that show what the views before them showed take their texts over (`PageViews.follow`): a flow's
+page is a function of the flow and of what it may know (`Ctx`) but the clock.
+
 A running timer is given by its monotonic `deadline` (stable while it runs, so a tick changes no view);
 the server sends its own monotonic time with every view and the page counts down locally from
 `deadline - now`. A stopped timer gives its time `left`. Pure: no I/O, no clock.
@@ -12,48 +18,129 @@ the server sends its own monotonic time with every view and the page counts down
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from firmware_host.core import app
-from firmware_host.core.flow import ShowsPage
+from firmware_host.core.flow import Ctx, ShowsPage
 from firmware_host.core.games import registry
 from firmware_host.core.page_table import PageState
 from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
 
 
-@dataclass(frozen=True, slots=True)
 class PageViews:
-    """The published, read-only view: `seats[i]` is seat i's view as JSON text, `guest` a seatless one."""
+    """The published, read-only view of one state: `seat(i)` is seat i's view as JSON text (`seats` all of
+    them), `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
+    (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
-    seats: tuple[str, ...]
-    guest: str
-    players: tuple[str, ...]
-    page: PageState
-    lang: str
-    game: str | None = None  # the game in play (None: the table without a game)
+    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "players")
+
+    def __init__(self, state: app.AppState) -> None:
+        self._state = state
+        self.players: tuple[str, ...] = app.table_players(state)
+        self.page: PageState = state.page
+        self.lang: str = state.settings.lang
+        self.game: str | None = state.flow.game if state.flow is not None else None  # None: no game
+        self._shared: tuple[_Fragments, Screen, Ctx] | None = None
+        self._like: _Fragments | None = None  # the first seat's play, serialised: the others share most of it
+        self._texts: dict[int | None, str] = {}
+
+    def seat(self, seat: int | None) -> str:
+        """Seat `seat`'s view (None: the guest's)."""
+        text = self._texts.get(seat)
+        if text is None:
+            common, screen, ctx = self._common()
+            part = _seat_part(self._state, seat, self.players, screen, ctx)
+            if self._like is None and isinstance(part["play"], dict):
+                self._like = _Fragments(part["play"])
+            text = self._texts[seat] = common.merged(part, self._like)
+        return text
+
+    def follow(self, before: PageViews) -> None:
+        """Take over the texts of `before` (the views published just before these) when they show the same:
+        the flow the very same value, what it may know the same but for the clock, the shared part equal
+        (and the OLED's screen, while a seat's part shows it). So a tick, which changes no view, makes no
+        text again."""
+        if self._texts or not before._texts or before._state.flow is not self._state.flow:
+            return
+        if _unclocked(app.ctx(before._state)) != _unclocked(app.ctx(self._state)):
+            return
+        (mine, screen, _), (theirs, shown, _) = self._common(), before._common()
+        if mine.texts != theirs.texts:
+            return
+        like = before._like  # a seat's part shows the OLED's screen while its game is set up
+        if like is None or like.data.get("stage") != "setup" or describe(screen) == describe(shown):
+            self._like, self._texts = like, before._texts
+
+    @property
+    def guest(self) -> str:
+        return self.seat(None)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.seat(seat) for seat in range(len(self.players)))
+
+    def _common(self) -> tuple[_Fragments, Screen, Ctx]:
+        if self._shared is None:
+            state = self._state
+            screen = app.screen(state)
+            self._shared = (_Fragments(_common(state, self.players, screen)), screen, app.ctx(state))
+        return self._shared
+
+
+def _unclocked(ctx: Ctx) -> Ctx:
+    """`ctx` without the clock: a flow's page does not depend on it (the page counts down itself)."""
+    return replace(ctx, now=0.0, timer_left=0.0)
 
 
 def page_views(state: app.AppState) -> PageViews:
-    players = app.table_players(state)
-    common = _common(state, players)
-    seats = tuple(_text({**common, **_seat_part(state, seat, players)}) for seat in range(len(players)))
-    guest = _text({**common, **_seat_part(state, None, players)})
-    game = state.flow.game if state.flow is not None else None
-    return PageViews(seats, guest, players, state.page, state.settings.lang, game)
+    """The views of `state` (made when asked for)."""
+    return PageViews(state)
 
 
 def page_view(state: app.AppState, seat: int | None) -> dict[str, Any]:
     """One seat's view as data (what `page_views` serialises)."""
     players = app.table_players(state)
-    return {**_common(state, players), **_seat_part(state, seat, players)}
+    screen = app.screen(state)
+    return {**_common(state, players, screen), **_seat_part(state, seat, players, screen)}
 
 
-def _text(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _common(state: app.AppState, players: tuple[str, ...]) -> dict[str, Any]:
+class _Fragments:
+    """A view's values serialised one by one, so that views that share them serialise them once: an object
+    written from its fragments in key order is the text `_dumps` gives the whole object."""
+
+    __slots__ = ("data", "texts")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.texts = {key: _dumps(value) for key, value in data.items()}
+
+    def merged(self, part: dict[str, Any], like: _Fragments | None) -> str:
+        """The text of this object updated with `part`; `part`'s "play" reuses the texts of `like`'s values
+        it equals (a game's sheet is the same on every seat)."""
+        texts = dict(self.texts)
+        for key, value in part.items():
+            texts[key] = _object(value, like) if key == "play" and isinstance(value, dict) else _dumps(value)
+        return _join(texts)
+
+
+def _object(data: dict[str, Any], like: _Fragments | None) -> str:
+    if like is None or not all(isinstance(key, str) for key in data):
+        return _dumps(data)
+    same = like.data
+    return _join({key: like.texts[key] if key in same and same[key] == value else _dumps(value)
+                  for key, value in data.items()})
+
+
+def _join(texts: dict[str, str]) -> str:
+    return "{" + ",".join(f"{_dumps(key)}:{texts[key]}" for key in sorted(texts)) + "}"
+
+
+def _common(state: app.AppState, players: tuple[str, ...], screen: Screen) -> dict[str, Any]:
     timer, flow = state.timer, state.flow
     countdown = timer.countdown
     kit = registry.kit(flow.game) if flow is not None else None
@@ -61,7 +148,7 @@ def _common(state: app.AppState, players: tuple[str, ...]) -> dict[str, Any]:
     return {
         "lang": state.settings.lang,
         "players": list(players),
-        "screen": _screen_text(app.screen(state)) if not isinstance(flow, ShowsPage) else None,
+        "screen": _screen_text(screen) if not isinstance(flow, ShowsPage) else None,
         "home": state.home,
         "game": flow.game if flow is not None else None,
         "game_title": kit.name(state.settings.lang) if kit is not None else None,
@@ -88,14 +175,15 @@ def _screen_text(screen: Screen) -> str:
     return describe(screen)
 
 
-def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...]) -> dict[str, Any]:
+def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], screen: Screen,
+               ctx: Ctx | None = None) -> dict[str, Any]:
     flow = state.flow
-    play = flow.page(seat, app.ctx(state)) if isinstance(flow, ShowsPage) else None
+    play = flow.page(seat, ctx or app.ctx(state)) if isinstance(flow, ShowsPage) else None
     part = {
         "seat": seat,
         "name": players[seat] if seat is not None and 0 <= seat < len(players) else None,
         "play": play,
     }
     if play is not None and play.get("stage") == "setup":  # nothing of the game yet: what the OLED asks
-        part["screen"] = describe(app.screen(state))
+        part["screen"] = describe(screen)
     return part

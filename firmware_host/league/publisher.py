@@ -84,7 +84,6 @@ class Publisher:
         self._connected = False
         self._state: app.AppState | None = None
         self._view: dict[str, Any] | None = None  # the last view published (its monotonic deadline)
-        self._totals_of: tuple[object, dict[str, Any]] | None = None
         self._in_flight: dict[int, str] = {}  # paho's message id -> league game id
         self._sent: set[str] = set()  # handed to paho in this process (it retries them itself)
         self._seq = 0
@@ -181,21 +180,12 @@ class Publisher:
     def _publish_state(self, *, force: bool) -> None:
         if self._state is None or not self._connected:
             return
-        view = self._league_view(self._state)
+        view = league_view(self._state)
         if view == self._view and not force:
             return
         self._view = view
         self._seq += 1
         self._send(STATE, state_message(view, self._seq, self._wall(), self._clock()), retain=True)
-
-    def _league_view(self, state: app.AppState) -> dict[str, Any]:
-        """`league_view`, its running totals scored again only when the game in play changed."""
-        played = getattr(state.flow, "played", None)
-        if self._totals_of is not None and played is not None and self._totals_of[0] is played:
-            return {**league_view(state, scored=False), "players": self._totals_of[1]["players"]}
-        view = league_view(state)
-        self._totals_of = (played, view) if played is not None else None
-        return view
 
     def _send_outbox(self, outbox: Outbox | None) -> None:
         if outbox is None:

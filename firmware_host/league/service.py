@@ -13,7 +13,6 @@ counts down right; the page gets the league's time with every message and correc
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import html
 import json
@@ -34,10 +33,11 @@ from paho.mqtt.properties import Properties
 from firmware_host.config import LeagueConfig
 from firmware_host.core.games import registry
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
+from firmware_host.core.record import parse_record
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
-from firmware_host.web import ThreadedSite, app_runner, send_quietly, static_file
+from firmware_host.web import ThreadedSite, file_routes, listen, security_headers
 
 log = logging.getLogger("wordtable.league")
 
@@ -45,13 +45,7 @@ STATIC = resources.files("firmware_host.league") / "static"
 SESSION_EXPIRY_S = 7 * 24 * 3600  # the broker keeps the league's queued games this long while it is away
 MAX_PAYLOAD = 1024 * 1024
 STANDINGS_EVERY_S = 0.5  # standings are sent at most this often (computing them reads the whole season)
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
+HEADERS = security_headers()
 
 
 @dataclass
@@ -94,7 +88,6 @@ class League(ThreadedSite):
         self._store: LeagueStore | None = None
         self._runner: web.AppRunner | None = None
         self.connected = threading.Event()
-        self._tasks: set[asyncio.Future[None]] = set()
         self._standings_due = False
 
     # -- life ----------------------------------------------------------------------------------------
@@ -121,19 +114,12 @@ class League(ThreadedSite):
     async def _listen(self) -> None:
         self._store = LeagueStore(self.db_path)  # in the loop's thread: sqlite3's connections stay in theirs
         app = web.Application(client_max_size=64 * 1024)
-        app.router.add_get("/", self._index)
+        file_routes(app, STATIC, HEADERS)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/api/board", self._board_json)
         app.router.add_get("/game/{id}", self._sheet)
         app.router.add_get("/game/{id}/record.jsonl", self._record)
-        app.router.add_get("/static/{name}", self._static)
-        self._runner = app_runner(app)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port)
-        await site.start()
-        server = site._server
-        if self.port == 0 and server is not None:
-            self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self._runner, self.port = await listen(app, self.bind, self.port)
 
     async def _shutdown(self) -> None:
         for socket in list(self.sockets):
@@ -251,20 +237,9 @@ class League(ThreadedSite):
             if socket.closed:
                 self.sockets.discard(socket)
                 continue
-            task = asyncio.ensure_future(send_quietly(socket, text))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._send_soon(socket, text)
 
     # -- HTTP ----------------------------------------------------------------------------------------
-
-    async def _index(self, request: web.Request) -> web.Response:
-        return static_file(STATIC, "index.html", HEADERS)
-
-    async def _static(self, request: web.Request) -> web.Response:
-        name = request.match_info["name"]
-        if name not in ("board.js", "board.css"):
-            raise web.HTTPNotFound()
-        return static_file(STATIC, name, HEADERS)
 
     async def _board_json(self, request: web.Request) -> web.Response:
         return web.json_response(self._snapshot(), headers=HEADERS)
@@ -328,14 +303,11 @@ SHEET_TEXT = {
 
 def sheet_html(game: dict[str, Any], results: dict[str, int], lang: str) -> str:
     """A finished game's sheet: its players' points and the score table `wordtable score` prints."""
-    from firmware_host.commands.score import score
-    from firmware_host.core.record import parse_record
-
     words = SHEET_TEXT.get(lang, SHEET_TEXT["en"])
     kit = registry.kit(game["game"])
     title = kit.name(lang) if kit is not None else game["game"]
     try:
-        table = score(parse_record(game["record"])).text(lang)
+        table = registry.score(parse_record(game["record"])).text(lang)
     except Exception as exc:  # a record that does not score shows why (RecordError among others)
         table = str(exc)
     rows = "".join(f"<tr><td>{html.escape(player)}</td><td class=num>{points}</td></tr>"

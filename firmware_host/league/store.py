@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from firmware_host.commands.score import score
+from firmware_host.core.games.registry import score
 from firmware_host.core.record import RecordError, ScoreReport, parse_record
 
 EVENING_STARTS = 6  # an evening runs from 06:00 to 06:00 local time: a game after midnight still counts

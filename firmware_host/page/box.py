@@ -19,16 +19,11 @@ from typing import Any
 
 from aiohttp import web
 
+from firmware_host.page.server import HEADERS
 from firmware_host.sim_box import LiveBox
-from firmware_host.web import same_origin, static_file
+from firmware_host.web import file_routes, same_origin
 
 ASSETS = resources.files("firmware_host.page") / "box_assets"
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
 MAX_LINE = 200
 
 
@@ -37,8 +32,7 @@ def routes(box: LiveBox, typed: Callable[[str, float], Any]) -> Callable[[web.Ap
 
     def add(application: web.Application) -> None:
         handlers = _Handlers(box, typed)
-        application.router.add_get("/box", handlers.page)
-        application.router.add_get("/box/static/{name}", handlers.asset)
+        file_routes(application, ASSETS, HEADERS, at="/box", index="box.html")
         application.router.add_get("/box/state", handlers.state)
         application.router.add_get("/box/frame.png", handlers.frame)
         application.router.add_post("/box/pin", handlers.pin)
@@ -78,12 +72,6 @@ class _Handlers:
     def __init__(self, box: LiveBox, typed: Callable[[str, float], Any]) -> None:
         self.box = box
         self.typed = typed
-
-    async def page(self, request: web.Request) -> web.StreamResponse:
-        return static_file(ASSETS, "box.html", HEADERS)
-
-    async def asset(self, request: web.Request) -> web.StreamResponse:
-        return static_file(ASSETS, request.match_info["name"], HEADERS)
 
     async def state(self, request: web.Request) -> web.Response:
         return web.json_response(state_of(self.box), headers=HEADERS)

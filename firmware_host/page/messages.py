@@ -10,7 +10,9 @@ Over the WebSocket a page sends JSON objects of at most `MAX_MESSAGE` bytes:
   `WORD`; the core decides whether it may be done now;
 - `{"type": "ping"}`.
 Over HTTP, `POST /api/join` takes `{"code": "…", "seat": N}` or `{"code": "…", "name": "…"}` (a seat by
-its player's name). `parse_*` return the checked message or raise `Refused` with a short reason.
+its player's name). `parse_*` return the checked message or raise `Refused` with a short reason: an
+entry or a command comes back as the core's input event (`SeatEntry`, `SeatCommand`), made by the one
+codec of input events (`core.event_codec`) from the message checked here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from firmware_host.core.event_codec import decode
+from firmware_host.core.events import SeatCommand, SeatEntry
 from firmware_host.core.text_input import LINE, NAME, WORD, Field, TextRefused, clean
 
 MAX_MESSAGE = 1024
@@ -33,19 +37,6 @@ class Refused(ValueError):
     def __init__(self, reason: str, detail: str = "") -> None:
         super().__init__(reason if not detail else f"{reason}: {detail}")
         self.reason = reason
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    seat: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    seat: int
-    command: str
-    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +78,8 @@ def _text(value: Any, kind: Any) -> str:
         raise Refused("bad_text", exc.text("en")) from None
 
 
-def parse_message(raw: str | bytes) -> Entry | Command | Ping:
+def parse_message(raw: str | bytes, at: float) -> SeatEntry | SeatCommand | Ping:
+    """A page's message; an entry or a command as its input event at time `at`."""
     data = _object(raw)
     kind = data.get("type")
     if kind == "ping" and set(data) == {"type"}:
@@ -96,11 +88,16 @@ def parse_message(raw: str | bytes) -> Entry | Command | Ping:
         text = _text(data["text"], ENTRY)
         if any(len(word) > WORD.limit for word in text.split()):
             raise Refused("bad_text")
-        return Entry(_seat(data["seat"]), text)
+        entry = decode({"type": "seat_text", "seat": _seat(data["seat"]), "text": text, "at": at})
+        assert isinstance(entry, SeatEntry)
+        return entry
     if kind == "command" and set(data) == {"type", "seat", "command", "value"}:
         if data["command"] not in COMMANDS:
             raise Refused("bad_command")
-        return Command(_seat(data["seat"]), str(data["command"]), _text(data["value"], WORD))
+        command = decode({"type": "seat_command", "seat": _seat(data["seat"]), "command": data["command"],
+                          "value": _text(data["value"], WORD), "at": at})
+        assert isinstance(command, SeatCommand)
+        return command
     raise Refused("bad_type")
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from firmware_host.commands.journal import recorded
-from firmware_host.commands.score import score
 from firmware_host.core.games import registry
 from firmware_host.core.record import RecordError, parse_record
 from firmware_host.journal import Journal, JournalError
+from firmware_host.journal_games import recorded
 
 
 class PastGameError(ValueError):
@@ -62,7 +61,7 @@ def game_sheet(path: Path, game_id: int, lang: str) -> dict[str, Any]:
     """The game's scored table as `wordtable score` prints it."""
     game, record = game_record(path, game_id)
     try:
-        report = score(parse_record(record))
+        report = registry.score(parse_record(record))
     except RecordError:
         raise PastGameError("unscorable") from None
     kit = registry.kit(game)

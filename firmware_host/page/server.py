@@ -37,24 +37,17 @@ from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, S
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
-from firmware_host.page.messages import MAX_MESSAGE, Command, Entry, Refused, parse_join, parse_message
+from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
-from firmware_host.web import ThreadedSite, app_runner, same_origin, send_quietly, static_file
+from firmware_host.web import ThreadedSite, file_routes, listen, same_origin, security_headers, send_quietly
 
 log = logging.getLogger("wordtable.page")
 
 COOKIE = "wt_seat"
 COOKIE_AGE_S = 365 * 24 * 3600
 STATIC = resources.files("firmware_host.page") / "static"
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-    "X-Frame-Options": "DENY",
-}
+HEADERS = security_headers("'self'")  # the page's forms are sent by its script, to this server
 
 
 @dataclass(eq=False)
@@ -86,12 +79,12 @@ class PageServer(ThreadedSite):
         self.rates = RateLimit(clock)
         self.code = new_code()
         self.views: PageViews | None = None
+        self._latest: PageViews | None = None  # the last views published (on the shell's thread)
         self.clients: set[_Client] = set()
         self.sent = 0  # view messages sent (the benchmark reads it)
         self._seen: tuple[int, int] | None = None  # (new_code, games) last seen in a view
         self._answered: tuple[str, bool] | None = None
         self._runner: web.AppRunner | None = None
-        self._tasks: set[asyncio.Future[None]] = set()
 
     # --- life -------------------------------------------------------------------------------------------
 
@@ -105,14 +98,7 @@ class PageServer(ThreadedSite):
         return self.address
 
     async def _listen(self) -> None:
-        self._runner = app_runner(self.app())
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
-        await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self._runner, self.port = await listen(self.app(), self.bind, self.port)
         if self.address is None:
             self.address = f"http://{lan_address(self.bind)}:{self.port}"
 
@@ -129,13 +115,17 @@ class PageServer(ThreadedSite):
     # --- from the shell -----------------------------------------------------------------------------------
 
     def publish(self, views: PageViews) -> None:
-        """The views after a step (called on the shell's thread; returns at once)."""
+        """The views after a step (called on the shell's thread; returns at once: the texts are made on the
+        server's thread, for the pages connected, and only of the latest views when steps come faster)."""
+        self._latest = views
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self._take, views)
 
     def _take(self, views: PageViews) -> None:
+        if self.views is not None:
+            views.follow(self.views)
         self.views = views
         page = views.page
         seen = (page.new_code, page.games)
@@ -151,6 +141,8 @@ class PageServer(ThreadedSite):
             self._answered = page.answered
             seat = self.tokens.answer(*page.answered)
             log.info("table page: takeover %s %s", page.answered[0], "granted" if seat is not None else "refused")
+        if views is not self._latest:  # a later step's views are on their way: only they are sent
+            return
         for client in list(self.clients):
             self._send_view(client)
 
@@ -159,46 +151,39 @@ class PageServer(ThreadedSite):
         if views is None:
             return ""
         held = self.tokens.seat_of(client.token)
-        if held is not None and held.active and held.seat < len(views.seats):
-            return views.seats[held.seat]
+        if held is not None and held.active and held.seat < len(views.players):
+            return views.seat(held.seat)
         if held is not None and not held.active:  # a takeover waits for START; a new name for its seat
             return views.guest[:-1] + (',"waiting":"join"}' if held.seat < 0 else ',"waiting":true}')
         return views.guest
 
     def _send_view(self, client: _Client) -> None:
-        text = self._view_of(client)
+        try:
+            text = self._view_of(client)  # made here, on the page's thread, at its first use
+        except Exception:  # the page must never stop the table: the other pages still get theirs
+            log.exception("table page: the view could not be made")
+            return
         if not text or text == client.last or client.socket.closed:
             return
         client.last = text
         self.sent += 1
         message = f'{{"type":"view","now":{self.clock()!r},"view":{text}}}'
-        task = asyncio.ensure_future(send_quietly(client.socket, message))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._send_soon(client.socket, message)
 
     # --- HTTP ---------------------------------------------------------------------------------------------
 
     def app(self) -> web.Application:
         application = web.Application(client_max_size=MAX_MESSAGE)
-        application.router.add_get("/", self._index)
-        application.router.add_get("/j/{code}", self._index)
-        application.router.add_get("/static/{name}", self._static)
+        file_routes(application, STATIC, HEADERS, also=("/j/{code}",))
         application.router.add_post("/api/join", self._join)
         application.router.add_post("/api/leave", self._leave)
         application.router.add_get("/ws", self._socket)
         application.router.add_get("/api/games", self._games)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
-        application.router.add_get("/favicon.ico", _no_icon)
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
         return application
-
-    async def _index(self, request: web.Request) -> web.StreamResponse:
-        return static_file(STATIC, "index.html", HEADERS)
-
-    async def _static(self, request: web.Request) -> web.StreamResponse:
-        return static_file(STATIC, request.match_info["name"], HEADERS)
 
     async def _join(self, request: web.Request) -> web.Response:
         remote = request.remote or "?"
@@ -321,11 +306,11 @@ class PageServer(ThreadedSite):
 
     async def _message(self, client: _Client, raw: str) -> None:
         try:
-            message = parse_message(raw)
+            message = parse_message(raw, self.clock())
         except Refused as exc:
             await send_quietly(client.socket, _error(exc.reason))
             return
-        if not isinstance(message, Entry | Command):
+        if not isinstance(message, SeatEntry | SeatCommand):
             await send_quietly(client.socket, '{"type":"pong"}')
             return
         held = self.tokens.seat_of(client.token)
@@ -339,10 +324,7 @@ class PageServer(ThreadedSite):
         if not self.rates.allow(held.seat):
             await send_quietly(client.socket, _error("slow_down"))
             return
-        if isinstance(message, Command):
-            self.put(SeatCommand(held.seat, message.command, message.value, self.clock()))
-        else:
-            self.put(SeatEntry(held.seat, message.text, self.clock()))
+        self.put(message)  # its seat is the one the page holds (checked above)
         await send_quietly(client.socket, '{"type":"sent"}')
 
 
@@ -350,10 +332,6 @@ class _Refusal(Exception):
     def __init__(self, response: web.Response) -> None:
         super().__init__(response.status)
         self.response = response
-
-
-async def _no_icon(request: web.Request) -> web.Response:
-    return web.Response(status=204)
 
 
 def _error(reason: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler, zugzeit
 from firmware_host.core.games.kit import CardDeck, GameKit
+from firmware_host.core.record import GameRecord, RecordError, ScoreReport
 from firmware_host.core.table.kits import DECK_KIT, ENROL_KIT
 
 GAMES: tuple[GameKit, ...] = (
@@ -36,3 +37,12 @@ def record_games() -> tuple[str, ...]:
 def card_decks() -> tuple[CardDeck, ...]:
     """Every game's physical decks, in menu order."""
     return tuple(deck for g in GAMES for deck in g.decks)
+
+
+def score(record: GameRecord) -> ScoreReport:
+    """A parsed record scored by its game's rules core (what `wordtable score`, the league and the page's
+    past games show). Raises `RecordError` when its game keeps no record or the record breaks a rule."""
+    found = kit(record.game)
+    if found is None or found.score_record is None:
+        raise RecordError(0, f"{record.game!r} keeps no record to score")
+    return found.score_record(record)
