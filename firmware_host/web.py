@@ -26,6 +26,8 @@ from importlib.resources.abc import Traversable
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from firmware_host.web_gate import GatedSite, Limits
+
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 
 
@@ -64,25 +66,30 @@ REQUEST_LOG = logging.getLogger("wordtable.web")
 REQUEST_LOG.addFilter(_MalformedRequests())
 
 
+KEEPALIVE_S = 30.0  # an idle connection between two requests is closed after this (aiohttp's own: an hour)
+
+
 def app_runner(application: web.Application) -> web.AppRunner:
     """The runner the box's sites serve `application` with: no access log, no signal handlers (the shell
-    owns them), requests logged to `REQUEST_LOG`."""
-    return web.AppRunner(application, access_log=None, handle_signals=False, logger=REQUEST_LOG)
+    owns them), requests logged to `REQUEST_LOG`, idle connections closed after `KEEPALIVE_S`."""
+    return web.AppRunner(application, access_log=None, handle_signals=False, logger=REQUEST_LOG,
+                         keepalive_timeout=KEEPALIVE_S)
 
 
-async def listen(application: web.Application, bind: str, port: int) -> tuple[web.AppRunner, int]:
-    """Serve `application` on `bind`:`port` (0: any free port): its runner (`app_runner`; `cleanup()` it
-    to stop) and the port it listens on. Raises OSError when the port cannot be had."""
+async def listen(application: web.Application, bind: str, port: int,
+                 limits: Limits | None = None) -> tuple[web.AppRunner, int]:
+    """Serve `application` on `bind`:`port` (0: any free port) behind the door of `web_gate` (`limits`:
+    how many connections, from whom, for how long): its runner (`app_runner`; `cleanup()` it to stop) and
+    the port it listens on. Raises OSError when the port cannot be had."""
     runner = app_runner(application)
     await runner.setup()
-    site = web.TCPSite(runner, bind, port, reuse_address=True)
+    site = GatedSite(runner, bind, port, limits)
     try:
         await site.start()
     except BaseException:
         await runner.cleanup()
         raise
-    sockets = getattr(site._server, "sockets", None) or []
-    return runner, sockets[0].getsockname()[1] if sockets else port
+    return runner, site.port
 
 
 class ThreadedSite:
