@@ -11,9 +11,9 @@ import pytest
 from firmware_host.core.effects import Log
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import BestRevealed, SeatCommand, SeatEntry
-from firmware_host.core.games import quiddler as q
 from firmware_host.core.games.knack_das_wort import rules as kw
 from firmware_host.core.games.perfect_words import rules as pw
+from firmware_host.core.games.quiddler import record as q
 from firmware_host.core.games.quiddler.table import Challenges, LayEntry, OutChoice
 from firmware_host.core.page_view import page_view
 from firmware_host.core.record import parse_record

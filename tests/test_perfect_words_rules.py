@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.core.games.perfect_words import (
+from firmware_host.core.games.perfect_words.rules import (
     Choose,
     Game,
     Merge,

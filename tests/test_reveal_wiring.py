@@ -183,9 +183,10 @@ def test_only_at_the_end_the_nine_rounds_are_revealed_on_the_final_standing() ->
 
 
 def test_solitaire_hint_on_demand_and_the_won_game_says_it_was_hinted() -> None:
-    from firmware_host.core.games.quiddler import format_cards, new_solitaire
     from firmware_host.core.games.quiddler.best_lay import hint
     from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+    from firmware_host.core.games.quiddler.notation import format_cards
+    from firmware_host.core.games.quiddler.solitaire import new_solitaire
     from tests.test_table_quiddler import Table as QuiddlerTable
 
     table = QuiddlerTable("quiddler-solitaire")

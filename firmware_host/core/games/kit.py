@@ -6,30 +6,46 @@ with `rules` (a game that keeps a record); the Deck and the card enrolment offer
 A kit is light: its id, title and kept names are plain values; `new_flow`, `score_record`, `card_decks`
 and `record_rules` are functions that import the game's code when first called. So the menu (and every
 command) starts without importing any game; a game's rules, flow and report load when it is played or
-scored. A game package's other names load the same way (`exported`).
+scored. `lazy_kit` builds a game package's kit so: each function is a `Loaded` name of one of its modules.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from firmware_host.core.deck import DeckRefusal
     from firmware_host.core.flow import Ctx, Flow
     from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
 
 @dataclass(frozen=True, slots=True)
+class RoundCall:
+    """What the table plays in round `round`, as a deck's piles call it: words starting with `letter`, at
+    most `max_length` long."""
+
+    round: int
+    letter: str
+    max_length: int
+
+
+PileCall = Callable[[str | None, str | None, int], "RoundCall | DeckRefusal | None"]
+
+
+@dataclass(frozen=True, slots=True)
 class CardDeck:
     """A game's physical deck: its title by language and every card's face in the game's notation
-    (`core.cards`; repeats for copies)."""
+    (`core.cards`; repeats for copies). `call(draw top, discard top, cards turned)`: the round the piles
+    call, for a game whose piles call one (None: the piles only show their cards)."""
 
     game: str
     title: Mapping[str, str]
     faces: tuple[str, ...]
+    call: PileCall | None = None
 
     def name(self, lang: str) -> str:
         return self.title.get(lang) or self.title["de"]
@@ -71,17 +87,34 @@ class GameKit:
         return self.title.get(lang) or self.title["de"]
 
 
-def exported(package: str, load: Callable[[], ModuleType]) -> Callable[[str], Any]:
-    """A game package's `__getattr__` (PEP 562): a name the package does not define itself comes from the
-    module `load()` imports, at the first such name. The package's own modules import each other by
-    their full names (`import firmware_host.core.games.x.rules as rules`), never `from . import rules`:
-    that asks `__getattr__` first, which would load everything in the middle of loading one module."""
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A name of a game's module `module`, imported at its first use: `get()` is its value; calling it
+    calls that value (a function)."""
 
-    def __getattr__(name: str) -> Any:
-        if not name.startswith("__"):
-            found = getattr(load(), name, __getattr__)
-            if found is not __getattr__:
-                return found
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    module: str
+    name: str
 
-    return __getattr__
+    def get(self) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, *args: Any) -> Any:
+        return self.get()(*args)
+
+
+def lazy_kit(package: str, game: str, title: Mapping[str, str], *, flow: str = "table.new",
+             decks: str | None = None, kept: tuple[str, ...] = (), recorded: bool = True) -> GameKit:
+    """The kit of the game package `package` (its `__name__`), loading nothing of it: the flow is
+    `flow` ("module.function" in the package, called with `Ctx` and the configured names); a game that
+    keeps a record (`recorded`) is scored by `record.score_record` under `record.RULES`; its decks are
+    `decks()` ("module.function", None: it has none)."""
+
+    def loaded(name: str) -> Loaded:
+        module, _, attribute = name.rpartition(".")
+        return Loaded(f"{package}.{module}", attribute)
+
+    card_decks = loaded(decks) if decks is not None else no_decks
+    if not recorded:
+        return GameKit(game, title, loaded(flow), None, card_decks, kept)
+    return GameKit(game, title, loaded(flow), loaded("record.score_record"), card_decks, kept,
+                   loaded("record.RULES").get)

@@ -3,28 +3,12 @@ enrolment (`enrol_cards`). Light like every kit (`core.games.kit`): their flows 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from firmware_host.core.games.kit import GameKit
-
-if TYPE_CHECKING:
-    from firmware_host.core.flow import Ctx, Flow
+from firmware_host.core.games.kit import GameKit, Loaded
 
 DECK = "deck"
 ENROL = "enrol-cards"
 
-
-def _new_deck(ctx: Ctx, players: tuple[str, ...]) -> Flow:
-    from firmware_host.core.table.deck_mode import new_deck
-
-    return new_deck(ctx, players)
-
-
-def _new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> Flow:
-    from firmware_host.core.table.enrol_cards import new_enrolment
-
-    return new_enrolment(ctx, players)
-
-
-DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, _new_deck)
-ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, _new_enrolment)
+DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"},
+                   Loaded("firmware_host.core.table.deck_mode", "new_deck"))
+ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"},
+                    Loaded("firmware_host.core.table.enrol_cards", "new_enrolment"))
