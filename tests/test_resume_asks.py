@@ -14,7 +14,7 @@ import pytest
 
 from firmware_host.core import app
 from firmware_host.core.event_codec import decode
-from firmware_host.core.games.perfektes_wort.table import Points
+from firmware_host.core.games.perfektes_wort.stages import Points
 from firmware_host.shell import Shell
 from tests.helpers.crash import timeline
 
@@ -87,7 +87,7 @@ def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(m
 
 
 def test_the_review_marks_are_asked_again_after_a_cut_before_the_word_list_answered(make_sim, tmp_path):
-    from firmware_host.core.games.perfektes_wort.table import Reviewing
+    from firmware_host.core.games.perfektes_wort.stages import Reviewing
 
     def die(patch, sim):  # type: ignore[no-untyped-def]
         patch.setattr(sim.appliance.shell.outputs, "check_words", _raise)

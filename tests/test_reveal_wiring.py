@@ -13,7 +13,7 @@ from firmware_host.core.effects import RevealBest
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import BestRevealed, Button, Press
 from firmware_host.core.games.perfektes_wort.best_word import gain
-from firmware_host.core.games.perfektes_wort.table import Points, Reviewing
+from firmware_host.core.games.perfektes_wort.stages import Points, Reviewing
 from firmware_host.core.games.word_groups import GroupedWords
 from firmware_host.shell import Outputs, Shell
 from firmware_host.word_index import read_list

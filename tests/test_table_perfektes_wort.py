@@ -6,7 +6,7 @@ from firmware_host.core.effects import CheckWords
 from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
 from firmware_host.core.games.perfektes_wort.record import score_record
-from firmware_host.core.games.perfektes_wort.table import (
+from firmware_host.core.games.perfektes_wort.stages import (
     Entering,
     Final,
     Fixing,

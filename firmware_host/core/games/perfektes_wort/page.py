@@ -61,7 +61,7 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
 def _best(flow: PerfektesWortFlow, stage: str, lang: str) -> list[str]:
     """The perfect word as the OLED reveals it: the last round's after its review (option "round"), every
     round's at the end (option "end"); nothing before the word list answered."""
-    from .table import best_items
+    from .screens import best_items
 
     if not flow.best:
         return []
@@ -79,7 +79,7 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
     assert flow.play is not None
     entry = flow.play.entry(flow.play.revealed, flow.players[seat])
     word = entry.current if entry else ""
-    options = flow._options(flow.play, seat)
+    options = flow.options(flow.play, seat)
     return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=t(lang, "hint_fix"),
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
@@ -94,7 +94,7 @@ def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str
         flags.append(t(lang, "too_long"))
     if entry.invalid:
         flags.append(t(lang, "invalid"))
-    if flow._known(entry.current) is False and not entry.struck:
+    if flow.known(entry.current) is False and not entry.struck:
         flags.append(t(lang, "unknown_word"))
     return {"name": player, "entered": True, "written": entry.written, "current": entry.current,
             "struck": entry.struck, "flags": flags}
