@@ -1,5 +1,6 @@
-"""What Das perfekte Wort's stages of a round show (`table.PerfektesWortFlow.STAGES`): the reveal, the
-call and the sand, the word entry, the review and the shortening, the points, the scoreboard, the final."""
+"""What Das perfekte Wort's stages of a round show and the lines they wait for
+(`table.PerfektesWortFlow.STAGES`): the reveal, the call and the sand, the word entry, the review and the
+shortening, the points, the scoreboard, the final."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from firmware_host.core.flow import Ctx
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds
 
 from .data import ROUNDS
@@ -180,3 +182,36 @@ def _field_items(flow: Flow, play: Game, rnd: int, lang: str) -> list[ListItem]:
 def cards_wanted(play: Game) -> int:
     """How many cards the deck still lacks for the next round to begin (its length and its letter)."""
     return max(0, play.revealed + 2 - len(play.setup.deck))
+
+
+def card_field(flow: Flow, stage: Revealing | Standing, ctx: Ctx) -> TextField | None:
+    """A letter card ("B7") when the deck lacks the next round's."""
+    play = play_of(flow)
+    if card_hint(play, ctx.lang) is None:
+        return None
+    return TextField(t(ctx.lang, "card_field", n=len(play.setup.deck) + 1), "card")
+
+
+def entering_field(flow: Flow, stage: Entering, ctx: Ctx) -> TextField:
+    """A player's word, the only input at the word entry."""
+    play, lang = play_of(flow), ctx.lang
+    rnd = play.revealed
+    note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))
+    title = t(lang, "entry_title", player=flow.players[stage.slot], round=rnd)
+    return TextField(title, "word", note=note, only=True, message=flow.message)
+
+
+def reviewing_field(flow: Flow, stage: Reviewing, ctx: Ctx) -> TextField:
+    """A correction of the word under the cursor."""
+    return TextField(t(ctx.lang, "review_field", player=flow.players[stage.slot]), "word")
+
+
+def fixing_field(flow: Flow, stage: Fixing, ctx: Ctx) -> TextField:
+    """A shortening: the word's new length or the prefix itself."""
+    entry = play_of(flow).entry(play_of(flow).revealed, flow.players[stage.slot])
+    return TextField(t(ctx.lang, "fix_field", word=entry.current if entry else ""), "text")
+
+
+def solo_field(flow: Flow, stage: SoloStriking, ctx: Ctx) -> TextField:
+    """A bonus field to strike."""
+    return TextField(t(ctx.lang, "solo_field"), "text")

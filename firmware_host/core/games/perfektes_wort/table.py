@@ -45,7 +45,6 @@ from firmware_host.core.table.played import RecordedFlow, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
-from firmware_host.core.text_field import TextField
 
 from . import GAME_ID
 from .data import ROUNDS, LetterCard
@@ -71,15 +70,19 @@ from .rules import (
 from .scoring import score
 from .screens import (
     calling_screen,
-    card_hint,
+    card_field,
     cards_wanted,
+    entering_field,
     entering_screen,
     final_screen,
+    fixing_field,
     fixing_screen,
     play_of,
     points_screen,
     revealing_screen,
+    reviewing_field,
     reviewing_screen,
+    solo_field,
     solo_striking_screen,
     standing_screen,
 )
@@ -119,28 +122,10 @@ class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     drafts: tuple[tuple[int, str], ...] = ()  # words typed on phones while the sand runs: (seat, word), hidden
 
     def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
-        """A word from the phone of seat `seat`: while the sand runs it is the seat's draft (hidden, checked
-        by the rules core, replaced by a later one, withdrawn by an empty line) until the alarm enters all
-        drafts at once; after the alarm it is the seat's word at once, if the seat has none yet; while the
-        table shortens this seat's word (`Fixing`), the shortened word or its length."""
-        flow, stage = replace(self, message=""), self.stage
-        if self.played is None or not 0 <= seat < len(self.players):
-            return refuse(replace(flow, message=t(ctx.lang, "phone_no_seat", seat=seat + 1)), ctx)
-        play, player = self.played.game, self.players[seat]
-        others = tuple(d for d in self.drafts if d[0] != seat)
-        if isinstance(stage, Timing):
-            if not text:
-                return Outcome(replace(flow, drafts=others))
-            try:
-                self.played.enter(Word(play.revealed, player, text))  # checked only: entered at the alarm
-            except RuleError as exc:
-                return refuse(replace(flow, message=exc.text(ctx.lang)), ctx)
-            return Outcome(replace(flow, drafts=tuple(sorted((*others, (seat, text))))))
-        if isinstance(stage, Entering) and play.entry(play.revealed, player) is None:
-            return _entered(flow._enter(ctx, (Word(play.revealed, player, text),), Flow._next_entry))
-        if isinstance(stage, Fixing) and stage.slot == seat:  # the own word shortened, as typed on the box
-            return _fixing(flow, stage, play, TextEntry(text, ctx.now), ctx)
-        return refuse(replace(flow, message=t(ctx.lang, "phone_not_now", name=player)), ctx)
+        """A word from the phone of seat `seat` (`page.seat_entry`)."""
+        from .page import seat_entry
+
+        return seat_entry(self, seat, text, ctx)
 
     def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         from .page import page_data  # the page's view of this flow (kept apart: it is long)
@@ -486,51 +471,18 @@ def _final(flow: Flow, stage: Final, event: Event, ctx: Ctx) -> Outcome:
     return plain._undo(ctx)
 
 
-def _card_field(flow: Flow, stage: Revealing | Standing, ctx: Ctx) -> TextField | None:
-    """A letter card ("B7") when the deck lacks the next round's."""
-    play = play_of(flow)
-    if card_hint(play, ctx.lang) is None:
-        return None
-    return TextField(t(ctx.lang, "card_field", n=len(play.setup.deck) + 1), "card")
-
-
-def _entering_field(flow: Flow, stage: Entering, ctx: Ctx) -> TextField:
-    """A player's word, the only input at the word entry."""
-    play, lang = play_of(flow), ctx.lang
-    rnd = play.revealed
-    note = t(lang, "entry_note", letter=play.letter(rnd), length=play.max_length(rnd))
-    title = t(lang, "entry_title", player=flow.players[stage.slot], round=rnd)
-    return TextField(title, "word", note=note, only=True, message=flow.message)
-
-
-def _reviewing_field(flow: Flow, stage: Reviewing, ctx: Ctx) -> TextField:
-    """A correction of the word under the cursor."""
-    return TextField(t(ctx.lang, "review_field", player=flow.players[stage.slot]), "word")
-
-
-def _fixing_field(flow: Flow, stage: Fixing, ctx: Ctx) -> TextField:
-    """A shortening: the word's new length or the prefix itself."""
-    entry = play_of(flow).entry(play_of(flow).revealed, flow.players[stage.slot])
-    return TextField(t(ctx.lang, "fix_field", word=entry.current if entry else ""), "text")
-
-
-def _solo_field(flow: Flow, stage: SoloStriking, ctx: Ctx) -> TextField:
-    """A bonus field to strike."""
-    return TextField(t(ctx.lang, "solo_field"), "text")
-
-
 PerfektesWortFlow.ANSWERS = {WordsChecked: _checked, BestRevealed: _revealed}
 PerfektesWortFlow.STAGES = {
     **SETUP_STAGES,
-    Revealing: StageRow(_in_round(_revealing), revealing_screen, _card_field),
+    Revealing: StageRow(_in_round(_revealing), revealing_screen, card_field),
     Calling: StageRow(_in_round(_calling), calling_screen),
     Timing: StageRow(_in_round(_timing), calling_screen),
-    Entering: StageRow(_in_round(_entering), entering_screen, _entering_field),
-    Reviewing: StageRow(_in_round(_reviewing), reviewing_screen, _reviewing_field),
-    Fixing: StageRow(_in_round(_fixing), fixing_screen, _fixing_field),
+    Entering: StageRow(_in_round(_entering), entering_screen, entering_field),
+    Reviewing: StageRow(_in_round(_reviewing), reviewing_screen, reviewing_field),
+    Fixing: StageRow(_in_round(_fixing), fixing_screen, fixing_field),
     Points: StageRow(_in_round(_points), points_screen),
-    SoloStriking: StageRow(_in_round(_solo_striking), solo_striking_screen, _solo_field),
-    Standing: StageRow(_in_round(_revealing), standing_screen, _card_field),
+    SoloStriking: StageRow(_in_round(_solo_striking), solo_striking_screen, solo_field),
+    Standing: StageRow(_in_round(_revealing), standing_screen, card_field),
     Final: StageRow(_final, final_screen),
 }
 
