@@ -21,7 +21,7 @@ from firmware_host.core.games.quiddler import solitaire as q
 from firmware_host.core.games.quiddler.deck import STANDARD_DECK
 from firmware_host.core.games.quiddler.notation import format_cards, parse_cards
 from firmware_host.core.games.quiddler.record import score_record
-from firmware_host.core.games.quiddler.table import LayEntry
+from firmware_host.core.games.quiddler.stages import LayEntry
 from firmware_host.core.record import dump_line, header_line, parse_record
 from firmware_host.core.screens import ListScreen, describe
 from firmware_host.core.settings import Settings
@@ -92,7 +92,7 @@ def setup(table: Table, dealer_index: int, *, bonus_most: bool = False) -> None:
     table.press(Button.START)  # the names
     table.press(Button.NEXT, dealer_index)
     table.press(Button.START)
-    if len(table.state.flow.entry.players) == 2:  # type: ignore[union-attr]
+    if len(table.state.flow.stage.players) == 2:  # type: ignore[union-attr]
         table.press(Button.NEXT, 1 if bonus_most else 0)
         table.press(Button.START)
     table.press(Button.START)  # the summary
@@ -106,7 +106,7 @@ def play_round(table: Table, players: list[str], round_: games.Round, *, scan: b
     out = next((p for p, (_, _, went_out) in lays.items() if went_out), None)
     table.press(Button.NEXT, players.index(out) if out is not None else len(players))
     table.press(Button.START)
-    while isinstance(entry := table.state.flow.entry, LayEntry):  # type: ignore[union-attr]
+    while isinstance(entry := table.state.flow.stage, LayEntry):  # type: ignore[union-attr]
         words, unused, went_out = lays[entry.player]
         assert entry.went_out == went_out
         if scan:
@@ -240,7 +240,7 @@ def test_refused_entries_beep_explain_and_change_nothing():
     before = table.state.flow
     effects = table.type("(QI)T")
     assert Beep("error", "normal") in effects and "QI" in table.screen.footer
-    assert table.state.flow.entry == before.entry
+    assert table.state.flow.stage == before.stage
     effects = table.scan("Ä7")
     assert Beep("error", "normal") in effects and "Ä7" in table.screen.footer
     table.type("CA")

@@ -45,7 +45,7 @@ def seat_names(table: Table) -> tuple[str, ...]:
         return flow.seats.players
     if hasattr(flow, "stage") and hasattr(flow.stage, "seats"):
         return flow.stage.seats.players
-    return flow.entry.players
+    return flow.stage.players
 
 
 # --- the picker itself ---------------------------------------------------------------------------------
