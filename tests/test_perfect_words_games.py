@@ -17,8 +17,8 @@ from firmware_host.core.games.perfect_words.rules import (
     WriteTerm,
     apply,
     new_game,
-    score,
 )
+from firmware_host.core.games.perfect_words.scoring import score
 
 
 def play(

@@ -16,8 +16,8 @@ from firmware_host.core.games.perfect_words.rules import (
     apply,
     new_game,
     normalise,
-    score,
 )
+from firmware_host.core.games.perfect_words.scoring import score
 
 pytestmark = pytest.mark.slow  # hypothesis
 

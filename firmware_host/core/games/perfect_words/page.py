@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.perfect_words.clues import term_warnings
+from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
@@ -51,7 +53,7 @@ def _warned(game: pw.Game, player: str) -> tuple[tuple[int, str], ...]:
     """The player's terms (arrow, text) that share letters with a clue word and are not struck (P2)."""
     return tuple((a, term.text) for a in range(1, pw.ARROWS + 1)
                  if (term := game.term(player, a)) is not None and (player, a) not in game.struck
-                 and pw.term_warnings(game, player, a, term.text))
+                 and term_warnings(game, player, a, term.text))
 
 
 def _named(outcome: Outcome, player: str) -> Outcome:
@@ -118,7 +120,7 @@ def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcom
         refused: Any = outcome.flow
         message = f"{player}: {refused.message}"
         return replace(outcome, flow=replace(refused, message=message), refused=message)
-    warnings = pw.term_warnings(game, player, arrow, text)
+    warnings = term_warnings(game, player, arrow, text)
     if warnings:
         warning = pick(pw.TEXTS, ctx.lang, "warning", **warnings[0].as_dict())
         return replace(outcome, flow=replace(entered, message=f"{player}: {warning}"))
@@ -159,7 +161,7 @@ def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, A
                                 field=False, actions=[action(t(lang, "reveal_title"), REVEAL_TEXT)])
     if "entry" in data:
         data["asks"] = data["entry"]["kind"]
-    standing = pw.score(game)
+    standing = score(game)
     rows = []
     for a in standing.arrows:
         line = " · ".join(game.clues(a.arrow))

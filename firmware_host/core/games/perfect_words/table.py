@@ -27,6 +27,8 @@ import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.perfect_words.clues import term_warnings
+from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
@@ -151,7 +153,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             flow, outcome = enter(self, ctx, pw.WriteTerm(player, arrow, event.text.strip()))
             if flow is None:
                 return outcome
-            warnings = pw.term_warnings(game, player, arrow, event.text)
+            warnings = term_warnings(game, player, arrow, event.text)
             message, strikable = "", None
             if warnings:
                 warning = pick(pw.TEXTS, ctx.lang, "warning", **warnings[0].as_dict())
@@ -191,7 +193,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
         return refuse(self, ctx)
 
     def reveal(self, stage: Revealing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
-        groups = pw.score(game).arrows[stage.arrow - 1].groups
+        groups = score(game).arrows[stage.arrow - 1].groups
         if isinstance(event, Turn) and groups:
             return Outcome(replace(self, stage=replace(stage, cursor=(stage.cursor + event.steps) % len(groups))))
         if is_hold(event, Button.NEXT) and groups:
@@ -290,18 +292,18 @@ def _choosing_screen(flow: PerfectWordsFlow, stage: Choosing, ctx: Ctx) -> Scree
 
 def _revealing_screen(flow: PerfectWordsFlow, stage: Revealing, ctx: Ctx) -> Screen:
     lang, game = ctx.lang, _game(flow)
-    score = pw.score(game).arrows[stage.arrow - 1]
+    shown = score(game).arrows[stage.arrow - 1]
     items = tuple(
         ListItem(" = ".join(_shown(game, stage.arrow, k) for k in g.terms), str(len(g.players)),
                  i == stage.first)
-        for i, g in enumerate(score.groups)
+        for i, g in enumerate(shown.groups)
     ) or (ListItem(t(lang, "none")),)
-    title = t(lang, "reveal", arrow=stage.arrow, mark=_MARKS.get(score.role, ""), points=score.points)
-    return ListScreen(title, items, stage.cursor if score.groups else None, flow.message or t(lang, "hint_reveal"))
+    title = t(lang, "reveal", arrow=stage.arrow, mark=_MARKS.get(shown.role, ""), points=shown.points)
+    return ListScreen(title, items, stage.cursor if shown.groups else None, flow.message or t(lang, "hint_reveal"))
 
 
 def _final_screen(flow: PerfectWordsFlow, stage: Final, ctx: Ctx) -> Screen:
-    lang, standing = ctx.lang, pw.score(_game(flow))
+    lang, standing = ctx.lang, score(_game(flow))
     rank = standing.rank.name(lang) if standing.rank else pick(pw.TEXTS, lang, "rank.none")
     items = tuple(
         ListItem(t(lang, "arrow", arrow=a.arrow) + _MARKS.get(a.role, ""), str(a.points)) for a in standing.arrows
