@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
 
 import firmware_host.core.games.knack_das_wort.rules as kw
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
+from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
@@ -60,22 +60,11 @@ Stage = Seating | Playing | ActionMenu | Scoreboard
 
 
 @dataclass(frozen=True, slots=True)
-class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
+class KnackFlow(OnPhones, RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
 
     GAME = GAME_ID
     TITLE = TITLE
-
-    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
-        """A line from seat `seat`'s phone (`page.seat_entry`)."""
-        from .page import seat_entry
-
-        return seat_entry(self, seat, text, ctx)
-
-    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-        from .page import page_data
-
-        return page_data(self, seat, ctx)
 
     @property
     def players(self) -> tuple[str, ...]:

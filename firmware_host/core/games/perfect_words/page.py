@@ -28,7 +28,7 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.played import enter
-from firmware_host.core.table.seats import Seating, refuse
+from firmware_host.core.table.seats import Seating, named, refuse
 
 from .text import t
 
@@ -56,15 +56,6 @@ def _warned(game: pw.Game, player: str) -> tuple[tuple[int, str], ...]:
                  and term_warnings(game, player, a, term.text))
 
 
-def _named(outcome: Outcome, player: str) -> Outcome:
-    """A refusal says whose phone it came from (the page shows the message to every seat)."""
-    refused: Any = outcome.flow
-    if outcome.refused is not None and refused is not None:
-        message = f"{player}: {refused.message}"
-        return replace(outcome, flow=replace(refused, message=message), refused=message)
-    return outcome
-
-
 def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx: Ctx) -> Outcome | None:
     """A phone's command where the flow takes it (None: not now)."""
     from .table import Arrows, Choosing, Revealing, Terms, arrow_event
@@ -72,8 +63,8 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
     stage, lang = flow.stage, ctx.lang
     if isinstance(stage, Arrows):
         if text == NEXT_TEXT:
-            return _named(flow.grid_done(game, ctx), player)
-        return None if text.startswith(COMMAND) else _named(enter(flow, ctx, arrow_event(game, text))[1], player)
+            return named(flow.grid_done(game, ctx), player)
+        return None if text.startswith(COMMAND) else named(enter(flow, ctx, arrow_event(game, text))[1], player)
     if isinstance(stage, Terms) and text.startswith(STRIKE):
         number = text.removeprefix(STRIKE).strip()
         arrow = int(number) if number.isdigit() else 0
@@ -81,7 +72,7 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
             return refuse(replace(flow, message=t(lang, "page_not_warned", name=player, arrow=number)), ctx)
         entered, outcome = enter(flow, ctx, pw.Strike(player, arrow))
         if entered is None:
-            return _named(outcome, player)
+            return named(outcome, player)
         return replace(outcome, flow=replace(entered, message=t(lang, "struck", player=player, arrow=arrow)))
     if isinstance(stage, Choosing) and text.startswith(CHOOSE):
         numbers = text.removeprefix(CHOOSE).split()
@@ -90,13 +81,13 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
         double, ignore = map(int, numbers)
         entered, outcome = enter(flow, ctx, pw.Choose(double, ignore))
         if entered is None:
-            return _named(outcome, player)
+            return named(outcome, player)
         return replace(outcome, flow=replace(entered, stage=Choosing(), message=t(lang, "chosen", double=double,
                                                                                    ignore=ignore)))
     if isinstance(stage, Choosing) and text == REVEAL_TEXT:
         entered, outcome = enter(flow, ctx, pw.Reveal())
         if entered is None:
-            return _named(outcome, player)
+            return named(outcome, player)
         return replace(outcome, flow=replace(entered, stage=Revealing()))
     return None
 

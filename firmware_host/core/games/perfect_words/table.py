@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
@@ -31,6 +30,7 @@ from firmware_host.core.games.perfect_words.clues import term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
@@ -79,7 +79,7 @@ Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
 
 
 @dataclass(frozen=True, slots=True)
-class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
+class PerfectWordsFlow(OnPhones, RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
     GAME = GAME_ID
@@ -91,17 +91,6 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
         if self.played is not None:
             return self.played.setup.players
         return self.stage.seats.players if isinstance(self.stage, Seating) else ()
-
-    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
-        """A line from seat `seat`'s phone (`page.seat_entry`)."""
-        from .page import seat_entry
-
-        return seat_entry(self, seat, text, ctx)
-
-    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-        from .page import page_data
-
-        return page_data(self, seat, ctx)
 
     # --- handling events ----------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ from firmware_host.core.events import BestRevealed, Button, CardScan, Event, Tex
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.word_groups import WordGroups
+from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import RecordedFlow, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
@@ -107,7 +108,7 @@ ROUND_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
-class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
+class PerfektesWortFlow(OnPhones, RecordedFlow[Stage, Setup, Game, TableEvent]):
     """Das perfekte Wort at the table. `seats` are chosen at the setup; from the first round on, `played`
     is the game in play (setup, events entered, the rules core's game). `checked` holds the word list's
     answers (none without a list); they are facts about words, so undo keeps them."""
@@ -120,17 +121,6 @@ class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     reveal: str = "round"  # the perfect word: "off", after each "round", or only at the "end"
     best: tuple[BestRevealed, ...] = ()  # the word list's reveals so far, one per round
     drafts: tuple[tuple[int, str], ...] = ()  # words typed on phones while the sand runs: (seat, word), hidden
-
-    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
-        """A word from the phone of seat `seat` (`page.seat_entry`)."""
-        from .page import seat_entry
-
-        return seat_entry(self, seat, text, ctx)
-
-    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-        from .page import page_data  # the page's view of this flow (kept apart: it is long)
-
-        return page_data(self, seat, ctx)
 
     @property
     def play(self) -> Game | None:

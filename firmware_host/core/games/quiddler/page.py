@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.table.page_parts import action, ask, board, cell, sheet
 from firmware_host.core.table.played import enter
-from firmware_host.core.table.seats import refuse
+from firmware_host.core.table.seats import named, refuse
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
@@ -155,8 +155,7 @@ def _record(flow: QuiddlerFlow, lay: Lay, ctx: Ctx, kept: tuple[Any, ...]) -> Ou
     entered, outcome = enter(flow, ctx, lay)
     if entered is None or entered.played is None:
         assert isinstance(outcome.flow, type(flow))
-        refused = replace(outcome.flow, phone=kept, message=f"{lay.player}: {outcome.flow.message}")
-        return replace(outcome, flow=refused)
+        return named(replace(outcome, flow=replace(outcome.flow, phone=kept)), lay.player)
     box = entered.stage
     game = entered.played.game
     if not isinstance(box, LayEntry) or box.player not in game.waiting_for:

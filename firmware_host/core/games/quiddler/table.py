@@ -32,6 +32,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import Screen
+from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import RecordedFlow, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
@@ -48,6 +49,7 @@ from .screens import (
     challenges_screen,
     closed,
     final_screen,
+    game_of,
     lay_field,
     lay_screen,
     out_screen,
@@ -80,7 +82,7 @@ __all__ = ["GAME_ID", "QuiddlerFlow", "new_flow"]
 
 
 @dataclass(frozen=True, slots=True)
-class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
+class QuiddlerFlow(OnPhones, RecordedFlow[Stage, Setup, Game, TableEvent]):
     """Quiddler at the table: the stage on screen and, from the first round's plan on, the game played."""
 
     GAME = GAME_ID
@@ -89,17 +91,6 @@ class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
     reveal: bool = True  # ask for them (the table's `reveal` setting is not "off")
     phone: tuple[tuple[int, int, tuple[tuple[str, ...], ...]], ...] = ()  # (seat, round, words) typed on phones
-
-    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
-        """A line from seat `seat`'s phone: its words, then its cards left (`page.seat_entry`)."""
-        from .page import seat_entry
-
-        return seat_entry(self, seat, text, ctx)
-
-    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-        from .page import page_data
-
-        return page_data(self, seat, ctx)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -183,17 +174,12 @@ class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
 # --- what each stage after the setup does with an input ---------------------------------------------
 
 
-def _game(flow: QuiddlerFlow) -> Game:
-    assert flow.played is not None  # every stage after the setup has a game
-    return flow.played.game
-
-
 def _forward(event: Event) -> bool:
     return confirms(event) or is_press(event, Button.NEXT)
 
 
 def _plan(flow: QuiddlerFlow, stage: PlanPage, event: Event, ctx: Ctx) -> Outcome:
-    game = _game(flow)
+    game = game_of(flow)
     plan = game.next_round
     if confirms(event) and plan is not None:
         return flow.record(RoundStart(plan.number), ctx)
@@ -204,7 +190,7 @@ def _plan(flow: QuiddlerFlow, stage: PlanPage, event: Event, ctx: Ctx) -> Outcom
 
 def _table(flow: QuiddlerFlow, stage: TablePage, event: Event, ctx: Ctx) -> Outcome:
     if _forward(event):
-        return flow.to(FinalPage() if _game(flow).finished else BoardPage())
+        return flow.to(FinalPage() if game_of(flow).finished else BoardPage())
     return flow.undo(ctx) if is_press(event, Button.BACK) else flow.refused(ctx, "")
 
 
@@ -216,13 +202,13 @@ def _board(flow: QuiddlerFlow, stage: BoardPage, event: Event, ctx: Ctx) -> Outc
 
 def _final(flow: QuiddlerFlow, stage: FinalPage, event: Event, ctx: Ctx) -> Outcome:
     if confirms(event) or is_press(event, Button.BACK):
-        winners = _game(flow).winners
+        winners = game_of(flow).winners
         return Outcome(None, (EndGame(", ".join(winners) if winners else None),))
     return flow.refused(ctx, "")
 
 
 def _out_choice(flow: QuiddlerFlow, e: OutChoice, event: Event, ctx: Ctx) -> Outcome:
-    game = _game(flow)
+    game = game_of(flow)
     options = len(game.players) + 1
     step = cursor_step(event)
     if step is not None:
@@ -235,7 +221,7 @@ def _out_choice(flow: QuiddlerFlow, e: OutChoice, event: Event, ctx: Ctx) -> Out
 
 
 def _lay(flow: QuiddlerFlow, e: LayEntry, event: Event, ctx: Ctx) -> Outcome:
-    game = _game(flow)
+    game = game_of(flow)
     deck = game.setup.deck
     if isinstance(event, TextEntry):
         try:
@@ -288,7 +274,7 @@ def _picking(count: Callable[[Game, Any], int], back: Callable[[Game, Any], Stag
     goes to `back(game, stage)`, START is `chosen(flow, stage, ctx)`."""
 
     def handle(flow: QuiddlerFlow, e: Any, event: Event, ctx: Ctx) -> Outcome:
-        game = _game(flow)
+        game = game_of(flow)
         step = cursor_step(event)
         if step is not None:
             return flow.to(replace(e, cursor=(e.cursor + step) % count(game, e)))
@@ -302,8 +288,8 @@ def _picking(count: Callable[[Game, Any], int], back: Callable[[Game, Any], Stag
 
 
 def _challenger_chosen(flow: QuiddlerFlow, e: ChallengerPick, ctx: Ctx) -> Outcome:
-    challenger = _game(flow).players[e.cursor]
-    if not targets(_game(flow), challenger):
+    challenger = game_of(flow).players[e.cursor]
+    if not targets(game_of(flow), challenger):
         return flow.refused(ctx, t(ctx.lang, "no_words"))
     return flow.to(TargetPick(challenger))
 
@@ -313,7 +299,7 @@ def _target_chosen(flow: QuiddlerFlow, e: TargetPick, ctx: Ctx) -> Outcome:
 
 
 def _verdict_chosen(flow: QuiddlerFlow, e: VerdictPick, ctx: Ctx) -> Outcome:
-    owner, word = targets(_game(flow), e.challenger)[e.target]
+    owner, word = targets(game_of(flow), e.challenger)[e.target]
     return flow.record(Challenge(e.challenger, owner, format_cards(word), allowed=e.cursor == 0), ctx)
 
 
