@@ -6,14 +6,15 @@ with `rules` (a game that keeps a record); the Deck and the card enrolment offer
 A kit is light: its id, title and kept names are plain values; `new_flow`, `score_record`, `card_decks`
 and `record_rules` are functions that import the game's code when first called. So the menu (and every
 command) starts without importing any game; a game's rules, flow and report load when it is played or
-scored. `lazy_kit` builds a game package's kit so: each function is a `Loaded` name of one of its modules.
+scored. `lazy_kit` builds a game package's kit so: each function is a `Loaded` name of one of its modules,
+which the package imports when asked (`from . import table` in a function: the import statement, at the first use).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -87,34 +88,31 @@ class GameKit:
         return self.title.get(lang) or self.title["de"]
 
 
+Load = Callable[[], ModuleType]  # imports a module of a game (an import statement in its package) and returns it
+
+
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A name of a game's module `module`, imported at its first use: `get()` is its value; calling it
+    """The name `name` of the module `load()` imports at the first use: `get()` is its value; calling it
     calls that value (a function)."""
 
-    module: str
+    load: Load
     name: str
 
     def get(self) -> Any:
-        return getattr(importlib.import_module(self.module), self.name)
+        return getattr(self.load(), self.name)
 
     def __call__(self, *args: Any) -> Any:
         return self.get()(*args)
 
 
-def lazy_kit(package: str, game: str, title: Mapping[str, str], *, flow: str = "table.new",
-             decks: str | None = None, kept: tuple[str, ...] = (), recorded: bool = True) -> GameKit:
-    """The kit of the game package `package` (its `__name__`), loading nothing of it: the flow is
-    `flow` ("module.function" in the package, called with `Ctx` and the configured names); a game that
-    keeps a record (`recorded`) is scored by `record.score_record` under `record.RULES`; its decks are
-    `decks()` ("module.function", None: it has none)."""
-
-    def loaded(name: str) -> Loaded:
-        module, _, attribute = name.rpartition(".")
-        return Loaded(f"{package}.{module}", attribute)
-
-    card_decks = loaded(decks) if decks is not None else no_decks
-    if not recorded:
-        return GameKit(game, title, loaded(flow), None, card_decks, kept)
-    return GameKit(game, title, loaded(flow), loaded("record.score_record"), card_decks, kept,
-                   loaded("record.RULES").get)
+def lazy_kit(game: str, title: Mapping[str, str], *, table: Load, record: Load | None, flow: str = "new",
+             decks: Load | None = None, kept: tuple[str, ...] = ()) -> GameKit:
+    """A game's kit, loading nothing of its code: the flow is `table()`'s function `flow` (called with `Ctx`
+    and the configured names); a game that keeps a record is scored by `record()`'s `score_record` under its
+    `RULES` (None: it keeps none); its decks are `decks()`'s `card_decks()` (None: it has none)."""
+    card_decks = Loaded(decks, "card_decks") if decks is not None else no_decks
+    if record is None:
+        return GameKit(game, title, Loaded(table, flow), None, card_decks, kept)
+    return GameKit(game, title, Loaded(table, flow), Loaded(record, "score_record"), card_decks, kept,
+                   Loaded(record, "RULES").get)

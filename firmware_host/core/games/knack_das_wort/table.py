@@ -8,7 +8,8 @@ long NEXT shows the `Scoreboard`. After the end (reported, or 50 points reached)
 entered player by player (Turn/NEXT or a typed number, START), then the final ranking; START leaves it.
 BACK undoes the last entry everywhere (`Played.undo`: the record line is retracted, the game rebuilt).
 With a per-turn limit (`table.turn_limit`) the timer runs from full at each new turn (a Stop skip is one)
-and the turn's title shows its time.
+and the turn's title shows its time. `KnackFlow.STAGES` (at the end) is the transitions table: each stage
+type's handler, screen and typed line.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
@@ -29,6 +29,7 @@ from firmware_host.core.table.turn_limit import limit_text, with_limit
 from firmware_host.core.text_field import TextField
 
 from . import GAME_ID
+from . import page as phones
 from .record import RULES
 from .text import TITLE, t
 
@@ -60,10 +61,12 @@ Stage = Seating | Playing | ActionMenu | Scoreboard
 
 
 @dataclass(frozen=True, slots=True)
-class KnackFlow(OnPhones, RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
+class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
 
     GAME = GAME_ID
+    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
+    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
     TITLE = TITLE
 
     @property

@@ -14,6 +14,7 @@ Stages, in order:
   on a second group merges the two; NEXT goes to the next arrow, after arrow 10 to the total;
 - `Final`: total and rank (a celebration beep); START or BACK leaves the game.
 BACK undoes the last entry (`Played.undo`: the record line is retracted and the game rebuilt).
+`PerfectWordsFlow.STAGES` (at the end) is the transitions table: each stage type's handler, screen and typed line.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from firmware_host.core.games.perfect_words.clues import term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
 
 from . import GAME_ID
+from . import page as phones
 from .record import RULES
 from .text import TITLE, t
 
@@ -79,10 +80,12 @@ Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
 
 
 @dataclass(frozen=True, slots=True)
-class PerfectWordsFlow(OnPhones, RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
+class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
     GAME = GAME_ID
+    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
+    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
     TITLE = TITLE
 
     @property

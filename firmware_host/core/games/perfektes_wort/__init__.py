@@ -5,10 +5,12 @@ score a whole record (`record.score_record`, used by `wordtable score`; `record.
 `KIT` is the game as the appliance knows it (`games.registry`); `table` is its flow at the table. No I/O
 here: data files and word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and
 `firmware_host.word_index` and passed in as values. The game's code loads when it is first played, scored
-or its deck is asked for (`kit.lazy_kit`); import its names from its modules.
+or its deck is asked for (`kit.lazy_kit`, the loaders below); import its names from its modules.
 """
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
@@ -16,4 +18,24 @@ from .highscores import KEPT_NAME
 from .text import TITLE
 
 GAME_ID = "perfektes-wort"
-KIT = lazy_kit(__name__, GAME_ID, TITLE, decks="deck.card_decks", kept=(KEPT_NAME,))
+
+
+def _table() -> ModuleType:
+    from . import table
+
+    return table
+
+
+def _record() -> ModuleType:
+    from . import record
+
+    return record
+
+
+def _deck() -> ModuleType:
+    from . import deck
+
+    return deck
+
+
+KIT = lazy_kit(GAME_ID, TITLE, table=_table, record=_record, decks=_deck, kept=(KEPT_NAME,))

@@ -41,13 +41,13 @@ from firmware_host.core.events import BestRevealed, Button, CardScan, Event, Tex
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.word_groups import WordGroups
-from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import RecordedFlow, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
 from . import GAME_ID
+from . import page as phones
 from .data import ROUNDS, LetterCard
 from .fields import Mark
 from .highscores import KEPT_NAME, HighScore, add_for_side, for_side, highscores_data, highscores_from_data
@@ -108,12 +108,14 @@ ROUND_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
-class PerfektesWortFlow(OnPhones, RecordedFlow[Stage, Setup, Game, TableEvent]):
+class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     """Das perfekte Wort at the table. `seats` are chosen at the setup; from the first round on, `played`
     is the game in play (setup, events entered, the rules core's game). `checked` holds the word list's
     answers (none without a list); they are facts about words, so undo keeps them."""
 
     GAME = GAME_ID
+    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
+    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
     TITLE = TITLE
 
     seats: Seats = field(kw_only=True)

@@ -9,11 +9,13 @@ Drive a game event by event (`rules`; each call returns a new `Game` or raises a
 Typed card entry: `notation.parse_cards("(QU)IT", deck)`; solitaire: `solitaire.new_solitaire(seed)`,
 `take_word`. `record.score_record(record)` replays a game record for `wordtable score`.
 At the table: `KIT` (the scored game, flow in `table`) and `SOLITAIRE_KIT` (practice, `solitaire_table`).
-The game's code loads when it is first played, scored or its deck is asked for (`kit.lazy_kit`); import
-its names from its modules.
+The game's code loads when it is first played, scored or its deck is asked for (`kit.lazy_kit`, the
+loaders below); import its names from its modules.
 """
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
@@ -22,7 +24,32 @@ from .text import TEXT
 GAME_ID = "quiddler"
 SOLITAIRE_ID = "quiddler-solitaire"
 
-KIT = lazy_kit(__name__, GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()},
-               flow="table.new_flow", decks="deck.card_decks")
-SOLITAIRE_KIT = lazy_kit(__name__, SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()},
-                         flow="solitaire_table.new_solitaire_flow", recorded=False)
+
+def _table() -> ModuleType:
+    from . import table
+
+    return table
+
+
+def _record() -> ModuleType:
+    from . import record
+
+    return record
+
+
+def _deck() -> ModuleType:
+    from . import deck
+
+    return deck
+
+
+def _solitaire_table() -> ModuleType:
+    from . import solitaire_table
+
+    return solitaire_table
+
+
+KIT = lazy_kit(GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, table=_table, record=_record,
+               flow="new_flow", decks=_deck)
+SOLITAIRE_KIT = lazy_kit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()},
+                         table=_solitaire_table, record=None, flow="new_solitaire_flow")

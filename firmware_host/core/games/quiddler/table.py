@@ -32,13 +32,13 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import Screen
-from firmware_host.core.table.phones import OnPhones
 from firmware_host.core.table.played import RecordedFlow, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.turn_limit import limit_text, with_limit
 
 from . import GAME_ID
+from . import page as phones
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
@@ -82,10 +82,12 @@ __all__ = ["GAME_ID", "QuiddlerFlow", "new_flow"]
 
 
 @dataclass(frozen=True, slots=True)
-class QuiddlerFlow(OnPhones, RecordedFlow[Stage, Setup, Game, TableEvent]):
+class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     """Quiddler at the table: the stage on screen and, from the first round's plan on, the game played."""
 
     GAME = GAME_ID
+    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
+    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
 
     passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
     best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round

@@ -1,13 +1,29 @@
 """Zugzeit, the turn timer (a chess clock for 2–8 players): the rules of its record (`rules`), the record
 (`record`), the statistics report (`report`), the table flow (`table`), the turn being timed (`clock`) and
 its texts (`text`); `KIT` is its entry in the registry. The game's code loads when it is first played or
-scored (`kit.lazy_kit`); import its names from its modules."""
+scored (`kit.lazy_kit`, the loaders below); import its names from its modules."""
 
 from __future__ import annotations
+
+from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
 from .text import TITLE
 
 GAME_ID = "zugzeit"
-KIT = lazy_kit(__name__, GAME_ID, TITLE)
+
+
+def _table() -> ModuleType:
+    from . import table
+
+    return table
+
+
+def _record() -> ModuleType:
+    from . import record
+
+    return record
+
+
+KIT = lazy_kit(GAME_ID, TITLE, table=_table, record=_record)

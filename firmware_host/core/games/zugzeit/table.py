@@ -16,6 +16,7 @@ appliance's timer shows the current turn (`SetTimer`: its bar, warnings and alar
 ends the turn itself where the mode says so (limit "end", sudden death, hourglass), at the exact deadline.
 A press stamped before a turn the clock had just ended itself was meant for that turn: the clock's ending
 is taken back and the press counts. The flow `KeepsTime`: a restart or leaving it for another mode pauses it.
+`ZugzeitFlow.STAGES` (at the end) is the transitions table: each stage type's handler, screen and typed line.
 """
 
 from __future__ import annotations
