@@ -7,7 +7,7 @@ A kit is light: its id, title and kept names are plain values; `new_flow`, `scor
 and `record_rules` are functions that import the game's code when first called. So the menu (and every
 command) starts without importing any game; a game's rules, flow and report load when it is played or
 scored. `lazy_kit` builds a game package's kit so: each function is a `Loaded` name of one of its modules,
-which the package imports when asked (`from . import table` in a function: the import statement, at the first use).
+which the package's one loader imports when first asked (its import statement, run at the first use).
 """
 
 from __future__ import annotations
@@ -88,31 +88,38 @@ class GameKit:
         return self.title.get(lang) or self.title["de"]
 
 
-Load = Callable[[], ModuleType]  # imports a module of a game (an import statement in its package) and returns it
+Load = Callable[[str], ModuleType]  # a game package's module by name (imported with an import statement there)
 
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """The name `name` of the module `load()` imports at the first use: `get()` is its value; calling it
-    calls that value (a function)."""
+    """The name `name` of the module `load(module)` imports at the first use: `get()` is its value;
+    calling it calls that value (a function)."""
 
     load: Load
+    module: str
     name: str
 
     def get(self) -> Any:
-        return getattr(self.load(), self.name)
+        return getattr(self.load(self.module), self.name)
 
     def __call__(self, *args: Any) -> Any:
         return self.get()(*args)
 
 
-def lazy_kit(game: str, title: Mapping[str, str], *, table: Load, record: Load | None, flow: str = "new",
-             decks: Load | None = None, kept: tuple[str, ...] = ()) -> GameKit:
-    """A game's kit, loading nothing of its code: the flow is `table()`'s function `flow` (called with `Ctx`
-    and the configured names); a game that keeps a record is scored by `record()`'s `score_record` under its
-    `RULES` (None: it keeps none); its decks are `decks()`'s `card_decks()` (None: it has none)."""
-    card_decks = Loaded(decks, "card_decks") if decks is not None else no_decks
-    if record is None:
-        return GameKit(game, title, Loaded(table, flow), None, card_decks, kept)
-    return GameKit(game, title, Loaded(table, flow), Loaded(record, "score_record"), card_decks, kept,
-                   Loaded(record, "RULES").get)
+def lazy_kit(game: str, title: Mapping[str, str], modules: Load, *, flow: str = "table.new",
+             decks: str | None = None, kept: tuple[str, ...] = (), recorded: bool = True) -> GameKit:
+    """A game's kit, loading nothing of its code until asked: `modules(name)` is its package's module
+    `name`. The flow is `flow` ("module.function", called with `Ctx` and the configured names); a game that
+    keeps a record (`recorded`) is scored by `record.score_record` under `record.RULES`; its decks are
+    `decks()` ("module.function", None: it has none)."""
+
+    def loaded(path: str) -> Loaded:
+        module, _, name = path.rpartition(".")
+        return Loaded(modules, module, name)
+
+    card_decks = loaded(decks) if decks is not None else no_decks
+    if not recorded:
+        return GameKit(game, title, loaded(flow), None, card_decks, kept)
+    return GameKit(game, title, loaded(flow), loaded("record.score_record"), card_decks, kept,
+                   loaded("record.RULES").get)

@@ -11,17 +11,13 @@ DECK = "deck"
 ENROL = "enrol-cards"
 
 
-def _deck_mode() -> ModuleType:
-    from firmware_host.core.table import deck_mode
+def _modules(name: str) -> ModuleType:
+    """The table mode's module `name`, imported at the first use."""
+    from firmware_host.core.table import deck_mode, enrol_cards
 
-    return deck_mode
-
-
-def _enrol_cards() -> ModuleType:
-    from firmware_host.core.table import enrol_cards
-
-    return enrol_cards
+    return {"deck_mode": deck_mode, "enrol_cards": enrol_cards}[name]
 
 
-DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, Loaded(_deck_mode, "new_deck"))
-ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, Loaded(_enrol_cards, "new_enrolment"))
+DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, Loaded(_modules, "deck_mode", "new_deck"))
+ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"},
+                    Loaded(_modules, "enrol_cards", "new_enrolment"))

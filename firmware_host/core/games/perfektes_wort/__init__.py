@@ -5,7 +5,7 @@ score a whole record (`record.score_record`, used by `wordtable score`; `record.
 `KIT` is the game as the appliance knows it (`games.registry`); `table` is its flow at the table. No I/O
 here: data files and word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and
 `firmware_host.word_index` and passed in as values. The game's code loads when it is first played, scored
-or its deck is asked for (`kit.lazy_kit`, the loaders below); import its names from its modules.
+or its deck is asked for (`kit.lazy_kit`, its loader below); import its names from its modules.
 """
 
 from __future__ import annotations
@@ -20,22 +20,11 @@ from .text import TITLE
 GAME_ID = "perfektes-wort"
 
 
-def _table() -> ModuleType:
-    from . import table
+def _modules(name: str) -> ModuleType:
+    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    from . import deck, record, table
 
-    return table
-
-
-def _record() -> ModuleType:
-    from . import record
-
-    return record
+    return {"deck": deck, "record": record, "table": table}[name]
 
 
-def _deck() -> ModuleType:
-    from . import deck
-
-    return deck
-
-
-KIT = lazy_kit(GAME_ID, TITLE, table=_table, record=_record, decks=_deck, kept=(KEPT_NAME,))
+KIT = lazy_kit(GAME_ID, TITLE, _modules, decks="deck.card_decks", kept=(KEPT_NAME,))

@@ -9,8 +9,8 @@ Drive a game event by event (`rules`; each call returns a new `Game` or raises a
 Typed card entry: `notation.parse_cards("(QU)IT", deck)`; solitaire: `solitaire.new_solitaire(seed)`,
 `take_word`. `record.score_record(record)` replays a game record for `wordtable score`.
 At the table: `KIT` (the scored game, flow in `table`) and `SOLITAIRE_KIT` (practice, `solitaire_table`).
-The game's code loads when it is first played, scored or its deck is asked for (`kit.lazy_kit`, the
-loaders below); import its names from its modules.
+The game's code loads when it is first played, scored or its deck is asked for (`kit.lazy_kit`, its
+loader below); import its names from its modules.
 """
 
 from __future__ import annotations
@@ -25,31 +25,14 @@ GAME_ID = "quiddler"
 SOLITAIRE_ID = "quiddler-solitaire"
 
 
-def _table() -> ModuleType:
-    from . import table
+def _modules(name: str) -> ModuleType:
+    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    from . import deck, record, solitaire_table, table
 
-    return table
-
-
-def _record() -> ModuleType:
-    from . import record
-
-    return record
+    return {"deck": deck, "record": record, "solitaire_table": solitaire_table, "table": table}[name]
 
 
-def _deck() -> ModuleType:
-    from . import deck
-
-    return deck
-
-
-def _solitaire_table() -> ModuleType:
-    from . import solitaire_table
-
-    return solitaire_table
-
-
-KIT = lazy_kit(GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, table=_table, record=_record,
-               flow="new_flow", decks=_deck)
-SOLITAIRE_KIT = lazy_kit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()},
-                         table=_solitaire_table, record=None, flow="new_solitaire_flow")
+KIT = lazy_kit(GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, _modules, flow="table.new_flow",
+               decks="deck.card_decks")
+SOLITAIRE_KIT = lazy_kit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()}, _modules,
+                         flow="solitaire_table.new_solitaire_flow", recorded=False)

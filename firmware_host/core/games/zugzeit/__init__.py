@@ -1,7 +1,7 @@
 """Zugzeit, the turn timer (a chess clock for 2–8 players): the rules of its record (`rules`), the record
 (`record`), the statistics report (`report`), the table flow (`table`), the turn being timed (`clock`) and
 its texts (`text`); `KIT` is its entry in the registry. The game's code loads when it is first played or
-scored (`kit.lazy_kit`, the loaders below); import its names from its modules."""
+scored (`kit.lazy_kit`, its loader below); import its names from its modules."""
 
 from __future__ import annotations
 
@@ -14,16 +14,11 @@ from .text import TITLE
 GAME_ID = "zugzeit"
 
 
-def _table() -> ModuleType:
-    from . import table
+def _modules(name: str) -> ModuleType:
+    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    from . import record, table
 
-    return table
-
-
-def _record() -> ModuleType:
-    from . import record
-
-    return record
+    return {"record": record, "table": table}[name]
 
 
-KIT = lazy_kit(GAME_ID, TITLE, table=_table, record=_record)
+KIT = lazy_kit(GAME_ID, TITLE, _modules)
