@@ -190,6 +190,13 @@ class RecordedFlow(Generic[St, S, G, E]):
         raise NotImplementedError
 
 
+def seated_players(flow: RecordedFlow[Any, Any, Any, Any]) -> tuple[str, ...]:
+    """A flow's players in turn order (the phones' seats): its game's, or those being seated (`Seating`)."""
+    if flow.played is not None:
+        return tuple(flow.played.setup.players)
+    return flow.stage.seats.players if isinstance(flow.stage, Seating) else ()
+
+
 def _seating(flow: Any, stage: Seating, event: Event, ctx: Ctx) -> Outcome:
     """The shared setup: `seats.choose_players`, START calls the flow's `start_game`."""
     flow = replace(flow, message="")

@@ -22,7 +22,7 @@ from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
+from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter, seated_players
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.table.turn_limit import limit_text, with_limit
@@ -65,16 +65,13 @@ class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
 
     GAME = GAME_ID
+    TITLE = TITLE
     seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
     page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
-    TITLE = TITLE
 
     @property
     def players(self) -> tuple[str, ...]:
-        """The players in turn order (the phones' seats): the game's, or the setup's while it is set up."""
-        if self.played is not None:
-            return self.played.setup.players
-        return self.stage.seats.players if isinstance(self.stage, Seating) else ()
+        return seated_players(self)
 
     @property
     def play(self) -> kw.Game:

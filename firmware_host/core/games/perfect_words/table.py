@@ -31,7 +31,7 @@ from firmware_host.core.games.perfect_words.clues import term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter
+from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter, seated_players
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
@@ -84,16 +84,13 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
     GAME = GAME_ID
+    TITLE = TITLE
     seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
     page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
-    TITLE = TITLE
 
     @property
     def players(self) -> tuple[str, ...]:
-        """The players (the phones' seats): the game's, or the setup's while it is set up."""
-        if self.played is not None:
-            return self.played.setup.players
-        return self.stage.seats.players if isinstance(self.stage, Seating) else ()
+        return seated_players(self)
 
     # --- handling events ----------------------------------------------------------------------------
 

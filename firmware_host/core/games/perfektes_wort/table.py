@@ -114,9 +114,9 @@ class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     answers (none without a list); they are facts about words, so undo keeps them."""
 
     GAME = GAME_ID
+    TITLE = TITLE
     seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
     page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
-    TITLE = TITLE
 
     seats: Seats = field(kw_only=True)
     checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
