@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from firmware_host.core.games import quiddler
-from firmware_host.core.games.perfektes_wort import Reveal, Setup, SoloStrike, Word, apply, new_game
 from firmware_host.core.games.perfektes_wort.best_word import best_words
+from firmware_host.core.games.perfektes_wort.rules import Reveal, Setup, SoloStrike, Word, apply, new_game
+from firmware_host.core.games.quiddler import rules as quiddler
 from firmware_host.core.games.quiddler.best_lay import best_lay, reveal_round
 from firmware_host.core.games.quiddler.deck import STANDARD_DECK
 from firmware_host.games.perfektes_wort.data_files import load_game_data

@@ -196,7 +196,7 @@ class Probe:
 def ours(lengths: list[float], out: Any) -> None:
     from firmware_host.core import app
     from firmware_host.core.events import Button, Press, Turn
-    from firmware_host.core.games import zugzeit as zz
+    from firmware_host.core.games.zugzeit import table as zz
 
     probe = Probe()
     with tempfile.TemporaryDirectory(prefix="wordtable-bench-") as scratch:

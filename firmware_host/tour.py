@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from firmware_host.core.app import AppState
 from firmware_host.core.app_text import TEXT as APP_TEXT
-from firmware_host.core.games.perfektes_wort import table as pw
+from firmware_host.core.games.perfektes_wort import stages as pw
+from firmware_host.core.games.perfektes_wort.table import PerfektesWortFlow
 from firmware_host.core.i18n import LANGUAGES, pick
 from firmware_host.core.settings import MAX_PLAYERS
 
@@ -69,7 +70,7 @@ def perfektes_wort_at(state: AppState) -> tuple[int, int] | None:
     """How far a game of Das perfekte Wort has come: (cards revealed, stage in a round's order); None when
     none is on."""
     flow = state.flow
-    if state.home != "game" or not isinstance(flow, pw.PerfektesWortFlow):
+    if state.home != "game" or not isinstance(flow, PerfektesWortFlow):
         return None
     revealed = flow.played.game.revealed if flow.played is not None else 0
     stage = next((i for i, kind in enumerate(_STAGES) if isinstance(flow.stage, kind)), 0)
@@ -88,7 +89,7 @@ def _pw_reached(revealed: int, stage: type) -> Callable[[AppState], bool]:
 
 def _letter(state: AppState) -> dict[str, str]:
     flow = state.flow
-    if isinstance(flow, pw.PerfektesWortFlow) and flow.played is not None and flow.played.game.revealed:
+    if isinstance(flow, PerfektesWortFlow) and flow.played is not None and flow.played.game.revealed:
         return {"letter": flow.played.game.letter(flow.played.game.revealed)}
     return {"letter": "…"}
 

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from firmware_host.core.games.perfektes_wort import (
-    Game,
-    LetterCard,
-    Setup,
-    Sheet,
-    TableEvent,
-    apply,
-    new_game,
-)
-from firmware_host.core.games.perfektes_wort.data import sheet_from_mapping
+from firmware_host.core.games.perfektes_wort.data import LetterCard, Sheet, sheet_from_mapping
+from firmware_host.core.games.perfektes_wort.rules import Game, Setup, TableEvent, apply, new_game
 
 BONUS = ("CH", "CK", "NG", "ST", "SP", "PF", "Ä", "Ö", "Ü", "ß", "Z", "W")
 EMPTY_ROW = "." * 9

@@ -10,7 +10,7 @@ from firmware_host.core import app
 from firmware_host.core.alarm import RING_EVERY_S
 from firmware_host.core.effects import SetBar, WakeAt
 from firmware_host.core.events import Tick, Turn
-from firmware_host.core.games.perfektes_wort.table import Entering, Timing
+from firmware_host.core.games.perfektes_wort.stages import Entering, Timing
 from firmware_host.core.settings import TurnSettings
 from firmware_host.core.timer import Timer
 from tests.test_table_perfektes_wort import start as start_perfektes_wort

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from firmware_host.core.games.knack_das_wort import (
+from firmware_host.core.games.knack_das_wort.rules import (
     CardsLeft,
     Draw,
     Event,

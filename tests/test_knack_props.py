@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.core.games.knack_das_wort import (
+from firmware_host.core.games.knack_das_wort.rules import (
     TARGET,
     CardsLeft,
     Draw,

@@ -66,7 +66,8 @@ def test_no_english_word_in_a_deck_or_card_error_told_a_german_table():
     catalogues: `wordtable score` (German by default) and the OLED say them in German."""
     from firmware_host.core.games.perfektes_wort.data import card_from_code, deck_from_codes
     from firmware_host.core.games.perfektes_wort.errors import DataError
-    from firmware_host.core.games.quiddler import DeckError, deck_from_table
+    from firmware_host.core.games.quiddler.deck import deck_from_table
+    from firmware_host.core.games.quiddler.errors import DeckError
 
     errors = []
     for build in (

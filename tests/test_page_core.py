@@ -11,7 +11,7 @@ from firmware_host.core import app
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import PageInfo, SeatClaim, SeatEntry, Tick
 from firmware_host.core.games.perfektes_wort.scoring import score
-from firmware_host.core.games.perfektes_wort.table import Calling, Entering, Reviewing, Timing
+from firmware_host.core.games.perfektes_wort.stages import Calling, Entering, Reviewing, Timing
 from firmware_host.core.page_table import ConfirmSeat, PageShow
 from firmware_host.core.page_view import page_view, page_views
 from firmware_host.core.screens import QrScreen

@@ -11,10 +11,10 @@ import pytest
 from firmware_host.core.effects import Log
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import BestRevealed, SeatCommand, SeatEntry
-from firmware_host.core.games import quiddler as q
 from firmware_host.core.games.knack_das_wort import rules as kw
 from firmware_host.core.games.perfect_words import rules as pw
-from firmware_host.core.games.quiddler.table import Challenges, LayEntry, OutChoice
+from firmware_host.core.games.quiddler import record as q
+from firmware_host.core.games.quiddler.stages import ChallengeList, LayEntry, OutChoice, VerdictPick
 from firmware_host.core.page_view import page_view
 from firmware_host.core.record import parse_record
 from tests.table_driver import Table
@@ -40,7 +40,7 @@ def quiddler_round(players: int = 3) -> Table:
         table.press("start")  # the two-player bonus
     table.press("start")  # the summary: the game begins
     table.press("start")  # the plan: round 1 is on
-    assert isinstance(table.state.flow.entry, OutChoice)
+    assert isinstance(table.state.flow.stage, OutChoice)
     return table
 
 
@@ -51,7 +51,7 @@ def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_
     assert play(table, None)["asks"] is None and "round_text" in play(table, None)
     assert play(table, None)["status"] == f"{table.state.flow.on_turn()} ist am Zug"
     phone(table, 1, "!CAT")  # Spieler 2 went out
-    assert isinstance(table.state.flow.entry, LayEntry)  # the box goes on to the others
+    assert isinstance(table.state.flow.stage, LayEntry)  # the box goes on to the others
     assert (table.lines[-1]["player"], table.lines[-1]["words"], table.lines[-1]["went_out"]) == (
         "Spieler 2", ["CAT"], True)
     assert [a["send"] for a in play(table, 2)["entry"]["actions"]] == ["{text}"]  # nobody goes out twice
@@ -67,15 +67,15 @@ def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_
     assert table.lines[-1]["player"] == "Spieler 3" and table.lines[-1]["unused"] == "G"
     phone(table, 0, "(QU)IT")
     phone(table, 0, "")
-    assert isinstance(table.state.flow.entry, Challenges)
+    assert isinstance(table.state.flow.stage, ChallengeList)
     asked = play(table, 2)["entry"]
     assert asked["kind"] == "choice" and not asked["field"]
     assert [a["label"] for a in asked["actions"]] == ["Spieler 1: (QU)IT", "Spieler 2: CAT"]
     phone(table, 2, "?9")  # no such word
     assert table.beeps == ["error"]
     phone(table, 2, "?1")  # Spieler 3 challenges CAT: the box asks the table's verdict
-    box = table.state.flow.entry
-    assert isinstance(box, Challenges) and (box.stage, box.challenger, box.target) == ("verdict", "Spieler 3", 1)
+    box = table.state.flow.stage
+    assert isinstance(box, VerdictPick) and (box.challenger, box.target) == ("Spieler 3", 1)
     assert [a["send"] for a in play(table, 0)["entry"]["actions"]] == ["=1", "=0"]  # the verdict, no other challenge
     table.press("start")  # allowed
     assert table.lines[-1]["event"] == "challenge" and table.lines[-1]["challenger"] == "Spieler 3"
@@ -315,8 +315,8 @@ def test_quiddler_the_tables_verdict_comes_from_the_phones_as_the_rules_give_it(
     line = table.lines[-1]
     assert (line["event"], line["challenger"], line["player"], line["word"], line["allowed"]) == (
         "challenge", "Spieler 3", "Spieler 2", "CAT", False)
-    box = table.state.flow.entry
-    assert isinstance(box, Challenges) and box.stage == "list"
+    box = table.state.flow.stage
+    assert isinstance(box, ChallengeList)
     assert all(play(table, seat)["entry"]["kind"] == "choice" for seat in (0, 2))  # more challenges may follow
     phone(table, 0, "?1")  # Spieler 1 challenges Spieler 3's DO
     phone(table, 2, "=0")  # its owner concedes

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.core.games.perfect_words import score_record
+from firmware_host.core.games.perfect_words.record import score_record
 from firmware_host.core.record import parse_record
 from tests.cli import wordtable
 

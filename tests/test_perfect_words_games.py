@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from firmware_host.core.games.perfect_words import (
+from firmware_host.core.games.perfect_words.rules import (
     Choose,
     Game,
     Merge,
@@ -17,8 +17,8 @@ from firmware_host.core.games.perfect_words import (
     WriteTerm,
     apply,
     new_game,
-    score,
 )
+from firmware_host.core.games.perfect_words.scoring import score
 
 
 def play(

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.core.games.perfect_words import (
+from firmware_host.core.games.perfect_words.rules import (
     Choose,
     Game,
     Merge,
@@ -16,8 +16,8 @@ from firmware_host.core.games.perfect_words import (
     apply,
     new_game,
     normalise,
-    score,
 )
+from firmware_host.core.games.perfect_words.scoring import score
 
 pytestmark = pytest.mark.slow  # hypothesis
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.core.games.perfect_words import (
+from firmware_host.core.games.perfect_words.clues import clue_warnings, shared_letters, term_warnings
+from firmware_host.core.games.perfect_words.rules import (
     Choose,
     Game,
     Merge,
@@ -16,14 +17,10 @@ from firmware_host.core.games.perfect_words import (
     Strike,
     WriteTerm,
     apply,
-    arrow_points,
-    clue_warnings,
     grid_status,
     new_game,
-    score,
-    shared_letters,
-    term_warnings,
 )
+from firmware_host.core.games.perfect_words.scoring import arrow_points, score
 
 PLAYERS = ("Anna", "Ben", "Cem")
 

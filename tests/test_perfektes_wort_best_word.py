@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_host.core.games.perfektes_wort import Reveal, SoloStrike, Word
 from firmware_host.core.games.perfektes_wort.best_word import as_of, best_words, gain, group_points
+from firmware_host.core.games.perfektes_wort.rules import Reveal, SoloStrike, Word
 from firmware_host.core.games.word_groups import GroupedWords
 from firmware_host.word_index import read_list
 from tests.perfektes_wort_support import play, setup, sheet

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from firmware_host.core.games.perfektes_wort import (
-    Mark,
-    Reveal,
-    Shorten,
-    Strike,
-    Word,
-    score,
-)
+from firmware_host.core.games.perfektes_wort.fields import Mark
+from firmware_host.core.games.perfektes_wort.rules import Reveal, Shorten, Strike, Word
+from firmware_host.core.games.perfektes_wort.scoring import score
 from firmware_host.games.perfektes_wort.data_files import load_game_data
 from tests.perfektes_wort_support import play, setup, sheet
 

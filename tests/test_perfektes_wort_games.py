@@ -11,10 +11,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from firmware_host.core.games.perfektes_wort import (
+from firmware_host.core.games.perfektes_wort.fields import Mark
+from firmware_host.core.games.perfektes_wort.rules import (
     Game,
-    Mark,
-    Result,
     Reveal,
     Setup,
     Shorten,
@@ -24,8 +23,8 @@ from firmware_host.core.games.perfektes_wort import (
     Word,
     apply,
     new_game,
-    score,
 )
+from firmware_host.core.games.perfektes_wort.scoring import Result, score
 from firmware_host.games.perfektes_wort.data_files import load_game_data
 
 DATA = load_game_data()

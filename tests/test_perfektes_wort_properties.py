@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_host.core.games.perfektes_wort import (
+from firmware_host.core.games.perfektes_wort.fields import Mark
+from firmware_host.core.games.perfektes_wort.record import CODEC, RULES, score_record
+from firmware_host.core.games.perfektes_wort.rules import (
     Game,
-    Mark,
-    Result,
     Reveal,
     Shorten,
     Strike,
@@ -22,9 +22,8 @@ from firmware_host.core.games.perfektes_wort import (
     Word,
     apply,
     new_game,
-    score,
 )
-from firmware_host.core.games.perfektes_wort.record import CODEC, RULES, score_record
+from firmware_host.core.games.perfektes_wort.scoring import Result, score
 from firmware_host.core.games.perfektes_wort.words import VOWELS
 from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
 from tests.perfektes_wort_support import BONUS, setup, sheet

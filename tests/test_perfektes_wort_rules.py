@@ -7,33 +7,35 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.core.games.perfektes_wort import (
+from firmware_host.core.games.perfektes_wort.errors import (
     BadLetters,
-    Correct,
     EntryError,
     FieldError,
-    Lexicon,
-    Mark,
-    Reveal,
     RoundError,
     SetupError,
-    Shorten,
-    SoloStrike,
-    Strike,
     TooLong,
     UnknownPlayer,
     Unresolved,
+    WrongStartingLetter,
+)
+from firmware_host.core.games.perfektes_wort.fields import Mark
+from firmware_host.core.games.perfektes_wort.highscores import HighScore, add_highscore
+from firmware_host.core.games.perfektes_wort.lexicon import Lexicon
+from firmware_host.core.games.perfektes_wort.rules import (
+    Correct,
+    Reveal,
+    Shorten,
+    SoloStrike,
+    Strike,
     Verdict,
     Word,
-    WrongStartingLetter,
     apply,
     field_marks,
     new_game,
     pending,
-    score,
     unknown_words,
 )
-from firmware_host.core.games.perfektes_wort.highscores import HighScore, add_highscore
+from firmware_host.core.games.perfektes_wort.scoring import score
 from firmware_host.word_index import first_list, read_list
 from tests.perfektes_wort_support import play, setup, sheet
 

@@ -254,7 +254,7 @@ def test_no_lay_down_scores_more_round_points_than_the_revealed_one(
 def issue_round(challenged: bool) -> tuple[tuple[str, str, int, str, int], ...]:
     """Round 3 of Ann and Bob (longest word): Bob goes out with DOG IT, Ann lays EA (TH)O and keeps I;
     with `challenged` Ann challenges Bob's DOG and the table refuses it."""
-    from firmware_host.core.games import quiddler as q
+    from firmware_host.core.games.quiddler import rules as q
 
     game = q.new_game(["Ann", "Bob"])
     for hand in (3, 4):  # rounds 1 and 2: nothing laid

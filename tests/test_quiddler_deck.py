@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.core.games.quiddler import STANDARD_DECK, DeckError, deck_from_table
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK, deck_from_table
+from firmware_host.core.games.quiddler.errors import DeckError
 from firmware_host.games.quiddler.data_files import DeckFileError, load_deck
 
 

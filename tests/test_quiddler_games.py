@@ -6,17 +6,10 @@ from collections import Counter
 
 import pytest
 
-from firmware_host.core.games.quiddler import (
-    STANDARD_DECK,
-    Bonus,
-    Game,
-    challenge,
-    end_round,
-    lay_down,
-    new_game,
-    parse_cards,
-    start_round,
-)
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+from firmware_host.core.games.quiddler.notation import parse_cards
+from firmware_host.core.games.quiddler.rules import Game, challenge, end_round, lay_down, new_game, start_round
+from firmware_host.core.games.quiddler.scoring import Bonus
 from tests.quiddler_games import (
     EIGHT_FINAL,
     EIGHT_GAME,

@@ -6,17 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.core.games.quiddler import (
-    STANDARD_DECK,
-    Bonus,
-    Challenge,
-    Lay,
-    NotationError,
-    RoundScore,
-    format_cards,
-    parse_cards,
-    score_round,
-)
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+from firmware_host.core.games.quiddler.errors import NotationError
+from firmware_host.core.games.quiddler.notation import format_cards, parse_cards
+from firmware_host.core.games.quiddler.scoring import Bonus, Challenge, Lay, RoundScore, score_round
 
 pytestmark = pytest.mark.slow  # hypothesis
 

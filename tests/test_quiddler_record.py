@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.cli import main
-from firmware_host.core.games.quiddler import score_record
+from firmware_host.core.games.quiddler.record import score_record
 from firmware_host.core.record import RecordError, parse_record
 from tests.cli import wordtable
 from tests.quiddler_games import FOUR_FINAL, FOUR_GAME

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.core.games.quiddler import (
-    STANDARD_DECK,
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+from firmware_host.core.games.quiddler.errors import (
     CardCountError,
     ChallengeError,
-    Game,
     GoingOutError,
     HandSizeError,
     SequenceError,
@@ -16,13 +15,9 @@ from firmware_host.core.games.quiddler import (
     ShortWordError,
     UnknownCardError,
     UnknownPlayerError,
-    challenge,
-    end_round,
-    lay_down,
-    new_game,
-    parse_cards,
-    start_round,
 )
+from firmware_host.core.games.quiddler.notation import parse_cards
+from firmware_host.core.games.quiddler.rules import Game, challenge, end_round, lay_down, new_game, start_round
 
 
 def c(text: str) -> tuple[str, ...]:

@@ -6,14 +6,9 @@ from collections import Counter
 
 import pytest
 
-from firmware_host.core.games.quiddler import (
-    STANDARD_DECK,
-    ShortWordError,
-    Solitaire,
-    SolitaireError,
-    new_solitaire,
-    take_word,
-)
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+from firmware_host.core.games.quiddler.errors import ShortWordError, SolitaireError
+from firmware_host.core.games.quiddler.solitaire import Solitaire, new_solitaire, take_word
 
 
 def test_layout_from_a_seed_is_eight_piles_of_six() -> None:

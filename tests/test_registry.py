@@ -75,7 +75,7 @@ def test_the_menu_offers_and_plays_a_registered_game(with_toy):
 
 @pytest.mark.parametrize("kit", [k for k in registry.GAMES if k.score_record is not None], ids=lambda k: k.id)
 def test_every_game_is_one_package_of_the_same_shape(kit):
-    package = kit.score_record.__module__  # the package's light loader; the game's code loads when it is called
+    package = kit.score_record.load(kit.score_record.module).__name__.rpartition(".")[0]  # its record module
     assert package.startswith("firmware_host.core.games.") and package.count(".") == 3
     for name in GAME_PACKAGE_MODULES:
         importlib.import_module(f"{package}.{name}")
@@ -116,3 +116,19 @@ def test_a_games_code_loads_at_its_first_use_not_at_start():
     assert at_start == []
     assert "firmware_host.core.games.quiddler.record" in after
     assert {name.split(".")[3] for name in after} == {"quiddler"}
+
+
+@pytest.mark.parametrize("kit", [k for k in registry.GAMES if k.score_record is not None], ids=lambda k: k.id)
+def test_every_game_is_a_table_of_stages_on_the_one_flow_base(kit):
+    """Each game's flow is a `RecordedFlow` whose transitions table has a row for every one of its stage
+    types (what it does, shows and waits for), and for nothing else."""
+    import typing
+
+    from firmware_host.core.flow import Ctx
+    from firmware_host.core.table.played import RecordedFlow, StageRow
+
+    flow = kit.new_flow(Ctx("de", "normal", 0.0, False, False, 0.0, 60.0), ("Ann", "Bob"))
+    assert isinstance(flow, RecordedFlow) and flow.game == kit.id
+    stages = set(typing.get_args(sys.modules[type(flow).__module__].Stage))
+    assert type(flow.stage) in stages and set(flow.STAGES) == stages
+    assert all(isinstance(row, StageRow) for row in flow.STAGES.values())

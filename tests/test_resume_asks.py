@@ -14,7 +14,7 @@ import pytest
 
 from firmware_host.core import app
 from firmware_host.core.event_codec import decode
-from firmware_host.core.games.perfektes_wort.table import Points
+from firmware_host.core.games.perfektes_wort.stages import Points
 from firmware_host.shell import Shell
 from tests.helpers.crash import timeline
 
@@ -87,7 +87,7 @@ def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(m
 
 
 def test_the_review_marks_are_asked_again_after_a_cut_before_the_word_list_answered(make_sim, tmp_path):
-    from firmware_host.core.games.perfektes_wort.table import Reviewing
+    from firmware_host.core.games.perfektes_wort.stages import Reviewing
 
     def die(patch, sim):  # type: ignore[no-untyped-def]
         patch.setattr(sim.appliance.shell.outputs, "check_words", _raise)
@@ -107,7 +107,8 @@ def _raise(*args):  # type: ignore[no-untyped-def]
 def test_a_resumed_quiddler_table_asks_again_for_the_best_lay_of_the_round_just_scored_and_only_then():
     from firmware_host.core.effects import RevealBest
     from firmware_host.core.events import BestRevealed, Resumed
-    from firmware_host.core.games.quiddler.table import Pages, QuiddlerFlow
+    from firmware_host.core.games.quiddler.stages import TablePage
+    from firmware_host.core.games.quiddler.table import QuiddlerFlow
 
     def scored(state) -> bool:  # type: ignore[no-untyped-def]
         return isinstance(state.flow, QuiddlerFlow) and state.flow.played is not None \
@@ -121,9 +122,9 @@ def test_a_resumed_quiddler_table_asks_again_for_the_best_lay_of_the_round_just_
     assert [(e.language, e.round) for e in asked] == [("en", 1)]
     answered = app.fold(state, BestRevealed(1, "tests", (), 0.5))
     assert not [e for e in app.step(answered, Resumed(0.0))[1] if isinstance(e, RevealBest)]
-    assert state.flow.entry == Pages("table")
+    assert state.flow.stage == TablePage()
     moved_on = app.fold(state, decode(events[n + 1][1]))  # on to the next round: that question is past
-    assert moved_on.flow.entry != Pages("table") and len(moved_on.flow.played.game.rounds) == 1
+    assert moved_on.flow.stage != TablePage() and len(moved_on.flow.played.game.rounds) == 1
     assert not [e for e in app.step(moved_on, Resumed(0.0))[1] if isinstance(e, RevealBest)]
 
 

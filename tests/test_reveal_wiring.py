@@ -13,7 +13,7 @@ from firmware_host.core.effects import RevealBest
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import BestRevealed, Button, Press
 from firmware_host.core.games.perfektes_wort.best_word import gain
-from firmware_host.core.games.perfektes_wort.table import Points, Reviewing
+from firmware_host.core.games.perfektes_wort.stages import Points, Reviewing
 from firmware_host.core.games.word_groups import GroupedWords
 from firmware_host.shell import Outputs, Shell
 from firmware_host.word_index import read_list
@@ -183,9 +183,10 @@ def test_only_at_the_end_the_nine_rounds_are_revealed_on_the_final_standing() ->
 
 
 def test_solitaire_hint_on_demand_and_the_won_game_says_it_was_hinted() -> None:
-    from firmware_host.core.games.quiddler import format_cards, new_solitaire
     from firmware_host.core.games.quiddler.best_lay import hint
     from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+    from firmware_host.core.games.quiddler.notation import format_cards
+    from firmware_host.core.games.quiddler.solitaire import new_solitaire
     from tests.test_table_quiddler import Table as QuiddlerTable
 
     table = QuiddlerTable("quiddler-solitaire")

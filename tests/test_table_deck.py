@@ -319,3 +319,20 @@ def test_physical_das_perfekte_wort_cards_reveal_the_call():
     assert isinstance(screen, BigScreen) and screen.big == "B · 5"
     assert "Runde 1" in screen.title
 
+
+
+def test_no_shared_table_module_imports_a_game():
+    """The decks (and the round their piles call) come from the game kits: `core/table` names no game."""
+    import ast
+    from pathlib import Path
+
+    import firmware_host.core.table as shared
+
+    for path in Path(shared.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            games = [n for n in names if n.startswith("firmware_host.core.games.") and n.count(".") >= 3
+                     and n.split(".")[3] not in ("kit", "registry", "rules", "rule_error")]
+            assert not games, f"{path.name} imports {games}"

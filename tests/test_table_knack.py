@@ -1,6 +1,7 @@
 """Knack das Wort at the table: whole games driven through the app by events, scored by the rules core."""
 
-from firmware_host.core.games import knack_das_wort as kw
+from firmware_host.core.games.knack_das_wort import GAME_ID
+from firmware_host.core.games.knack_das_wort import record as kw
 from firmware_host.core.record import parse_record
 from firmware_host.core.screens import BigScreen, ListScreen
 from tests.table_driver import Table
@@ -21,7 +22,7 @@ def final_points(screen):
 
 
 def check_against_core(table):
-    report = kw.score_record(parse_record(table.record_text(kw.GAME_ID)))
+    report = kw.score_record(parse_record(table.record_text(GAME_ID)))
     shown = final_points(table.screen)
     assert shown == {s.player: s.points for s in report.standings.players}
     assert table.ended[-1].winner == ", ".join(report.standings.winners) if table.ended else True

@@ -2,7 +2,10 @@
 
 import pytest
 
-from firmware_host.core.games import perfect_words as pw
+from firmware_host.core.games.perfect_words import GAME_ID
+from firmware_host.core.games.perfect_words import record as pw
+from firmware_host.core.games.perfect_words import table as pw_table
+from firmware_host.core.games.perfect_words.rules import ARROWS
 from firmware_host.core.record import parse_record
 from firmware_host.core.screens import ListScreen
 from tests.table_driver import Table
@@ -18,7 +21,7 @@ def start(*names, lang="de"):
 
 
 def core_standing(table):
-    return pw.score_record(parse_record(table.record_text(pw.GAME_ID))).standing
+    return pw.score_record(parse_record(table.record_text(GAME_ID))).standing
 
 
 def choose(table, double, ignore):
@@ -31,7 +34,7 @@ def reveal_to_the_end(table, merges=None):
     """START reveals; arrow by arrow, merge the groups at the given positions; NEXT to the total."""
     merges = merges or {}
     table.press("start")
-    for arrow in range(1, pw.ARROWS + 1):
+    for arrow in range(1, ARROWS + 1):
         assert table.screen.title.startswith(f"Pfeil {arrow}")
         if arrow in merges:
             a, b = merges[arrow]
@@ -68,7 +71,7 @@ def test_two_players_skip_phase_1_double_ignore_merge_and_the_rank():
     table.press("start").turn(1).press("start")  # merge Welle and Wellen
     assert table.screen.title == "Pfeil 4: 2 P" and table.lines[-1]["event"] == "merge"
     table.press("next", 7)
-    assert isinstance(table.state.flow.stage, pw.table.Final) and "celebrate" in table.beeps
+    assert isinstance(table.state.flow.stage, pw_table.Final) and "celebrate" in table.beeps
     standing = core_standing(table)
     assert standing.total == 12
     assert table.screen.title == f"{standing.total} Punkte – Großartig!"

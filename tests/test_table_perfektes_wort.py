@@ -4,9 +4,9 @@ import pytest
 
 from firmware_host.core.effects import CheckWords
 from firmware_host.core.events import CardScan, Tick, Turn, WordsChecked
-from firmware_host.core.games.perfektes_wort import score_record
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
-from firmware_host.core.games.perfektes_wort.table import (
+from firmware_host.core.games.perfektes_wort.record import score_record
+from firmware_host.core.games.perfektes_wort.stages import (
     Entering,
     Final,
     Fixing,
@@ -230,7 +230,7 @@ def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_pat
 
     from firmware_host.core import app
     from firmware_host.core.events import Button, Press, TextEntry
-    from firmware_host.core.games import perfektes_wort as pw
+    from firmware_host.core.games.perfektes_wort import scoring as pw
     from firmware_host.core.games.perfektes_wort.highscores import KEPT_NAME
 
     def solo(sim, word):

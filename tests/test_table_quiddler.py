@@ -17,8 +17,11 @@ from firmware_host.core import app
 from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract
 from firmware_host.core.events import Button, CardScan, LongPress, Press, TextEntry, Turn, kept_event
-from firmware_host.core.games import quiddler as q
-from firmware_host.core.games.quiddler.table import LayEntry
+from firmware_host.core.games.quiddler import solitaire as q
+from firmware_host.core.games.quiddler.deck import STANDARD_DECK
+from firmware_host.core.games.quiddler.notation import format_cards, parse_cards
+from firmware_host.core.games.quiddler.record import score_record
+from firmware_host.core.games.quiddler.stages import LayEntry
 from firmware_host.core.record import dump_line, header_line, parse_record
 from firmware_host.core.screens import ListScreen, describe
 from firmware_host.core.settings import Settings
@@ -89,7 +92,7 @@ def setup(table: Table, dealer_index: int, *, bonus_most: bool = False) -> None:
     table.press(Button.START)  # the names
     table.press(Button.NEXT, dealer_index)
     table.press(Button.START)
-    if len(table.state.flow.entry.players) == 2:  # type: ignore[union-attr]
+    if len(table.state.flow.stage.players) == 2:  # type: ignore[union-attr]
         table.press(Button.NEXT, 1 if bonus_most else 0)
         table.press(Button.START)
     table.press(Button.START)  # the summary
@@ -103,12 +106,12 @@ def play_round(table: Table, players: list[str], round_: games.Round, *, scan: b
     out = next((p for p, (_, _, went_out) in lays.items() if went_out), None)
     table.press(Button.NEXT, players.index(out) if out is not None else len(players))
     table.press(Button.START)
-    while isinstance(entry := table.state.flow.entry, LayEntry):  # type: ignore[union-attr]
+    while isinstance(entry := table.state.flow.stage, LayEntry):  # type: ignore[union-attr]
         words, unused, went_out = lays[entry.player]
         assert entry.went_out == went_out
         if scan:
             for word in words:
-                for face in q.parse_cards(word, q.STANDARD_DECK):
+                for face in parse_cards(word, STANDARD_DECK):
                     table.scan(face.lower())
                 table.press(Button.NEXT)  # ends the word
         elif words:
@@ -171,7 +174,7 @@ def test_a_whole_game_at_the_table_scores_like_the_rules_core(players, dealer, r
     shown = play_game(table, players, rounds, scan_rounds)
     assert table.screen.title == f"Gewonnen: {max(final, key=final.__getitem__)}"
     assert shown == final  # hand-checked totals
-    report = q.score_record(parse_record(table.record_text()))
+    report = score_record(parse_record(table.record_text()))
     assert report.game.totals == shown
     assert sum(1 for line in table.lines if line["event"] == "challenge") == sum(len(r[1]) for r in rounds)
     table.press(Button.START)
@@ -185,8 +188,8 @@ def test_the_example_game_of_the_docs_is_what_the_table_records():
     table = Table(player_names=tuple(games.FOUR_PLAYERS))
     setup(table, games.FOUR_PLAYERS.index(games.FOUR_DEALER))
     play_game(table, games.FOUR_PLAYERS, games.FOUR_GAME, set())
-    ours = q.score_record(parse_record(table.record_text())).game
-    theirs = q.score_record(example).game
+    ours = score_record(parse_record(table.record_text())).game
+    theirs = score_record(example).game
     assert [r.rows for r in ours.rounds] == [r.rows for r in theirs.rounds]
 
 
@@ -237,7 +240,7 @@ def test_refused_entries_beep_explain_and_change_nothing():
     before = table.state.flow
     effects = table.type("(QI)T")
     assert Beep("error", "normal") in effects and "QI" in table.screen.footer
-    assert table.state.flow.entry == before.entry
+    assert table.state.flow.stage == before.stage
     effects = table.scan("Ä7")
     assert Beep("error", "normal") in effects and "Ä7" in table.screen.footer
     table.type("CA")
@@ -314,7 +317,7 @@ def test_back_undoes_entry_then_record_lines_and_rebuilds_the_game():
     table.press(Button.BACK)  # the round end goes
     assert table.text.startswith("Runde 1: Anfechtungen")
     table.press(Button.NEXT)
-    report = q.score_record(parse_record(table.record_text()))
+    report = score_record(parse_record(table.record_text()))
     assert report.game.totals == {"Ann": 23, "Bob": 0}
 
 
@@ -356,7 +359,7 @@ def test_solitaire_deals_from_a_typed_seed_and_takes_words_until_won():
     table.type("2 1")
     layout = q.take_word(layout, [1, 0])
     assert table.screen.title == "Solitär · 46 Karten"
-    assert table.screen.footer == f"Genommen: {q.format_cards(layout.words[-1])}"
+    assert table.screen.footer == f"Genommen: {format_cards(layout.words[-1])}"
     table.press(Button.NEXT, 2)
     table.press(Button.START)  # pile 3
     table.press(Button.NEXT)
@@ -367,7 +370,7 @@ def test_solitaire_deals_from_a_typed_seed_and_takes_words_until_won():
     assert table.screen.title == "Solitär · 44 Karten"
     table.press(Button.BACK)  # puts the last word back
     assert table.screen.title == "Solitär · 46 Karten"
-    table.type(q.format_cards(layout.visible[4:6]))  # typed by its cards
+    table.type(format_cards(layout.visible[4:6]))  # typed by its cards
     assert table.screen.title == "Solitär · 44 Karten"
     table.type("1 1")
     assert "used twice" in table.screen.footer
@@ -394,7 +397,7 @@ def test_record_lines_are_json():
 def test_solitaire_word_typed_as_cards_takes_the_same_cards_as_typed_as_piles(seed, order, length):
     layout = q.new_solitaire(seed)
     piles = order[:length]
-    cards = q.format_cards([layout.visible[p] for p in piles])
+    cards = format_cards([layout.visible[p] for p in piles])
     by_piles, by_cards = Table("quiddler-solitaire"), Table("quiddler-solitaire")
     for table, typed in ((by_piles, "".join(str(p + 1) for p in piles)), (by_cards, cards)):
         table.type(str(seed))

@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 from firmware_host.core import app
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract, SetBar, WakeAt
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Tick, Turn
-from firmware_host.core.games import zugzeit as zz
+from firmware_host.core.games.zugzeit import GAME_ID
+from firmware_host.core.games.zugzeit import rules as zz
+from firmware_host.core.games.zugzeit.record import score_record
+from firmware_host.core.games.zugzeit.table import ZugzeitFlow
 from firmware_host.core.record import dump_line, header_line, parse_record
 from firmware_host.core.screens import describe
 from firmware_host.core.settings import Settings, TurnSettings
@@ -83,8 +86,8 @@ class Clockwork:
         return describe(self.screen)
 
     @property
-    def flow(self) -> zz.ZugzeitFlow:
-        assert isinstance(self.state.flow, zz.ZugzeitFlow)
+    def flow(self) -> ZugzeitFlow:
+        assert isinstance(self.state.flow, ZugzeitFlow)
         return self.state.flow
 
     @property
@@ -96,7 +99,7 @@ class Clockwork:
         return [(line["player"], line["ms"]) for line in self.lines if line["event"] == "turn"]
 
     def record(self) -> str:
-        return "\n".join(dump_line(line) for line in [header_line(zz.GAME_ID), *self.lines]) + "\n"
+        return "\n".join(dump_line(line) for line in [header_line(GAME_ID), *self.lines]) + "\n"
 
 
 def table(*names: str, mode: str = "bank", time: str = "5:00", over: str = "beep", increment: str = "0",
@@ -246,7 +249,7 @@ def test_sudden_death_flags_a_player_at_the_deadline_and_the_others_go_on():
     clock.wait(25)  # Anna's 20 s run out: Cem is the last one in
     game = clock.game
     assert game.ended and game.winners == ("Cem",)
-    assert zz.score_record(parse_record(clock.record())).game == game
+    assert score_record(parse_record(clock.record())).game == game
     clock.press("start")
     assert clock.ended == [EndGame("Cem")]
 

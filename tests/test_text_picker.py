@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from firmware_host.core import app
 from firmware_host.core.effects import SaveSettings
 from firmware_host.core.events import Button, LongPress, Press, TextEntry, Turn, Typing
-from firmware_host.core.games.perfektes_wort.table import Entering, Reviewing
+from firmware_host.core.games.perfektes_wort.stages import Entering, Reviewing
 from firmware_host.core.screens import ListScreen
 from firmware_host.core.text_field import TextField, typed
 from firmware_host.core.text_input import LINE
@@ -45,7 +45,7 @@ def seat_names(table: Table) -> tuple[str, ...]:
         return flow.seats.players
     if hasattr(flow, "stage") and hasattr(flow.stage, "seats"):
         return flow.stage.seats.players
-    return flow.entry.players
+    return flow.stage.players
 
 
 # --- the picker itself ---------------------------------------------------------------------------------

@@ -15,9 +15,13 @@ from hypothesis import strategies as st
 
 from firmware_host.core import app
 from firmware_host.core.events import CardScan, Event, TextEntry
-from firmware_host.core.games import knack_das_wort as knack
-from firmware_host.core.games import perfect_words as pw
-from firmware_host.core.games import perfektes_wort as dpw
+from firmware_host.core.games.knack_das_wort import record as knack_record
+from firmware_host.core.games.knack_das_wort import rules as knack
+from firmware_host.core.games.perfect_words import record as pw_record
+from firmware_host.core.games.perfect_words import rules as pw
+from firmware_host.core.games.perfektes_wort import record as dpw_record
+from firmware_host.core.games.perfektes_wort import rules as dpw
+from firmware_host.core.games.perfektes_wort import scoring as dpw_scoring
 from firmware_host.core.games.quiddler import record as quiddler
 from firmware_host.core.games.registry import record_games
 from firmware_host.core.games.rule_error import RuleError
@@ -259,10 +263,10 @@ def _dpw(draw: st.DrawFn, game: Any, players: tuple[str, ...]) -> Any:
 
 ROUNDS = [("F", 8), ("T", 6), ("H", 7), ("M", 9), ("S", 7), ("K", 8), ("B", 5), ("W", 5), ("D", 8)]
 GAMES: dict[str, tuple[Rules[Any, Any, Any], Callable[[tuple[str, ...]], Any], Callable[..., Any], int, int]] = {
-    "knack-das-wort": (knack.RULES, knack.Setup, _knack, 2, 5),
-    "perfect-words": (pw.RULES, pw.Setup, _pw, 2, 6),
+    "knack-das-wort": (knack_record.RULES, knack.Setup, _knack, 2, 5),
+    "perfect-words": (pw_record.RULES, pw.Setup, _pw, 2, 6),
     "quiddler": (quiddler.RULES, quiddler.Setup, _quiddler, 1, 4),
-    "perfektes-wort": (dpw.RULES, lambda players: dpw_setup(players, ROUNDS), _dpw, 1, 4),
+    "perfektes-wort": (dpw_record.RULES, lambda players: dpw_setup(players, ROUNDS), _dpw, 1, 4),
 }
 
 
@@ -294,7 +298,7 @@ def test_any_record_the_table_writes_scores_back_to_the_same_game(data: st.DataO
         read_back = score(record).to_json()
     except RecordError:  # a word still waiting for the table's verdict cannot be scored yet: nor in play
         with pytest.raises(RuleError):
-            dpw.score(played.game)
+            dpw_scoring.score(played.game)
         return
     assert read_back == score(parse_record(text)).to_json()
     assert "winners" not in read_back or read_back["finished"]

@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host import cli
-from firmware_host.core.games import zugzeit as zz
+from firmware_host.core.games.zugzeit import rules as zz
 from firmware_host.core.games.zugzeit.clock import countdown_text, exact_text
+from firmware_host.core.games.zugzeit.record import CODEC, RULES
 from firmware_host.core.record import dump_line, header_line, parse_record
 
 
@@ -208,9 +209,9 @@ def test_a_broken_turn_timer_record_is_refused_with_its_line(tmp_path, capsys):
 
 
 def test_the_record_codec_writes_only_what_differs_from_the_defaults():
-    assert zz.CODEC.encode(zz.Turn("Anna", 1_250)) == {"event": "turn", "player": "Anna", "ms": 1_250}
-    assert zz.CODEC.encode(zz.Turn("Anna", 1_250, auto=True))["auto"] is True
-    assert zz.CODEC.encode(zz.Reverse()) == {"event": "reverse"}
+    assert CODEC.encode(zz.Turn("Anna", 1_250)) == {"event": "turn", "player": "Anna", "ms": 1_250}
+    assert CODEC.encode(zz.Turn("Anna", 1_250, auto=True))["auto"] is True
+    assert CODEC.encode(zz.Reverse()) == {"event": "reverse"}
     record = parse_record(record_text({"event": "setup", "players": ["A", "B"], "mode": "hourglass",
                                        "time_ms": 5_000}, {"event": "reverse"}))
-    assert zz.RULES.replay(record).direction == -1
+    assert RULES.replay(record).direction == -1

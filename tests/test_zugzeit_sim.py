@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.commands.score import score
-from firmware_host.core.games import zugzeit as zz
+from firmware_host.core.games.zugzeit import GAME_ID
+from firmware_host.core.games.zugzeit import rules as zz
+from firmware_host.core.games.zugzeit.report import ZugzeitReport
+from firmware_host.core.games.zugzeit.table import ZugzeitFlow
 from firmware_host.core.record import parse_record
 from firmware_host.script import parse_script, run_script
 from firmware_host.shell import CHECKPOINT_S
@@ -35,8 +38,8 @@ def play(sim, text: str) -> None:
     run_script(parse_script(text), sim.hooks(), lambda line: None)
 
 
-def flow(sim) -> zz.ZugzeitFlow:
-    assert isinstance(sim.state.flow, zz.ZugzeitFlow)
+def flow(sim) -> ZugzeitFlow:
+    assert isinstance(sim.state.flow, ZugzeitFlow)
     return sim.state.flow
 
 
@@ -48,9 +51,9 @@ def game(sim) -> zz.Game:
 
 def exported(sim) -> zz.Game:
     journal = sim.appliance.journal
-    table = next(g for g in reversed(journal.games()) if g.game == zz.GAME_ID)
+    table = next(g for g in reversed(journal.games()) if g.game == GAME_ID)
     report = score(parse_record(journal.export_record(table.id)))
-    assert isinstance(report, zz.ZugzeitReport)
+    assert isinstance(report, ZugzeitReport)
     return report.game
 
 
@@ -106,6 +109,6 @@ def test_leaving_the_statistics_closes_the_game_in_the_journal(sim):
          "press next\npress next\nexpect > Spiel beenden\npress start\nexpect Statistik\npress start")
     assert sim.state.flow is None and sim.screen_text().startswith("Menü")
     games = sim.appliance.journal.games()
-    table = next(g for g in games if g.game == zz.GAME_ID)
+    table = next(g for g in games if g.game == GAME_ID)
     assert table.finished is not None and table.winner == ""
     assert exported(sim).ended

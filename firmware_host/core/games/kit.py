@@ -6,7 +6,8 @@ with `rules` (a game that keeps a record); the Deck and the card enrolment offer
 A kit is light: its id, title and kept names are plain values; `new_flow`, `score_record`, `card_decks`
 and `record_rules` are functions that import the game's code when first called. So the menu (and every
 command) starts without importing any game; a game's rules, flow and report load when it is played or
-scored. A game package's other names load the same way (`exported`).
+scored. `lazy_kit` builds a game package's kit so: each function is a `Loaded` name of one of its modules,
+which the package's one loader imports when first asked (its import statement, run at the first use).
 """
 
 from __future__ import annotations
@@ -17,19 +18,35 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from firmware_host.core.deck import DeckRefusal
     from firmware_host.core.flow import Ctx, Flow
     from firmware_host.core.games.rules import Rules
     from firmware_host.core.record import GameRecord, ScoreReport
 
 
 @dataclass(frozen=True, slots=True)
+class RoundCall:
+    """What the table plays in round `round`, as a deck's piles call it: words starting with `letter`, at
+    most `max_length` long."""
+
+    round: int
+    letter: str
+    max_length: int
+
+
+PileCall = Callable[[str | None, str | None, int], "RoundCall | DeckRefusal | None"]
+
+
+@dataclass(frozen=True, slots=True)
 class CardDeck:
     """A game's physical deck: its title by language and every card's face in the game's notation
-    (`core.cards`; repeats for copies)."""
+    (`core.cards`; repeats for copies). `call(draw top, discard top, cards turned)`: the round the piles
+    call, for a game whose piles call one (None: the piles only show their cards)."""
 
     game: str
     title: Mapping[str, str]
     faces: tuple[str, ...]
+    call: PileCall | None = None
 
     def name(self, lang: str) -> str:
         return self.title.get(lang) or self.title["de"]
@@ -71,17 +88,38 @@ class GameKit:
         return self.title.get(lang) or self.title["de"]
 
 
-def exported(package: str, load: Callable[[], ModuleType]) -> Callable[[str], Any]:
-    """A game package's `__getattr__` (PEP 562): a name the package does not define itself comes from the
-    module `load()` imports, at the first such name. The package's own modules import each other by
-    their full names (`import firmware_host.core.games.x.rules as rules`), never `from . import rules`:
-    that asks `__getattr__` first, which would load everything in the middle of loading one module."""
+Load = Callable[[str], ModuleType]  # a game package's module by name (imported with an import statement there)
 
-    def __getattr__(name: str) -> Any:
-        if not name.startswith("__"):
-            found = getattr(load(), name, __getattr__)
-            if found is not __getattr__:
-                return found
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
-    return __getattr__
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """The name `name` of the module `load(module)` imports at the first use: `get()` is its value;
+    calling it calls that value (a function)."""
+
+    load: Load
+    module: str
+    name: str
+
+    def get(self) -> Any:
+        return getattr(self.load(self.module), self.name)
+
+    def __call__(self, *args: Any) -> Any:
+        return self.get()(*args)
+
+
+def lazy_kit(game: str, title: Mapping[str, str], modules: Load, *, flow: str = "table.new",
+             decks: str | None = None, kept: tuple[str, ...] = (), recorded: bool = True) -> GameKit:
+    """A game's kit, loading nothing of its code until asked: `modules(name)` is its package's module
+    `name`. The flow is `flow` ("module.function", called with `Ctx` and the configured names); a game that
+    keeps a record (`recorded`) is scored by `record.score_record` under `record.RULES`; its decks are
+    `decks()` ("module.function", None: it has none)."""
+
+    def loaded(path: str) -> Loaded:
+        module, _, name = path.rpartition(".")
+        return Loaded(modules, module, name)
+
+    card_decks = loaded(decks) if decks is not None else no_decks
+    if not recorded:
+        return GameKit(game, title, loaded(flow), None, card_decks, kept)
+    return GameKit(game, title, loaded(flow), loaded("record.score_record"), card_decks, kept,
+                   loaded("record.RULES").get)

@@ -1,7 +1,7 @@
 """The physical card decks, as the enrolment mode and the Deck mode use them.
 
 A face is written in its game's notation (`core.cards`): Das perfekte Wort's letter cards as
-`"LETTER/NUMBER"` (`"B/7"`, see `games.perfektes_wort.data.LetterCard`), Quiddler's cards as their
+`"LETTER/NUMBER"` (`"B/7"`), Quiddler's cards as their
 letters (`"QU"`). Which decks there are is each game kit's `decks` (`core.games.registry`); Perfect Words
 and Knack das Wort have no card data yet, so they offer none.
 """
@@ -12,7 +12,6 @@ from collections.abc import Mapping
 
 from firmware_host.core.cards import CardTable, KnownCard, UnknownCard, printed_table
 from firmware_host.core.games.kit import CardDeck
-from firmware_host.core.games.perfektes_wort.data import LetterCard
 
 
 def card_decks() -> tuple[CardDeck, ...]:
@@ -20,14 +19,6 @@ def card_decks() -> tuple[CardDeck, ...]:
     from firmware_host.core.games.registry import card_decks as registered
 
     return registered()
-
-
-def letter_card(face: str) -> LetterCard | None:
-    """The Das perfekte Wort card a face such as "B/7" names; None when it is not one."""
-    letter, slash, number = face.partition("/")
-    if not slash or len(letter.strip()) != 1 or not number.strip().isdigit():
-        return None
-    return LetterCard(letter.strip().upper(), int(number))
 
 
 def card_lookup(deck: CardDeck, cards: Mapping[str, Mapping[str, str]], code: str) -> KnownCard | UnknownCard:

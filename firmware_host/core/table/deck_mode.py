@@ -11,9 +11,9 @@ Not a scored game: it never emits BeginGame/Record. Its `game` is "deck" (a menu
   reader named "draw" or "discard" watches that pile, any other reader puts it on the chosen pile, which
   NEXT switches (the marked row). BACK takes back the last scan. An unknown card: error beep, a message
   naming the code, nothing else changes.
-START starts and pauses the appliance's timer in both. For Das perfekte Wort, once a card is turned the
-screen is the round's call: the starting letter on the draw pile and the maximum length on the discard
-pile (`games.perfektes_wort.round_call`, RULES.md §1).
+START starts and pauses the appliance's timer in both. For a deck whose piles call a round (`CardDeck.call`:
+Das perfekte Wort's letter cards, RULES.md §1), once a card is turned the screen is the round's call: the
+starting letter on the draw pile and the maximum length on the discard pile.
 """
 
 from __future__ import annotations
@@ -22,20 +22,18 @@ from dataclasses import dataclass, field, replace
 
 from firmware_host.core.cards import UnknownCard
 from firmware_host.core.deck import Deck, DeckRefusal, Pile, RefusalReason, TablePiles
-from firmware_host.core.effects import Beep, Log
+from firmware_host.core.effects import Log
 from firmware_host.core.events import Button, CardScan, Event, Press, TextEntry
 from firmware_host.core.flow import Ctx, Outcome, PauseTimer
-from firmware_host.core.games.kit import CardDeck
-from firmware_host.core.games.perfektes_wort.data import LetterCard
-from firmware_host.core.games.perfektes_wort.round_call import RoundCall, perfektes_wort_call, round_call
+from firmware_host.core.games.kit import CardDeck, RoundCall
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.card_decks import card_decks, card_lookup, letter_card
+from firmware_host.core.table.card_decks import card_decks, card_lookup
 from firmware_host.core.table.kits import DECK
+from firmware_host.core.table.seats import refuse
 from firmware_host.core.text_field import TextField
 
 SOURCES = ("buttons", "cards")
-PERFEKTES_WORT = "perfektes-wort"  # its letter cards also call the round (`perfektes_wort_call`)
 
 
 def choices() -> tuple[tuple[CardDeck, str], ...]:
@@ -175,26 +173,20 @@ class DeckFlow:
         return self._refuse(ctx, _t(ctx, "not_here"))
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
-        return Outcome(replace(self, message=message), (Beep("error", ctx.volume),), refused=message)
+        return refuse(replace(self, message=message), ctx)
 
     # --- what it shows ---
 
     def call(self) -> RoundCall | DeckRefusal | None:
-        """Das perfekte Wort's call from the piles (None: not that game, or not its letter cards)."""
-        if self.deck is None or self.deck.game != PERFEKTES_WORT:
+        """The round the piles call (`CardDeck.call`; None: the deck's piles call none, or not yet)."""
+        if self.deck is None or self.deck.call is None:
             return None
         if self.buttons is not None:
-            cards = _letter_cards(self.buttons.draw), _letter_cards(self.buttons.discard)
-            if cards[0] is None or cards[1] is None:
-                return None
-            return perfektes_wort_call(Deck(self.buttons.seed, cards[0], cards[1]))
+            return self.deck.call(self.buttons.draw_top, self.buttons.discard_top, self.buttons.turned)
         piles = self.piles
         if piles.draw_top is None or piles.discard_top is None:
             return None
-        draw, discard = letter_card(piles.draw_top), letter_card(piles.discard_top)
-        if draw is None or discard is None:
-            return None
-        return round_call(draw, discard, piles.turned)
+        return self.deck.call(piles.draw_top, piles.discard_top, piles.turned)
 
     def text_field(self, ctx: Ctx) -> TextField | None:
         """The button deck takes a seed to shuffle anew; nothing else here is typed."""
@@ -230,11 +222,6 @@ class DeckFlow:
             ListItem(counter),
         )
         return ListScreen(f"{_t(ctx, 'title')} · {self.deck.name(ctx.lang)}", items, None, footer)
-
-
-def _letter_cards(faces: tuple[str, ...]) -> tuple[LetterCard, ...] | None:
-    cards = tuple(letter_card(face) for face in faces)
-    return None if any(card is None for card in cards) else tuple(c for c in cards if c is not None)
 
 
 def _t(ctx: Ctx, key: str, **fields: object) -> str:

@@ -25,6 +25,7 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.card_decks import card_decks
 from firmware_host.core.table.kits import ENROL
+from firmware_host.core.table.seats import refuse
 from firmware_host.core.text_field import TextField
 
 TEXT = {
@@ -144,7 +145,7 @@ class EnrolFlow:
         return Outcome(replace(self, saved=_t(ctx, "saved", n=enrolment.count), message=""), effects)
 
     def _refuse(self, ctx: Ctx, message: str) -> Outcome:
-        return Outcome(replace(self, message=message), (Beep("error", ctx.volume),), refused=message)
+        return refuse(replace(self, message=message), ctx)
 
     def text_field(self, ctx: Ctx) -> TextField | None:
         """While cards are enrolled, a typed face selects it."""

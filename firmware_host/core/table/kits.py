@@ -3,28 +3,21 @@ enrolment (`enrol_cards`). Light like every kit (`core.games.kit`): their flows 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from types import ModuleType
 
-from firmware_host.core.games.kit import GameKit
-
-if TYPE_CHECKING:
-    from firmware_host.core.flow import Ctx, Flow
+from firmware_host.core.games.kit import GameKit, Loaded
 
 DECK = "deck"
 ENROL = "enrol-cards"
 
 
-def _new_deck(ctx: Ctx, players: tuple[str, ...]) -> Flow:
-    from firmware_host.core.table.deck_mode import new_deck
+def _modules(name: str) -> ModuleType:
+    """The table mode's module `name`, imported at the first use."""
+    from firmware_host.core.table import deck_mode, enrol_cards
 
-    return new_deck(ctx, players)
-
-
-def _new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> Flow:
-    from firmware_host.core.table.enrol_cards import new_enrolment
-
-    return new_enrolment(ctx, players)
+    return {"deck_mode": deck_mode, "enrol_cards": enrol_cards}[name]
 
 
-DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, _new_deck)
-ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, _new_enrolment)
+DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, Loaded(_modules, "deck_mode", "new_deck"))
+ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"},
+                    Loaded(_modules, "enrol_cards", "new_enrolment"))

@@ -6,12 +6,14 @@ writes a record line itself: `begin` opens the record (`BeginGame` and the setup
 an event through the rules (its texts normalised by the record codec, as a reader will read them) and
 appends its line (the event's line number counts the header and the
 setup), `undo` retracts the last line and rebuilds the game from the setup and the events left.
-A refused entry raises the rules' `RuleError` and changes nothing.
+A refused entry raises the rules' `RuleError` and changes nothing. `begin` and `enter` do the same for a
+flow, a refusal in its footer. `RecordedFlow` is the base of every game's flow: its stages are types, and
+its transitions table (`STAGES`: stage type -> `StageRow`) says what each does, shows and waits for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -121,14 +123,35 @@ def _shown(flow: F, effects: tuple[Effect, ...]) -> tuple[F, Outcome]:
     return flow, Outcome(shown, effects)
 
 
+def types_nothing(flow: Any, stage: Any, ctx: Ctx) -> TextField | None:
+    """A stage that takes no typed line."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class StageRow:
+    """One row of a flow's transitions table, for one stage type: what the stage does with an input
+    (`handle(flow, stage, event, ctx)`), what it shows (`shows(flow, stage, ctx)`) and the typed line it
+    waits for (`types(flow, stage, ctx)`; None: none)."""
+
+    handle: Callable[[Any, Any, Event, Ctx], Outcome]
+    shows: Callable[[Any, Any, Ctx], Screen]
+    types: Callable[[Any, Any, Ctx], TextField | None] = types_nothing
+
+
 @dataclass(frozen=True, slots=True)
 class RecordedFlow(Generic[St, S, G, E]):
-    """The fields every recorded game's table flow has: the stage on screen, the game played (None while
-    the players are chosen) and the footer's message. A subclass sets `GAME` (its game id) and adds the
-    stages' handlers and screens."""
+    """The base of every recorded game's table flow: the stage on screen, the game played (None until it
+    begins) and the footer's message. A game sets `GAME` (its game id), `TITLE` and `STAGES`, its
+    transitions table: stage type -> `StageRow`. `handle`, `screen` and `text_field` look the stage up
+    there (a flow with rules across its stages overrides `handle` and calls `dispatch`); inputs every stage
+    takes alike (the word list's answers) are in `ANSWERS`: event type -> handler(flow, event, ctx).
+    The players' setup is the shared `Seating` stage (`SEATING`), whose START calls `start_game`."""
 
     GAME: ClassVar[str] = ""
     TITLE: ClassVar[Mapping[str, str]] = {}
+    STAGES: ClassVar[Mapping[type, StageRow]] = {}
+    ANSWERS: ClassVar[Mapping[type, Callable[[Any, Any, Ctx], Outcome]]] = {}
 
     stage: St
     played: Played[S, G, E] | None = None
@@ -138,52 +161,59 @@ class RecordedFlow(Generic[St, S, G, E]):
     def game(self) -> str:
         return self.GAME
 
+    @property
+    def row(self) -> StageRow:
+        """The stage on screen's row of `STAGES`."""
+        return self.STAGES[type(self.stage)]
+
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
-        """While the players are chosen (`Seating`): the shared setup, START calls `start_game`; then `play`."""
-        stage = self.stage
-        if isinstance(stage, Seating):
-            flow = replace(self, message="")
+        return self.dispatch(event, ctx)
 
-            def seated(seats: Seats, message: str) -> Any:
-                changes: dict[str, Any] = {"stage": Seating(seats), "message": message}
-                return replace(flow, **changes)
-
-            return choose_players(stage.seats, event, ctx, flow.start_game, seated)
-        return self.play(event, ctx)
+    def dispatch(self, event: Event, ctx: Ctx) -> Outcome:
+        """An input through the tables: its `ANSWERS` row when it has one, else the stage's `handle`."""
+        answer = self.ANSWERS.get(type(event))
+        if answer is not None:
+            return answer(self, event, ctx)
+        return self.row.handle(self, self.stage, event, ctx)
 
     def screen(self, ctx: Ctx) -> Screen:
-        """The setup's seats while the players are chosen; then `play_screen` of the game played."""
-        if isinstance(self.stage, Seating):
-            title = self.TITLE.get(ctx.lang) or self.TITLE["de"]
-            return self.stage.seats.screen(ctx.lang, title, self.message)
-        assert self.played is not None
-        return self.play_screen(ctx, self.played.game)
+        return self.row.shows(self, self.stage, ctx)
 
     def text_field(self, ctx: Ctx) -> TextField | None:
-        """A name while the players are chosen; then `setup_field` until the game begins, `play_field` of
-        the game played after."""
-        if isinstance(self.stage, Seating):
-            return self.stage.seats.field(ctx.lang)
-        if self.played is None:
-            return self.setup_field(ctx)
-        return self.play_field(ctx, self.played.game)
+        return self.row.types(self, self.stage, ctx)
 
-    def setup_field(self, ctx: Ctx) -> TextField | None:
-        """The typed line a setup stage after the players waits for (None: none)."""
-        return None
-
-    def play_field(self, ctx: Ctx, game: G) -> TextField | None:
-        """The typed line the game's screen waits for once it has begun (None: none)."""
-        return None
+    def timer_over(self, ctx: Ctx) -> Outcome:
+        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
-        """The game begun for these players (usually `begin(...)`); may raise `RuleError`."""
+        """START on the players' setup (`Seating`): usually the game begun (`begin`); may raise `RuleError`."""
         raise NotImplementedError
 
-    def play(self, event: Event, ctx: Ctx) -> Outcome:
-        """An input event once the game has begun."""
-        raise NotImplementedError
 
-    def play_screen(self, ctx: Ctx, game: G) -> Screen:
-        """What the display shows once the game has begun."""
-        raise NotImplementedError
+def seated_players(flow: RecordedFlow[Any, Any, Any, Any]) -> tuple[str, ...]:
+    """A flow's players in turn order (the phones' seats): its game's, or those being seated (`Seating`)."""
+    if flow.played is not None:
+        return tuple(flow.played.setup.players)
+    return flow.stage.seats.players if isinstance(flow.stage, Seating) else ()
+
+
+def _seating(flow: Any, stage: Seating, event: Event, ctx: Ctx) -> Outcome:
+    """The shared setup: `seats.choose_players`, START calls the flow's `start_game`."""
+    flow = replace(flow, message="")
+
+    def seated(seats: Seats, message: str) -> Any:
+        return replace(flow, stage=Seating(seats), message=message)
+
+    return choose_players(stage.seats, event, ctx, flow.start_game, seated)
+
+
+def _seating_screen(flow: Any, stage: Seating, ctx: Ctx) -> Screen:
+    title = flow.TITLE.get(ctx.lang) or flow.TITLE["de"]
+    return stage.seats.screen(ctx.lang, title, flow.message)
+
+
+def _seating_field(flow: Any, stage: Seating, ctx: Ctx) -> TextField | None:
+    return stage.seats.field(ctx.lang)
+
+
+SEATING = StageRow(_seating, _seating_screen, _seating_field)  # the `Seating` stage's row, for every game

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from firmware_host.core.effects import Beep
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
@@ -103,6 +104,16 @@ def refuse(flow: Flow, ctx: Ctx) -> Outcome:
     beep, and the refusal as data (`Outcome.refused`)."""
     reason = getattr(flow, "message", "")
     return Outcome(flow, (Beep("error", ctx.volume),), refused=reason if isinstance(reason, str) else "")
+
+
+def named(outcome: Outcome, player: str) -> Outcome:
+    """An entry from `player`'s phone: a refusal says whose phone it came from (the page shows the footer to
+    every seat); a taken entry is left as it is."""
+    flow: Any = outcome.flow  # a table flow, with its footer's `message`
+    if outcome.refused is not None and flow is not None:
+        message = f"{player}: {flow.message}"
+        return replace(outcome, flow=replace(flow, message=message), refused=message)
+    return outcome
 
 
 def is_press(event: Event, *buttons: Button) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from firmware_host.core.games.quiddler import Deck, DeckError, deck_from_table
+from firmware_host.core.games.quiddler.deck import Deck, deck_from_table
+from firmware_host.core.games.quiddler.errors import DeckError
 
 DEFAULT_CARDS = Path(__file__).parents[2] / "data" / "quiddler" / "cards.toml"
 

@@ -20,7 +20,7 @@ import firmware_host.core.games.knack_das_wort.rules as kw
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
-from firmware_host.core.table.seats import Seating, refuse
+from firmware_host.core.table.seats import Seating, named, refuse
 
 from .text import t
 
@@ -46,43 +46,28 @@ def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
         return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
     if game.end is None:
         if text == OUT_TEXT:
-            return _named(plain._enter(kw.GoOut(player), ctx, t(ctx.lang, "out", player=player)), player)
+            return named(plain.enter(kw.GoOut(player), ctx, t(ctx.lang, "out", player=player)), player)
         if game.current != player:
             return refuse(replace(plain, message=t(ctx.lang, "page_not_turn", name=player)), ctx)
         if text == DRAW_TEXT:
-            return plain._enter(kw.Draw(player), ctx, t(ctx.lang, "drew", player=player))
+            return plain.enter(kw.Draw(player), ctx, t(ctx.lang, "drew", player=player))
         if text.startswith(PREFIX_CARD):
             card = text.removeprefix(PREFIX_CARD).strip()
-            return _named(plain._enter(kw.PlayAction(player, card), ctx, t(ctx.lang, "card", player=player,
+            return named(plain.enter(kw.PlayAction(player, card), ctx, t(ctx.lang, "card", player=player,
                                                                            card=card)), player)
         if text.startswith(PREFIX_END):
             reason = text.removeprefix(PREFIX_END).strip()
             label = t(ctx.lang, f"end_{reason}") if reason in kw.END_REASONS else ""
-            return _named(plain._enter(kw.ReportEnd(reason), ctx, label), player)
+            return named(plain.enter(kw.ReportEnd(reason), ctx, label), player)
         number = _NUMBER.match(text)
         word = kw.WriteWord(player, letters=int(number.group(1))) if number else kw.WriteWord(player, text.strip())
-        outcome = plain._enter(word, ctx)
-        entered = outcome.flow
-        if isinstance(entered, type(flow)) and entered.played is not None and entered.played is not flow.played:
-            scored = entered.played.game.points(player)
-            message = t(ctx.lang, "scored", player=player, points=scored - game.points(player), total=scored)
-            return replace(outcome, flow=replace(entered, message=message))
-        return outcome
+        return plain.write(word, ctx)
     if game.cards_left(player) is not None or kw.score(game).final:
         return refuse(replace(plain, message=t(ctx.lang, "page_not_now", name=player)), ctx)
     number = _NUMBER.match(text)
     if number is None:
         return refuse(replace(plain, message=t(ctx.lang, "not_count", text=text.strip())), ctx)
-    return plain._enter(kw.CardsLeft(player, int(number.group(1))), ctx)
-
-
-def _named(outcome: Outcome, player: str) -> Outcome:
-    """A refusal by the rules core says whose phone it came from (the page shows the message to all)."""
-    flow: Any = outcome.flow
-    if outcome.refused is not None and flow is not None:
-        message = f"{player}: {flow.message}"
-        return replace(outcome, flow=replace(flow, message=message), refused=message)
-    return outcome
+    return plain.enter(kw.CardsLeft(player, int(number.group(1))), ctx)
 
 
 def page_data(flow: KnackFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:

@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.perfect_words.clues import term_warnings
+from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.played import enter
-from firmware_host.core.table.seats import Seating, refuse
+from firmware_host.core.table.seats import Seating, named, refuse
 
 from .text import t
 
@@ -51,16 +53,7 @@ def _warned(game: pw.Game, player: str) -> tuple[tuple[int, str], ...]:
     """The player's terms (arrow, text) that share letters with a clue word and are not struck (P2)."""
     return tuple((a, term.text) for a in range(1, pw.ARROWS + 1)
                  if (term := game.term(player, a)) is not None and (player, a) not in game.struck
-                 and pw.term_warnings(game, player, a, term.text))
-
-
-def _named(outcome: Outcome, player: str) -> Outcome:
-    """A refusal says whose phone it came from (the page shows the message to every seat)."""
-    refused: Any = outcome.flow
-    if outcome.refused is not None and refused is not None:
-        message = f"{player}: {refused.message}"
-        return replace(outcome, flow=replace(refused, message=message), refused=message)
-    return outcome
+                 and term_warnings(game, player, a, term.text))
 
 
 def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx: Ctx) -> Outcome | None:
@@ -70,8 +63,8 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
     stage, lang = flow.stage, ctx.lang
     if isinstance(stage, Arrows):
         if text == NEXT_TEXT:
-            return _named(flow.grid_done(game, ctx), player)
-        return None if text.startswith(COMMAND) else _named(enter(flow, ctx, arrow_event(game, text))[1], player)
+            return named(flow.grid_done(game, ctx), player)
+        return None if text.startswith(COMMAND) else named(enter(flow, ctx, arrow_event(game, text))[1], player)
     if isinstance(stage, Terms) and text.startswith(STRIKE):
         number = text.removeprefix(STRIKE).strip()
         arrow = int(number) if number.isdigit() else 0
@@ -79,7 +72,7 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
             return refuse(replace(flow, message=t(lang, "page_not_warned", name=player, arrow=number)), ctx)
         entered, outcome = enter(flow, ctx, pw.Strike(player, arrow))
         if entered is None:
-            return _named(outcome, player)
+            return named(outcome, player)
         return replace(outcome, flow=replace(entered, message=t(lang, "struck", player=player, arrow=arrow)))
     if isinstance(stage, Choosing) and text.startswith(CHOOSE):
         numbers = text.removeprefix(CHOOSE).split()
@@ -88,13 +81,13 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
         double, ignore = map(int, numbers)
         entered, outcome = enter(flow, ctx, pw.Choose(double, ignore))
         if entered is None:
-            return _named(outcome, player)
+            return named(outcome, player)
         return replace(outcome, flow=replace(entered, stage=Choosing(), message=t(lang, "chosen", double=double,
                                                                                    ignore=ignore)))
     if isinstance(stage, Choosing) and text == REVEAL_TEXT:
         entered, outcome = enter(flow, ctx, pw.Reveal())
         if entered is None:
-            return _named(outcome, player)
+            return named(outcome, player)
         return replace(outcome, flow=replace(entered, stage=Revealing()))
     return None
 
@@ -118,7 +111,7 @@ def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcom
         refused: Any = outcome.flow
         message = f"{player}: {refused.message}"
         return replace(outcome, flow=replace(refused, message=message), refused=message)
-    warnings = pw.term_warnings(game, player, arrow, text)
+    warnings = term_warnings(game, player, arrow, text)
     if warnings:
         warning = pick(pw.TEXTS, ctx.lang, "warning", **warnings[0].as_dict())
         return replace(outcome, flow=replace(entered, message=f"{player}: {warning}"))
@@ -159,7 +152,7 @@ def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, A
                                 field=False, actions=[action(t(lang, "reveal_title"), REVEAL_TEXT)])
     if "entry" in data:
         data["asks"] = data["entry"]["kind"]
-    standing = pw.score(game)
+    standing = score(game)
     rows = []
     for a in standing.arrows:
         line = " · ".join(game.clues(a.arrow))

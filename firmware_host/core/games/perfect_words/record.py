@@ -8,21 +8,8 @@ from firmware_host.core.record_codec import Codec
 
 from . import GAME_ID
 from .report import PerfectWordsReport
-from .rules import (
-    Choose,
-    Event,
-    Game,
-    Merge,
-    PlaceArrow,
-    Reveal,
-    SetClues,
-    Setup,
-    Strike,
-    WriteTerm,
-    apply,
-    new_game,
-    score,
-)
+from .rules import Choose, Event, Game, Merge, PlaceArrow, Reveal, SetClues, Setup, Strike, WriteTerm, apply, new_game
+from .scoring import score
 
 CODEC: Codec[Setup | Event] = Codec(Setup, PlaceArrow, SetClues, WriteTerm, Choose, Reveal, Merge, Strike)
 

@@ -10,7 +10,9 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.record import ScoreRow, outcome_json
 
 from . import GAME_ID
-from .rules import TEXTS, Game, Standing, clue_warnings, grid_status
+from .clues import clue_warnings
+from .rules import TEXTS, Game, grid_status
+from .scoring import Standing
 
 
 @dataclass(frozen=True, slots=True)

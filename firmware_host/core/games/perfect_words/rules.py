@@ -6,9 +6,9 @@ Pure rules core. Drive it event by event:
     game = apply(game, WriteTerm("Anna", 1, "Affe"))                         # phase 2, any order
     game = apply(game, Choose(double=4, ignore=7)); game = apply(game, Reveal())
     game = apply(game, Merge(4, ("Hund", "Hunde")))                          # the table's judgement
-    standing = score(game)                                                   # per arrow, total, rank
+    standing = scoring.score(game)                                           # per arrow, total, rank
 `apply` raises `PerfectWordsError` (a `RuleError`) with an explained message for an entry the rules refuse.
-`grid_status(game)` tells whether phase 1 is complete; `clue_warnings(game)` lists the terms the table
+`grid_status(game)` tells whether phase 1 is complete; `clues.clue_warnings(game)` lists the terms the table
 should look at (P2: a term sharing 4+ letters with a clue word of its arrow — a warning, not a rejection).
 Order of a game: setup → arrows/clues (optional) → terms and the choice (any order) → reveal → merges and
 strikes; terms may still be entered after the reveal (the table reads them out).
@@ -16,14 +16,13 @@ strikes; terms may still be entered after the reveal (the table reads them out).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from firmware_host.core.chain import Chain
 from firmware_host.core.games.rule_error import RuleError
-from firmware_host.core.i18n import Table, pick
+from firmware_host.core.i18n import Table
 from firmware_host.core.record_codec import entry
 from firmware_host.core.text_input import Label, Name, Word
 
@@ -263,106 +262,6 @@ def normalise(term: str) -> str:
     return unicodedata.normalize("NFC", " ".join(folded.split()))
 
 
-def arrow_points(players: int, same: int) -> int:
-    """An arrow's points before doubling, when the largest group of equal terms has `same` players."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Perfect Words has 2 to 6 players, not {players}")
-    if players == 2:
-        return 2 if same >= 2 else 0
-    if players <= 4:
-        return 2 if same >= 3 else 1 if same == 2 else 0
-    return 2 if same >= 4 else 1 if same == 3 else 0
-
-
-@dataclass(frozen=True, slots=True)
-class Rank:
-    key: str  # i18n key "rank.<key>"
-    least: int  # the lowest total that earns it
-
-    def name(self, lang: str) -> str:
-        return pick(TEXTS, lang, f"rank.{self.key}")
-
-
-RANKS = (
-    Rank("bronze", 6),
-    Rank("silver", 8),
-    Rank("gold", 10),
-    Rank("great", 12),
-    Rank("incredible", 14),
-    Rank("masters", 17),
-)
-
-
-def rank_for(total: int) -> Rank | None:
-    """The team's rank for a total; None below 6 points (P3)."""
-    earned = [rank for rank in RANKS if total >= rank.least]
-    return earned[-1] if earned else None
-
-
-def _letter_runs(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+", text.casefold())
-
-
-def _longest_common(a: str, b: str) -> str:
-    best_end, best_len = 0, 0
-    previous = [0] * (len(b) + 1)
-    for i in range(1, len(a) + 1):
-        current = [0] * (len(b) + 1)
-        for j in range(1, len(b) + 1):
-            if a[i - 1] == b[j - 1]:
-                current[j] = previous[j - 1] + 1
-                if current[j] > best_len:
-                    best_end, best_len = i, current[j]
-        previous = current
-    return a[best_end - best_len : best_end]
-
-
-def shared_letters(term: str, clue: str) -> str:
-    """The longest run of letters both texts contain, case-folded (words are compared letter run by run)."""
-    best = ""
-    for x in _letter_runs(term):
-        for y in _letter_runs(clue):
-            common = _longest_common(x, y)
-            if len(common) > len(best):
-                best = common
-    return best
-
-
-@dataclass(frozen=True, slots=True)
-class ClueWarning:
-    """P2: `term` shares `shared` (4+ letters) with `clue`, a clue word of its arrow. The table decides."""
-
-    player: Name
-    arrow: int
-    term: Word
-    clue: str
-    shared: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "arrow": self.arrow,
-            "term": self.term,
-            "clue": self.clue,
-            "shared": self.shared,
-        }
-
-
-def term_warnings(game: Game, player: str, arrow: int, term: str) -> tuple[ClueWarning, ...]:
-    """The P2 warnings for a term `player` writes (or wrote) for `arrow`."""
-    found = []
-    for clue in game.clues(arrow):
-        shared = shared_letters(term, clue)
-        if len(shared) >= SHARED_LETTERS:
-            found.append(ClueWarning(player, arrow, term, clue, shared))
-    return tuple(found)
-
-
-def clue_warnings(game: Game) -> tuple[ClueWarning, ...]:
-    """Every entered term's P2 warnings, in entry order."""
-    return tuple(w for t in game.terms for w in term_warnings(game, t.player, t.arrow, t.text))
-
-
 @dataclass(frozen=True, slots=True)
 class GridStatus:
     """Phase 1 by the rule: complete when arrow 10 is placed and every arrow points at ≥ 2 words."""
@@ -509,73 +408,3 @@ def _merge(game: Game, event: Merge) -> Game:
     if len(keys) < 2:
         raise PerfectWordsError("merge_few", arrow=arrow)
     return replace(game, merges=game.merges.add(Merge(arrow, tuple(keys))))
-
-
-# --- scoring -------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Players whose terms on one arrow count as the same; `terms` are the normalised forms joined."""
-
-    terms: tuple[str, ...]
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ArrowScore:
-    arrow: int
-    role: str  # "double", "ignore" or "" (a plain arrow)
-    groups: tuple[Group, ...]  # largest first
-    same: int  # players in the largest group
-    base: int  # points by the player-count table
-    points: int  # base × 2 when doubled, 0 when ignored
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    arrows: tuple[ArrowScore, ...]
-    total: int
-    rank: Rank | None
-    chosen: bool  # False: the doubled/ignored arrows are not chosen yet and every arrow counts once
-
-
-def _groups(game: Game, arrow: int) -> tuple[Group, ...]:
-    written = [
-        t for p in game.players if (t := game.term(p, arrow)) is not None and (p, arrow) not in game.struck
-    ]
-    parent = {t.key: t.key for t in written}
-
-    def root(key: str) -> str:
-        while parent[key] != key:
-            key = parent[key]
-        return key
-
-    for merge in game.merges:
-        if merge.arrow != arrow:
-            continue
-        present = [key for key in merge.terms if key in parent]
-        for key in present[1:]:
-            parent[root(key)] = root(present[0])
-    by_root: dict[str, list[Term]] = {}
-    for t in written:
-        by_root.setdefault(root(t.key), []).append(t)
-    groups = [
-        Group(tuple(dict.fromkeys(t.key for t in members)), tuple(t.player for t in members))
-        for members in by_root.values()
-    ]
-    return tuple(sorted(groups, key=lambda g: -len(g.players)))
-
-
-def score(game: Game) -> Standing:
-    """The team's standing now: each arrow's largest group, its points, the total and the rank."""
-    arrows = []
-    for arrow in range(1, ARROWS + 1):
-        groups = _groups(game, arrow)
-        same = len(groups[0].players) if groups else 0
-        base = arrow_points(len(game.players), same)
-        role = "double" if arrow == game.double else "ignore" if arrow == game.ignore else ""
-        points = base * 2 if role == "double" else 0 if role == "ignore" else base
-        arrows.append(ArrowScore(arrow, role, groups, same, base, points))
-    total = sum(a.points for a in arrows)
-    return Standing(tuple(arrows), total, rank_for(total), game.double is not None)

@@ -14,6 +14,7 @@ Stages, in order:
   on a second group merges the two; NEXT goes to the next arrow, after arrow 10 to the total;
 - `Final`: total and rank (a celebration beep); START or BACK leaves the game.
 BACK undoes the last entry (`Played.undo`: the record line is retracted and the game rebuilt).
+`PerfectWordsFlow.STAGES` (at the end) is the transitions table: each stage type's handler, screen and typed line.
 """
 
 from __future__ import annotations
@@ -21,20 +22,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.perfect_words.clues import term_warnings
+from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import Played, RecordedFlow, enter
+from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter, seated_players
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
 
 from . import GAME_ID
+from . import page as phones
 from .record import RULES
 from .text import TITLE, t
 
@@ -82,47 +85,14 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
 
     GAME = GAME_ID
     TITLE = TITLE
+    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
+    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
 
     @property
     def players(self) -> tuple[str, ...]:
-        """The players (the phones' seats): the game's, or the setup's while it is set up."""
-        if self.played is not None:
-            return self.played.setup.players
-        return self.stage.seats.players if isinstance(self.stage, Seating) else ()
-
-    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
-        """A line from seat `seat`'s phone (`page.seat_entry`)."""
-        from .page import seat_entry
-
-        return seat_entry(self, seat, text, ctx)
-
-    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-        from .page import page_data
-
-        return page_data(self, seat, ctx)
+        return seated_players(self)
 
     # --- handling events ----------------------------------------------------------------------------
-
-    def play(self, event: Event, ctx: Ctx) -> Outcome:
-        stage = self.stage
-        flow = replace(self, message="", stage=replace(stage, strikable=None) if isinstance(stage, Terms) else stage)
-        played = self.played
-        assert played is not None
-        if isinstance(stage, Final):
-            if is_press(event, Button.START, Button.BACK, Button.ENCODER):
-                return Outcome(None, (EndGame(", ".join(self.players)),))
-            return refuse(self, ctx)
-        if is_press(event, Button.BACK):
-            if isinstance(stage, Choosing | Revealing) and stage.first is not None:
-                return Outcome(replace(flow, stage=replace(stage, first=None)))
-            return flow._undo(played, ctx)
-        if isinstance(event, TextEntry) and not isinstance(stage, Arrows | Terms):
-            return refuse(replace(self, message=t(ctx.lang, "no_text")), ctx)
-        handler: Callable[..., Outcome] = _HANDLERS[type(stage)]
-        return handler(flow, stage, played.game, event, ctx)
-
-    def timer_over(self, ctx: Ctx) -> Outcome:
-        return Outcome(replace(self, message=""))  # a stale footer must not stand beside "Zeit!"
 
     def start_game(self, players: tuple[str, ...]) -> Outcome:
         played, effects = Played.begin(RULES, pw.Setup(players), players)
@@ -150,7 +120,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             stage = Revealing(last.arrow)
         return Outcome(replace(self, stage=stage, played=played, message=undone), effects)
 
-    def _arrows(self, stage: Arrows, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+    def arrows(self, stage: Arrows, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         if isinstance(event, TextEntry):
             return enter(self, ctx, arrow_event(game, event.text))[1]
         if is_press(event, Button.NEXT):
@@ -166,13 +136,13 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             return refuse(replace(self, message=error.text(ctx.lang)), ctx)
         return Outcome(replace(self, stage=Terms()))
 
-    def _terms(self, stage: Terms, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+    def terms(self, stage: Terms, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
         if isinstance(event, TextEntry):
             flow, outcome = enter(self, ctx, pw.WriteTerm(player, arrow, event.text.strip()))
             if flow is None:
                 return outcome
-            warnings = pw.term_warnings(game, player, arrow, event.text)
+            warnings = term_warnings(game, player, arrow, event.text)
             message, strikable = "", None
             if warnings:
                 warning = pick(pw.TEXTS, ctx.lang, "warning", **warnings[0].as_dict())
@@ -195,7 +165,7 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             return Outcome(replace(self, stage=after))
         return refuse(self, ctx)
 
-    def _choose(self, stage: Choosing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+    def choose(self, stage: Choosing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
         if game.double is not None:  # chosen: the next step is the reveal
             if is_press(event, Button.START, Button.ENCODER):
                 flow, outcome = enter(self, ctx, pw.Reveal())
@@ -211,8 +181,8 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             return outcome if flow is None else replace(outcome, flow=replace(flow, stage=replace(stage, first=None)))
         return refuse(self, ctx)
 
-    def _reveal(self, stage: Revealing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
-        groups = pw.score(game).arrows[stage.arrow - 1].groups
+    def reveal(self, stage: Revealing, game: pw.Game, event: Event, ctx: Ctx) -> Outcome:
+        groups = score(game).arrows[stage.arrow - 1].groups
         if isinstance(event, Turn) and groups:
             return Outcome(replace(self, stage=replace(stage, cursor=(stage.cursor + event.steps) % len(groups))))
         if is_hold(event, Button.NEXT) and groups:
@@ -235,64 +205,109 @@ class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
             return replace(outcome, flow=replace(flow, stage=Revealing(stage.arrow), message=message))
         return refuse(self, ctx)
 
-    # --- screens ------------------------------------------------------------------------------------
 
-    def play_field(self, ctx: Ctx, game: pw.Game) -> TextField | None:
-        """Clue words while the grid is laid, a player's term for an arrow; nothing typed after that."""
-        stage = self.stage
-        if isinstance(stage, Arrows):
-            return TextField(t(ctx.lang, "clues_field", arrow=min(len(game.lines) + 1, pw.ARROWS)), "text")
-        if isinstance(stage, Terms):
-            player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
-            return TextField(t(ctx.lang, "terms_title", player=player, arrow=arrow), "word")
-        return None
-
-    def play_screen(self, ctx: Ctx, game: pw.Game) -> Screen:
-        lang, stage = ctx.lang, self.stage
-        if isinstance(stage, Arrows):
-            placed = len(game.lines)
-            big = t(lang, "arrow", arrow=placed + 1) if placed < pw.ARROWS else t(lang, "grid_done")
-            return BigScreen(t(lang, "phase1", placed=placed), big, self.message or t(lang, "hint_arrows"))
-        if isinstance(stage, Terms):
-            player, arrow = self.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
-            clues = game.clues(arrow)
-            lines = ((t(lang, "clues", clues=" · ".join(clues)),) if clues else ()) + (t(lang, "hint_terms"),)
-            return MessageScreen(t(lang, "terms_title", player=player, arrow=arrow), lines, self.message)
-        if isinstance(stage, Choosing):
-            if game.double is not None:
-                lines = (t(lang, "chosen", double=game.double, ignore=game.ignore), t(lang, "hint_reveal_start"))
-                return MessageScreen(t(lang, "reveal_title"), lines, self.message)
-            items = tuple(
-                ListItem(t(lang, "arrow", arrow=i + 1), t(lang, "double_mark") if i == stage.first else "",
-                         i == stage.first)
-                for i in range(pw.ARROWS)
-            )
-            title = t(lang, "pick_double" if stage.first is None else "pick_ignore")
-            return ListScreen(title, items, stage.cursor, self.message or t(lang, "hint_choose"))
-        standing = pw.score(game)
-        if isinstance(stage, Revealing):
-            score = standing.arrows[stage.arrow - 1]
-            items = tuple(
-                ListItem(" = ".join(_shown(game, stage.arrow, k) for k in g.terms), str(len(g.players)),
-                         i == stage.first)
-                for i, g in enumerate(score.groups)
-            ) or (ListItem(t(lang, "none")),)
-            title = t(lang, "reveal", arrow=stage.arrow, mark=_MARKS.get(score.role, ""), points=score.points)
-            return ListScreen(title, items, stage.cursor if score.groups else None,
-                              self.message or t(lang, "hint_reveal"))
-        rank = standing.rank.name(lang) if standing.rank else pick(pw.TEXTS, lang, "rank.none")
-        items = tuple(
-            ListItem(t(lang, "arrow", arrow=a.arrow) + _MARKS.get(a.role, ""), str(a.points)) for a in standing.arrows
-        )
-        return ListScreen(t(lang, "total", total=standing.total, rank=rank), items, None,
-                          self.message or t(lang, "hint_final"))
+# --- the stages of the game played: BACK, typed lines, and what each shows ------------------------------
 
 
-_HANDLERS: dict[type, Callable[..., Outcome]] = {
-    Arrows: PerfectWordsFlow._arrows,
-    Terms: PerfectWordsFlow._terms,
-    Choosing: PerfectWordsFlow._choose,
-    Revealing: PerfectWordsFlow._reveal,
+def _in_play(handler: Callable[..., Outcome]) -> Callable[..., Outcome]:
+    """A stage of the game played: BACK drops a half-made choice, else undoes the last entry; a typed line
+    only where terms or clue words are typed; anything else `handler(flow, stage, game, event, ctx)`."""
+
+    def handle(flow: PerfectWordsFlow, stage: Stage, event: Event, ctx: Ctx) -> Outcome:
+        plain = replace(flow, message="", stage=replace(stage, strikable=None) if isinstance(stage, Terms) else stage)
+        played = flow.played
+        assert played is not None
+        if is_press(event, Button.BACK):
+            if isinstance(stage, Choosing | Revealing) and stage.first is not None:
+                return Outcome(replace(plain, stage=replace(stage, first=None)))
+            return plain._undo(played, ctx)
+        if isinstance(event, TextEntry) and not isinstance(stage, Arrows | Terms):
+            return refuse(replace(flow, message=t(ctx.lang, "no_text")), ctx)
+        return handler(plain, stage, played.game, event, ctx)
+
+    return handle
+
+
+def _final(flow: PerfectWordsFlow, stage: Final, event: Event, ctx: Ctx) -> Outcome:
+    if is_press(event, Button.START, Button.BACK, Button.ENCODER):
+        return Outcome(None, (EndGame(", ".join(flow.players)),))
+    return refuse(flow, ctx)
+
+
+def _game(flow: PerfectWordsFlow) -> pw.Game:
+    assert flow.played is not None, "a stage after the setup has a game in play"
+    return flow.played.game
+
+
+def _arrows_screen(flow: PerfectWordsFlow, stage: Arrows, ctx: Ctx) -> Screen:
+    lang, game = ctx.lang, _game(flow)
+    placed = len(game.lines)
+    big = t(lang, "arrow", arrow=placed + 1) if placed < pw.ARROWS else t(lang, "grid_done")
+    return BigScreen(t(lang, "phase1", placed=placed), big, flow.message or t(lang, "hint_arrows"))
+
+
+def _arrows_field(flow: PerfectWordsFlow, stage: Arrows, ctx: Ctx) -> TextField:
+    """Clue words while the grid is laid."""
+    return TextField(t(ctx.lang, "clues_field", arrow=min(len(_game(flow).lines) + 1, pw.ARROWS)), "text")
+
+
+def _terms_screen(flow: PerfectWordsFlow, stage: Terms, ctx: Ctx) -> Screen:
+    lang = ctx.lang
+    player, arrow = flow.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
+    clues = _game(flow).clues(arrow)
+    lines = ((t(lang, "clues", clues=" · ".join(clues)),) if clues else ()) + (t(lang, "hint_terms"),)
+    return MessageScreen(t(lang, "terms_title", player=player, arrow=arrow), lines, flow.message)
+
+
+def _terms_field(flow: PerfectWordsFlow, stage: Terms, ctx: Ctx) -> TextField:
+    """A player's term for an arrow."""
+    player, arrow = flow.players[stage.slot // pw.ARROWS], stage.slot % pw.ARROWS + 1
+    return TextField(t(ctx.lang, "terms_title", player=player, arrow=arrow), "word")
+
+
+def _choosing_screen(flow: PerfectWordsFlow, stage: Choosing, ctx: Ctx) -> Screen:
+    lang, game = ctx.lang, _game(flow)
+    if game.double is not None:
+        lines = (t(lang, "chosen", double=game.double, ignore=game.ignore), t(lang, "hint_reveal_start"))
+        return MessageScreen(t(lang, "reveal_title"), lines, flow.message)
+    items = tuple(
+        ListItem(t(lang, "arrow", arrow=i + 1), t(lang, "double_mark") if i == stage.first else "",
+                 i == stage.first)
+        for i in range(pw.ARROWS)
+    )
+    title = t(lang, "pick_double" if stage.first is None else "pick_ignore")
+    return ListScreen(title, items, stage.cursor, flow.message or t(lang, "hint_choose"))
+
+
+def _revealing_screen(flow: PerfectWordsFlow, stage: Revealing, ctx: Ctx) -> Screen:
+    lang, game = ctx.lang, _game(flow)
+    shown = score(game).arrows[stage.arrow - 1]
+    items = tuple(
+        ListItem(" = ".join(_shown(game, stage.arrow, k) for k in g.terms), str(len(g.players)),
+                 i == stage.first)
+        for i, g in enumerate(shown.groups)
+    ) or (ListItem(t(lang, "none")),)
+    title = t(lang, "reveal", arrow=stage.arrow, mark=_MARKS.get(shown.role, ""), points=shown.points)
+    return ListScreen(title, items, stage.cursor if shown.groups else None, flow.message or t(lang, "hint_reveal"))
+
+
+def _final_screen(flow: PerfectWordsFlow, stage: Final, ctx: Ctx) -> Screen:
+    lang, standing = ctx.lang, score(_game(flow))
+    rank = standing.rank.name(lang) if standing.rank else pick(pw.TEXTS, lang, "rank.none")
+    items = tuple(
+        ListItem(t(lang, "arrow", arrow=a.arrow) + _MARKS.get(a.role, ""), str(a.points)) for a in standing.arrows
+    )
+    return ListScreen(t(lang, "total", total=standing.total, rank=rank), items, None,
+                      flow.message or t(lang, "hint_final"))
+
+
+PerfectWordsFlow.STAGES = {
+    Seating: SEATING,
+    Arrows: StageRow(_in_play(PerfectWordsFlow.arrows), _arrows_screen, _arrows_field),
+    Terms: StageRow(_in_play(PerfectWordsFlow.terms), _terms_screen, _terms_field),
+    Choosing: StageRow(_in_play(PerfectWordsFlow.choose), _choosing_screen),
+    Revealing: StageRow(_in_play(PerfectWordsFlow.reveal), _revealing_screen),
+    Final: StageRow(_final, _final_screen),
 }
 
 

@@ -8,14 +8,19 @@ sheet: each player's rows (word, status, points and their breakdown), vowel and 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from firmware_host.core.flow import Ctx
+from firmware_host.core.events import TextEntry
+from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.table.page_parts import action, ask
 from firmware_host.core.table.page_parts import t as part_text
+from firmware_host.core.table.seats import refuse
 
-from .rules import pending
+from .rules import Word, pending
 from .scoring import score
+from .stages import Entering, Fixing, Timing
 from .text import t
 
 if TYPE_CHECKING:
@@ -26,6 +31,33 @@ STAGES = {
     "Revealing": "reveal", "Calling": "call", "Timing": "timing", "Entering": "entering", "Reviewing": "review",
     "Fixing": "fix", "Points": "points", "SoloStriking": "solo_strike", "Standing": "standing", "Final": "final",
 }
+
+
+def seat_entry(flow: PerfektesWortFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
+    """A word from the phone of seat `seat`: while the sand runs it is the seat's draft (hidden, checked
+    by the rules core, replaced by a later one, withdrawn by an empty line) until the alarm enters all
+    drafts at once; after the alarm it is the seat's word at once, if the seat has none yet; while the
+    table shortens this seat's word (`Fixing`), the shortened word or its length."""
+    from .table import _entered, _fixing
+
+    plain, stage = replace(flow, message=""), flow.stage
+    if flow.played is None or not 0 <= seat < len(flow.players):
+        return refuse(replace(plain, message=t(ctx.lang, "phone_no_seat", seat=seat + 1)), ctx)
+    play, player = flow.played.game, flow.players[seat]
+    others = tuple(d for d in flow.drafts if d[0] != seat)
+    if isinstance(stage, Timing):
+        if not text:
+            return Outcome(replace(plain, drafts=others))
+        try:
+            flow.played.enter(Word(play.revealed, player, text))  # checked only: entered at the alarm
+        except RuleError as exc:
+            return refuse(replace(plain, message=exc.text(ctx.lang)), ctx)
+        return Outcome(replace(plain, drafts=tuple(sorted((*others, (seat, text))))))
+    if isinstance(stage, Entering) and play.entry(play.revealed, player) is None:
+        return _entered(plain._enter(ctx, (Word(play.revealed, player, text),), type(flow)._next_entry))
+    if isinstance(stage, Fixing) and stage.slot == seat:  # the own word shortened, as typed on the box
+        return _fixing(plain, stage, play, TextEntry(text, ctx.now), ctx)
+    return refuse(replace(plain, message=t(ctx.lang, "phone_not_now", name=player)), ctx)
 
 
 def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
@@ -61,7 +93,7 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
 def _best(flow: PerfektesWortFlow, stage: str, lang: str) -> list[str]:
     """The perfect word as the OLED reveals it: the last round's after its review (option "round"), every
     round's at the end (option "end"); nothing before the word list answered."""
-    from .table import best_items
+    from .screens import best_items
 
     if not flow.best:
         return []
@@ -79,7 +111,7 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
     assert flow.play is not None
     entry = flow.play.entry(flow.play.revealed, flow.players[seat])
     word = entry.current if entry else ""
-    options = flow._options(flow.play, seat)
+    options = flow.options(flow.play, seat)
     return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=t(lang, "hint_fix"),
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
@@ -94,7 +126,7 @@ def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str
         flags.append(t(lang, "too_long"))
     if entry.invalid:
         flags.append(t(lang, "invalid"))
-    if flow._known(entry.current) is False and not entry.struck:
+    if flow.known(entry.current) is False and not entry.struck:
         flags.append(t(lang, "unknown_word"))
     return {"name": player, "entered": True, "written": entry.written, "current": entry.current,
             "struck": entry.struck, "flags": flags}

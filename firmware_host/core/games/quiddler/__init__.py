@@ -1,77 +1,38 @@
 """Quiddler (RULES.md §2, rulings Q1–Q6): the pure rules core, its record, the table flows and the kits.
 
-Drive a game event by event (each call returns a new `Game` or raises a `RuleError`):
+Drive a game event by event (`rules`; each call returns a new `Game` or raises a `RuleError`):
     game = new_game(["Ann", "Bob", "Cem"], dealer="Ann")   # game.next_round: who deals how many
     game = start_round(game)                                # game.current.plan
     game = lay_down(game, "Bob", [("QU", "I", "T")], unused=(), went_out=True)
     game = challenge(game, "Ann", "Bob", ("QU", "I", "T"), allowed=True)
     game = end_round(game)                                  # game.rounds[-1], game.totals
-Typed card entry: `parse_cards("(QU)IT", deck)`; solitaire: `new_solitaire(seed)`, `take_word`.
-`score_record(record)` replays a game record for `wordtable score` (`record`: its events, `RULES`).
+Typed card entry: `notation.parse_cards("(QU)IT", deck)`; solitaire: `solitaire.new_solitaire(seed)`,
+`take_word`. `record.score_record(record)` replays a game record for `wordtable score`.
 At the table: `KIT` (the scored game, flow in `table`) and `SOLITAIRE_KIT` (practice, `solitaire_table`).
-The game's code loads when it is first played, scored or its deck is asked for; any other name of this
-package (`exports`) loads it too, at its first use.
+The game's code loads when it is first played, scored or its deck is asked for (`kit.lazy_kit`, its
+loader below); import its names from its modules.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
-from firmware_host.core.games.kit import CardDeck, GameKit, exported
+from firmware_host.core.games.kit import lazy_kit
 
 from .text import TEXT
-
-if TYPE_CHECKING:
-    from firmware_host.core.flow import Ctx, Flow
-    from firmware_host.core.games.rules import Rules
-    from firmware_host.core.record import GameRecord, ScoreReport
-
-    from .exports import *  # noqa: F403
 
 GAME_ID = "quiddler"
 SOLITAIRE_ID = "quiddler-solitaire"
 
 
-def _new_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
-    from .table import new_flow
+def _modules(name: str) -> ModuleType:
+    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    from . import deck, record, solitaire_table, table
 
-    return new_flow(ctx, names)
-
-def _new_solitaire_flow(ctx: Ctx, names: tuple[str, ...]) -> Flow:
-    from .solitaire_table import new_solitaire_flow
-
-    return new_solitaire_flow(ctx, names)
-
-def _score_record(record: GameRecord) -> ScoreReport:
-    from .record import score_record
-
-    return score_record(record)
-
-@cache
-def _decks() -> tuple[CardDeck, ...]:
-    from .deck import STANDARD_DECK
-
-    return (CardDeck(GAME_ID, {"de": "Quiddler", "en": "Quiddler"}, tuple(STANDARD_DECK.cards())),)
+    return {"deck": deck, "record": record, "solitaire_table": solitaire_table, "table": table}[name]
 
 
-
-def _rules() -> Rules[Any, Any, Any]:
-    from .record import RULES
-
-    return RULES
-
-
-def _exports() -> ModuleType:
-    import firmware_host.core.games.quiddler.exports as exports  # not `from .`: that asks __getattr__
-
-    return exports
-
-
-KIT = GameKit(
-    GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, _new_flow, _score_record, _decks,
-    record_rules=_rules,
-)
-SOLITAIRE_KIT = GameKit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()}, _new_solitaire_flow)
-__getattr__ = exported(__name__, _exports)
+KIT = lazy_kit(GAME_ID, {lang: texts["title"] for lang, texts in TEXT.items()}, _modules, flow="table.new_flow",
+               decks="deck.card_decks")
+SOLITAIRE_KIT = lazy_kit(SOLITAIRE_ID, {lang: texts["solitaire"] for lang, texts in TEXT.items()}, _modules,
+                         flow="solitaire_table.new_solitaire_flow", recorded=False)

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
+from firmware_host.core.games.kit import CardDeck
+
+from . import GAME_ID
 from .errors import DeckError, UnknownCardError, Word
 
 DECK_SIZE = 118
@@ -121,3 +125,9 @@ def _standard_table() -> dict[str, list[int]]:
 
 # The rulebook's deck (RULES.md §2): copies from "Häufigkeit der Buchstaben", values as printed.
 STANDARD_DECK = deck_from_table(_standard_table())
+
+
+@cache
+def card_decks() -> tuple[CardDeck, ...]:
+    """The standard deck as the Deck mode and the card enrolment offer it (`GameKit.decks`)."""
+    return (CardDeck(GAME_ID, {"de": "Quiddler", "en": "Quiddler"}, tuple(STANDARD_DECK.cards())),)

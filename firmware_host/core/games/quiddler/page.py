@@ -21,17 +21,25 @@ from typing import TYPE_CHECKING, Any
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.table.page_parts import action, ask, board, cell, sheet
 from firmware_host.core.table.played import enter
-from firmware_host.core.table.seats import refuse
+from firmware_host.core.table.seats import named, refuse
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import Challenge, Lay
 from .rules import ROUNDS, Game
+from .screens import best_items, targets
+from .stages import ChallengeList, LayEntry, OutChoice, VerdictPick
 from .text import t
 
 if TYPE_CHECKING:
     from .table import QuiddlerFlow
 
+STAGES = {  # the page's name of each stage
+    "PlayerCount": "setup", "PlayerNames": "setup", "DealerPick": "setup", "BonusPick": "setup", "Summary": "setup",
+    "PlanPage": "plan", "TablePage": "table", "BoardPage": "board", "FinalPage": "final", "OutChoice": "play",
+    "LayEntry": "lay", "ChallengeList": "challenges", "ChallengerPick": "challenges", "TargetPick": "challenges",
+    "VerdictPick": "challenges",
+}
 PREFIX_OUT = "!"
 BACK_TEXT = "<"
 PREFIX_CHALLENGE = "?"  # "?N": this seat challenges the N-th word it may name (`table._targets`)
@@ -40,10 +48,8 @@ PREFIX_VERDICT = "="  # "=1": the word is allowed, "=0": not allowed (the table'
 
 def _asking(flow: QuiddlerFlow) -> bool:
     """Whether the box waits for lay-downs now (a round open, no challenge in progress)."""
-    from .table import LayEntry, OutChoice
-
     game = flow.played.game if flow.played is not None else None
-    return game is not None and game.current is not None and isinstance(flow.entry, OutChoice | LayEntry)
+    return game is not None and game.current is not None and isinstance(flow.stage, OutChoice | LayEntry)
 
 
 def _draft(flow: QuiddlerFlow, seat: int) -> tuple[tuple[str, ...], ...] | None:
@@ -90,16 +96,12 @@ def seat_entry(flow: QuiddlerFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
 
 def _challenging(flow: QuiddlerFlow) -> bool:
     """Whether the box shows the round's challenges (none being entered on it)."""
-    from .table import Challenges
-
-    return isinstance(flow.entry, Challenges) and flow.entry.stage == "list"
+    return isinstance(flow.stage, ChallengeList)
 
 
 def _judging(flow: QuiddlerFlow) -> bool:
     """Whether the box asks the table's verdict on a challenged word."""
-    from .table import Challenges
-
-    return isinstance(flow.entry, Challenges) and flow.entry.stage == "verdict"
+    return isinstance(flow.stage, VerdictPick)
 
 
 def _verdicts(flow: QuiddlerFlow, game: Game, player: str) -> tuple[bool, ...]:
@@ -107,15 +109,13 @@ def _verdicts(flow: QuiddlerFlow, game: Game, player: str) -> tuple[bool, ...]:
     (RULES: Quiddler, challenges): a player not in the dispute records either; in it, only the verdict
     against oneself — the challenger concedes "allowed", the word's owner "not allowed". The box's entry
     stays for everything else."""
-    from .table import Challenges, _targets
-
-    entry = flow.entry
-    if not isinstance(entry, Challenges) or entry.stage != "verdict":
+    entry = flow.stage
+    if not isinstance(entry, VerdictPick):
         return ()
-    targets = _targets(game, entry.challenger)
-    if not 0 <= entry.target < len(targets):
+    named = targets(game, entry.challenger)
+    if not 0 <= entry.target < len(named):
         return ()
-    owner = targets[entry.target][0]
+    owner = named[entry.target][0]
     if player == entry.challenger:
         return (True,)
     if player == owner:
@@ -125,57 +125,48 @@ def _verdicts(flow: QuiddlerFlow, game: Game, player: str) -> tuple[bool, ...]:
 
 def _verdict(flow: QuiddlerFlow, game: Game, player: str, value: str, ctx: Ctx) -> Outcome:
     """The table's verdict from `player`'s phone: recorded as the box's verdict is (`Challenge`)."""
-    from .table import Challenges, _targets
-
-    entry = flow.entry
-    assert isinstance(entry, Challenges)
+    entry = flow.stage
+    assert isinstance(entry, VerdictPick)
     if value not in ("0", "1"):
         return refuse(replace(flow, message=t(ctx.lang, "page_not_now", name=player)), ctx)
     allowed = value == "1"
     if allowed not in _verdicts(flow, game, player):
         return refuse(replace(flow, message=t(ctx.lang, "page_verdict_own", name=player)), ctx)
-    owner, word = _targets(game, entry.challenger)[entry.target]
-    return flow._record(Challenge(entry.challenger, owner, format_cards(word), allowed=allowed), ctx)
+    owner, word = targets(game, entry.challenger)[entry.target]
+    return flow.record(Challenge(entry.challenger, owner, format_cards(word), allowed=allowed), ctx)
 
 
 def _challenge(flow: QuiddlerFlow, game: Game, player: str, index: str, ctx: Ctx) -> Outcome:
     """The seat's player challenges a word: the box asks the table's verdict for it (as after choosing the
     challenger and the word on the box)."""
-    from .table import Challenges, _targets
-
-    targets = _targets(game, player)
-    if not index.isdigit() or not int(index) < len(targets):
+    named = targets(game, player)
+    if not index.isdigit() or not int(index) < len(named):
         return refuse(replace(flow, message=t(ctx.lang, "page_not_now", name=player)), ctx)
-    owner, word = targets[int(index)]
+    owner, word = named[int(index)]
     message = t(ctx.lang, "page_verdict", challenger=player, owner=owner, word=format_cards(word))
-    return Outcome(replace(flow, entry=Challenges("verdict", player, int(index)), message=message))
+    return Outcome(replace(flow, stage=VerdictPick(player, int(index)), message=message))
 
 
 def _record(flow: QuiddlerFlow, lay: Lay, ctx: Ctx, kept: tuple[Any, ...]) -> Outcome:
     """The lay-down entered through the rules; the box's entry moves on if it asked for this player.
     Refused: the phones' typed words stay `kept`."""
-    from .table import LayEntry, _next_entry
+    from .table import next_stage
 
     entered, outcome = enter(flow, ctx, lay)
     if entered is None or entered.played is None:
         assert isinstance(outcome.flow, type(flow))
-        refused = replace(outcome.flow, phone=kept, message=f"{lay.player}: {outcome.flow.message}")
-        return replace(outcome, flow=refused)
-    box = entered.entry
+        return named(replace(outcome, flow=replace(outcome.flow, phone=kept)), lay.player)
+    box = entered.stage
     game = entered.played.game
     if not isinstance(box, LayEntry) or box.player not in game.waiting_for:
-        box = _next_entry(game)
-    return replace(outcome, flow=replace(entered, entry=box))
+        box = next_stage(game)
+    return replace(outcome, flow=replace(entered, stage=box))
 
 
 def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
     """The page's view of the flow for `seat` (None: no seat)."""
-    from .table import Challenges, LayEntry, OutChoice, Pages
-
-    lang, entry = ctx.lang, flow.entry
-    stage = (entry.page if isinstance(entry, Pages) else "play" if isinstance(entry, OutChoice)
-             else "lay" if isinstance(entry, LayEntry) else "challenges" if isinstance(entry, Challenges) else "setup")
-    data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
+    lang = ctx.lang
+    data: dict[str, Any] = {"stage": STAGES[type(flow.stage).__name__], "asks": None, "message": flow.message}
     if flow.played is None:
         return data
     game = flow.played.game
@@ -199,12 +190,10 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         data["entry"] = _ask(flow, game, seat, lang)
         data["asks"] = data["entry"]["kind"]
     if mine and seat is not None and current is not None and _challenging(flow):
-        from .table import _targets
-
-        targets = _targets(game, game.players[seat])
-        if targets:
+        named = targets(game, game.players[seat])
+        if named:
             actions = [action(f"{owner}: {format_cards(word)}", f"{PREFIX_CHALLENGE}{i}")
-                       for i, (owner, word) in enumerate(targets)]
+                       for i, (owner, word) in enumerate(named)]
             data["entry"] = ask("choice", t(lang, "page_challenge"), lang, field=False, actions=actions)
             data["asks"] = "choice"
     if mine and seat is not None and current is not None and _judging(flow):
@@ -220,11 +209,9 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
 
 
 def _verdict_ask(flow: QuiddlerFlow, game: Game, verdicts: tuple[bool, ...], lang: str) -> dict[str, Any]:
-    from .table import Challenges, _targets
-
-    entry = flow.entry
-    assert isinstance(entry, Challenges)
-    owner, word = _targets(game, entry.challenger)[entry.target]
+    entry = flow.stage
+    assert isinstance(entry, VerdictPick)
+    owner, word = targets(game, entry.challenger)[entry.target]
     actions = [action(t(lang, "allowed" if allowed else "not_allowed"), f"{PREFIX_VERDICT}{int(allowed)}")
                for allowed in verdicts]
     return ask("choice", t(lang, "page_verdict_ask", owner=owner, word=format_cards(word)), lang, field=False,
@@ -272,6 +259,4 @@ def _tables(game: Game, lang: str) -> list[dict[str, Any]]:
 
 def _best(flow: QuiddlerFlow, lang: str) -> list[str]:
     """The best lay-downs the word list found for the last scored round: the OLED's round table's lines."""
-    from .table import best_items
-
     return [f"{item.label} · {item.value}" if item.value else item.label for item in best_items(flow, lang)]

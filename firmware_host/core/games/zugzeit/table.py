@@ -16,6 +16,7 @@ appliance's timer shows the current turn (`SetTimer`: its bar, warnings and alar
 ends the turn itself where the mode says so (limit "end", sudden death, hourglass), at the exact deadline.
 A press stamped before a turn the clock had just ended itself was meant for that turn: the clock's ending
 is taken back and the press counts. The flow `KeepsTime`: a restart or leaving it for another mode pauses it.
+`ZugzeitFlow.STAGES` (at the end) is the transitions table: each stage type's handler, screen and typed line.
 """
 
 from __future__ import annotations
@@ -28,82 +29,22 @@ from firmware_host.core.events import Button, Event, TextEntry, Turn, event_time
 from firmware_host.core.flow import Ctx, Outcome, SetTimer
 from firmware_host.core.screens import ListItem, ListScreen, Screen, TurnScreen
 from firmware_host.core.settings import MAX_BANK_S, MAX_EXTRA_S, MAX_TURN_S, MIN_BANK_S, MIN_TURN_S, TurnSettings
-from firmware_host.core.table.played import Played, RecordedFlow, begin, enter
+from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, begin, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds, parse_duration
 
 from . import GAME_ID
 from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
+from .options import Options
 from .record import RULES
 from .text import TITLE, t
 
-TURN_PRESETS = (10, 15, 20, 30, 45, 60, 90, 120, 180, 300)
-BANK_PRESETS = (60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 5400)
-EXTRA_PRESETS = (0, 1, 2, 3, 5, 10, 15, 20, 30)
 FIGURES = ("total", "average", "longest", "turns", "over")
 FLASH_MS = 3000  # the screen is inverted this long when a player's time runs out
 GO = (Button.START, Button.ENCODER, Button.TURN)
 
 PlayedZugzeit = Played[zz.Setup, zz.Game, zz.Event]
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The timing being chosen for `seats`' players; `cursor` on one of `rows()`."""
-
-    seats: Seats
-    mode: str
-    turn_s: int
-    over: str
-    bank_s: int
-    increment_s: int
-    delay_s: int
-    cursor: int = 0
-
-    @classmethod
-    def of(cls, seats: Seats, defaults: TurnSettings) -> Options:
-        d = defaults
-        return cls(seats, d.mode, d.turn_s, d.over, d.bank_s, d.increment_s, d.delay_s)
-
-    def rows(self) -> tuple[str, ...]:
-        if self.mode == "limit":
-            return ("mode", "turn", "over", "go")
-        if self.mode == "hourglass":
-            return ("mode", "bank", "go")
-        return ("mode", "bank", "increment", "delay", "go")
-
-    @property
-    def row(self) -> str:
-        return self.rows()[self.cursor]
-
-    def setup(self) -> zz.Setup:
-        players = self.seats.players
-        if self.mode == "limit":
-            return zz.Setup(players, "limit", self.turn_s * 1000, over=self.over)
-        if self.mode == "hourglass":
-            return zz.Setup(players, "hourglass", self.bank_s * 1000)
-        return zz.Setup(players, self.mode, self.bank_s * 1000, increment_ms=self.increment_s * 1000,
-                        delay_ms=self.delay_s * 1000)
-
-    def stepped(self, steps: int) -> Options:
-        """The value under the cursor `steps` choices on (negative: back)."""
-        row = self.row
-        if row == "mode":
-            return replace(self, mode=_step(zz.MODES, self.mode, steps))
-        if row == "over":
-            return replace(self, over=_step(zz.OVER, self.over, steps))
-        if row == "turn":
-            return replace(self, turn_s=_step_preset(TURN_PRESETS, self.turn_s, steps))
-        if row == "bank":
-            return replace(self, bank_s=_step_preset(BANK_PRESETS, self.bank_s, steps))
-        return self.with_extra(_step_preset(EXTRA_PRESETS, getattr(self, f"{row}_s"), steps))
-
-    def with_extra(self, seconds: int) -> Options:
-        """A Fischer increment or a Bronstein delay (the row under the cursor); one of them sets the other off."""
-        if self.row == "increment":
-            return replace(self, increment_s=seconds, delay_s=0 if seconds else self.delay_s)
-        return replace(self, delay_s=seconds, increment_s=0 if seconds else self.increment_s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +84,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         assert isinstance(stage, Seating)
         return Outcome(replace(self, stage=Options.of(stage.seats, self.defaults)))
 
-    def play(self, event: Event, ctx: Ctx) -> Outcome:
-        stage = self.stage
-        if isinstance(stage, Options):
-            return self._options(stage, event, ctx)
-        if isinstance(stage, Stats):
-            return self._stats(stage, event, ctx)
-        assert isinstance(stage, Playing)
-        return self._playing(stage, event, ctx)
-
-    def _options(self, stage: Options, event: Event, ctx: Ctx) -> Outcome:
+    def options(self, stage: Options, event: Event, ctx: Ctx) -> Outcome:
         flow = replace(self, message="")
         moved = cursor_step(event) if not isinstance(event, Turn) else None
         if moved is not None:
@@ -193,13 +125,6 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             chosen = stage.with_extra(seconds)
         return Outcome(replace(self, stage=chosen, message=""))
 
-    def setup_field(self, ctx: Ctx) -> TextField | None:
-        """A time ("1:30") for the options' time rows; the other rows are chosen by the buttons."""
-        stage = self.stage
-        if isinstance(stage, Options) and stage.row in ("turn", "bank", "increment", "delay"):
-            return TextField(t(ctx.lang, f"row.{stage.row}"), "number")
-        return None
-
     # --- the clock ----------------------------------------------------------------------------------
 
     def _played(self) -> PlayedZugzeit:
@@ -238,14 +163,14 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             if not _ends_itself(game) or to_ms(ctx.now) < deadline:
                 break
             outcome = flow._switch(deadline, ctx, auto=True)
-            if not isinstance(outcome.flow, ZugzeitFlow) or outcome.flow.played is flow.played:
+            if outcome.refused is not None or not isinstance(outcome.flow, ZugzeitFlow):
                 break  # refused (a record the rules would not take): the alarm has said it
             flow, effects = outcome.flow, [*effects, *outcome.effects]
         if flow is self:
             return Outcome(self)
         return Outcome(flow, tuple(effects), timer=flow.set_timer(ctx))
 
-    def _playing(self, stage: Playing, event: Event, ctx: Ctx) -> Outcome:
+    def playing(self, stage: Playing, event: Event, ctx: Ctx) -> Outcome:
         flow = replace(self, message="")
         now = to_ms(event_time(event))
         if stage.actions is not None:
@@ -355,7 +280,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         if is_press(event, Button.BACK):
             return Outcome(replace(self, stage=Playing()))
         if is_press(event, Button.TURN):
-            return replace(self, stage=Playing())._playing(Playing(), event, ctx)
+            return replace(self, stage=Playing()).playing(Playing(), event, ctx)
         if not is_press(event, Button.START, Button.ENCODER):
             return refuse(self, ctx)
         action, player, _ = items[cursor % len(items)]
@@ -378,7 +303,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
 
     # --- statistics ---------------------------------------------------------------------------------
 
-    def _stats(self, stage: Stats, event: Event, ctx: Ctx) -> Outcome:
+    def stats(self, stage: Stats, event: Event, ctx: Ctx) -> Outcome:
         flow = replace(self, message="")
         played = self._played()
         step = cursor_step(event)
@@ -399,13 +324,8 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
 
     # --- screens ------------------------------------------------------------------------------------
 
-    def screen(self, ctx: Ctx) -> Screen:
-        stage = self.stage
-        if isinstance(stage, Options):
-            return self._options_screen(stage, ctx.lang)
-        return RecordedFlow.screen(self, ctx)
-
-    def _options_screen(self, stage: Options, lang: str) -> ListScreen:
+    def options_screen(self, stage: Options, ctx: Ctx) -> ListScreen:
+        lang = ctx.lang
         values = {
             "mode": t(lang, f"mode.{stage.mode}"),
             "turn": format_seconds(stage.turn_s),
@@ -418,11 +338,8 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         items = tuple(ListItem(t(lang, f"row.{row}"), values[row]) for row in stage.rows())
         return ListScreen(t(lang, "options"), items, stage.cursor, self.message or t(lang, "hint_options"))
 
-    def play_screen(self, ctx: Ctx, game: zz.Game) -> Screen:
-        lang, stage, now = ctx.lang, self.stage, to_ms(ctx.now)
-        if isinstance(stage, Stats):
-            return self._stats_screen(stage, game, lang)
-        assert isinstance(stage, Playing)
+    def playing_screen(self, stage: Playing, ctx: Ctx) -> Screen:
+        game, lang, now = self._played().game, ctx.lang, to_ms(ctx.now)
         if stage.actions is not None:
             items = tuple(ListItem(label) for _, _, label in self.action_items(lang))
             return ListScreen(t(lang, "actions"), items, stage.actions, self.message or t(lang, "hint_actions"))
@@ -472,7 +389,8 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
             items.append(ListItem(player, value, i == game.current))
         return ListScreen(t(lang, "overview"), tuple(items), None, self.message)
 
-    def _stats_screen(self, stage: Stats, game: zz.Game, lang: str) -> ListScreen:
+    def stats_screen(self, stage: Stats, ctx: Ctx) -> ListScreen:
+        game, lang = self._played().game, ctx.lang
         figure = FIGURES[stage.figure]
         items = tuple(ListItem(player, _figure(game.stats[i], figure), player in game.winners)
                       for i, player in enumerate(game.players))
@@ -505,17 +423,19 @@ def _scale_ms(game: zz.Game, allowed: int) -> int:
     return max(s.time_ms, allowed)
 
 
-def _step(choices: tuple[str, ...], value: str, steps: int) -> str:
-    return choices[(choices.index(value) + steps) % len(choices)] if value in choices else choices[0]
+def _options_field(flow: ZugzeitFlow, stage: Options, ctx: Ctx) -> TextField | None:
+    """A time ("1:30") for the options' time rows; the other rows are chosen by the buttons."""
+    if stage.row in ("turn", "bank", "increment", "delay"):
+        return TextField(t(ctx.lang, f"row.{stage.row}"), "number")
+    return None
 
 
-def _step_preset(presets: tuple[int, ...], value: int, steps: int) -> int:
-    """The preset `steps` on from `value` (a value between presets steps to its neighbours), wrapping."""
-    if value in presets:
-        return presets[(presets.index(value) + steps) % len(presets)]
-    above = [i for i, p in enumerate(presets) if p > value]
-    start = above[0] if above else 0
-    return presets[(start + (steps - 1 if steps > 0 else steps)) % len(presets)]
+ZugzeitFlow.STAGES = {
+    Seating: SEATING,
+    Options: StageRow(ZugzeitFlow.options, ZugzeitFlow.options_screen, _options_field),
+    Playing: StageRow(ZugzeitFlow.playing, ZugzeitFlow.playing_screen),
+    Stats: StageRow(ZugzeitFlow.stats, ZugzeitFlow.stats_screen),
+}
 
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> ZugzeitFlow:

@@ -1,0 +1,135 @@
+"""Quiddler's stages at the table, each a value holding its own cursor and choices (`table.QuiddlerFlow.stage`;
+its `STAGES` say what each does, shows and waits for): the setup's steps, the pages between rounds, who went
+out, a player's lay-down, the challenges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .scoring import Bonus
+
+MAX_PLAYERS = 8
+BONUSES = (Bonus.LONGEST, Bonus.MOST)
+
+S = TypeVar("S", bound="SetupStep")
+
+
+@dataclass(frozen=True, slots=True)
+class SetupStep:
+    """A step of the setup: `names` holds a name for every possible seat; the first `count` play. The
+    steps carry the same choices (`to` another step keeps them)."""
+
+    names: tuple[str, ...]
+    count: int
+    cursor: int = 0
+    dealer: int = 0
+    bonus: Bonus = Bonus.LONGEST
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names[: self.count]
+
+    def to(self, step: type[S], **changes: Any) -> S:
+        """The setup's step `step` with these choices, `changes` made."""
+        choices = {"cursor": self.cursor, "dealer": self.dealer, "bonus": self.bonus, **changes}
+        return step(self.names, self.count, **choices)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCount(SetupStep):
+    """How many play (typed, or Turn/NEXT)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNames(SetupStep):
+    """The names, typed seat by seat (`cursor`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealerPick(SetupStep):
+    """Who deals first."""
+
+
+@dataclass(frozen=True, slots=True)
+class BonusPick(SetupStep):
+    """Two players: which one bonus is played (Q3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary(SetupStep):
+    """The choices; START begins the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanPage:
+    """Between rounds: the next round's plan (who deals how many, who starts); START begins it."""
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """The round just scored, with the word list's best lay-downs."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """The scoreboard after a round."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinalPage:
+    """The final standings; START leaves."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutChoice:
+    """Who went out this round (the last option: nobody); that player's lay-down is entered first."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LayEntry:
+    player: str
+    went_out: bool
+    words: tuple[tuple[str, ...], ...] = ()
+    partial: tuple[str, ...] = ()  # a word being scanned card by card
+    unused: tuple[str, ...] = ()
+    unused_stage: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeList:
+    """The round's challenges so far: START challenges a word, NEXT ends the round."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengerPick:
+    """Who challenges."""
+
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPick:
+    """Which laid word `challenger` names (`table._targets`)."""
+
+    challenger: str
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictPick:
+    """The table's verdict on `challenger`'s target `target`: allowed (cursor 0) or not."""
+
+    challenger: str
+    target: int
+    cursor: int = 0
+
+
+Stage = (
+    PlayerCount | PlayerNames | DealerPick | BonusPick | Summary
+    | PlanPage | TablePage | BoardPage | FinalPage
+    | OutChoice | LayEntry | ChallengeList | ChallengerPick | TargetPick | VerdictPick
+)
+Cursor = DealerPick | BonusPick | ChallengerPick | TargetPick | VerdictPick  # the steps chosen with a cursor
