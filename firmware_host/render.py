@@ -39,7 +39,7 @@ from PIL import Image, ImageDraw
 from firmware_host.core.screens import Screen
 from firmware_host.render_fonts import FONT_DIR, Font, big_font_size, cap_height, font, metrics, primary
 from firmware_host.render_lines import NOTES
-from firmware_host.render_screens import DRAWERS, ListLayout, draw_message, list_layout, qr_box, qr_matrix
+from firmware_host.render_screens import DRAWERS, Drawer, ListLayout, draw_message, list_layout, qr_box, qr_matrix
 from firmware_host.render_text import clip, drawable, drawable_screen, paged, wrap
 
 __all__ = [
@@ -97,6 +97,6 @@ def _draw(screen: Screen, size: tuple[int, int], page: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
     screen = drawable_screen(screen)
-    drawer = next((drawer for kind, drawer in DRAWERS if isinstance(screen, kind)), draw_message)
+    drawer: Drawer = next((drawer for kind, drawer in DRAWERS if isinstance(screen, kind)), draw_message)
     drawer(draw, screen, size)
     return image
