@@ -34,6 +34,7 @@ from luma.oled.device import sh1106, ssd1306, ssd1322
 
 from bench.harness import WireBus, on_wire, percentile
 from firmware_host import render as render_module
+from firmware_host import render_fonts, render_lines, render_screens, render_text
 from firmware_host.config import resolve
 from firmware_host.core.events import Button, Press, TextEntry
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen
@@ -53,10 +54,11 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 def clear_text_caches() -> None:
     """Empty the renderer's caches of rasterised lines, clipped texts and size searches (not the fonts)."""
-    for name in dir(render_module):
-        cached = getattr(render_module, name)
-        if hasattr(cached, "cache_clear") and name != "font":
-            cached.cache_clear()
+    for module in (render_module, render_fonts, render_text, render_lines, render_screens):
+        for name in dir(module):
+            cached = getattr(module, name)
+            if hasattr(cached, "cache_clear") and name != "font":
+                cached.cache_clear()
 
 
 def time_ms(fn: Callable[[], object], runs: int, *, cold: bool = False) -> tuple[float, float, float]:

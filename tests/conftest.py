@@ -2,26 +2,26 @@
 
 Plain helpers that are no fixture's shape live beside this file: tests/cli.py (the program in a
 subprocess), tests/game_scripts.py (the documented game scripts), tests/hwhelpers.py, tests/screens.py.
-Slow tests (whole games, subprocesses, hypothesis) are marked `slow`: `python -m pytest -m "not slow"`
-is the inner loop; CI runs them all.
+Slow tests (whole games, subprocesses, hypothesis, crash and resume) are marked `slow`: `python -m pytest
+-m "not slow"` is the inner loop, which does not even import a module marked slow as a whole; CI runs them all.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.game_scripts import PureApp
-
 if TYPE_CHECKING:
     from gpiozero.pins.mock import MockFactory
 
     from firmware_host.config import Resolved
     from firmware_host.simulator import Simulator
+    from tests.game_scripts import PureApp
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -30,6 +30,20 @@ def pytest_configure(config: pytest.Config) -> None:
             "WORDTABLE_UPDATE_REFERENCES is gone: the tests only compare. "
             "Write the reference PNGs with `python -m tests.update_references` (tests/reference/README.md)."
         )
+
+
+SLOW_MODULE = re.compile(r"^pytestmark = pytest\.mark\.slow\b", re.MULTILINE)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under exactly `-m "not slow"` (the inner loop) a test module marked slow as a whole
+    (`pytestmark = pytest.mark.slow` at its top level) is not imported: every test in it would be
+    deselected, and importing it (Playwright, the league's server, hypothesis) is what collecting it costs."""
+    if config.option.markexpr.strip() != "not slow" or not collection_path.name.startswith("test_"):
+        return None
+    if collection_path.suffix != ".py" or not SLOW_MODULE.search(collection_path.read_text(encoding="utf-8")):
+        return None
+    return True
 
 
 @pytest.fixture
@@ -76,6 +90,8 @@ def pin_factory() -> MockFactory:
 @pytest.fixture
 def pure_app() -> PureApp:
     """The app alone (`app.step`, no shell, no hardware) as ScriptHooks for `run_script`."""
+    from tests.game_scripts import PureApp
+
     return PureApp()
 
 

@@ -18,6 +18,8 @@ from firmware_host.journal import RECORD, Journal, JournalError
 from firmware_host.paths import journal_path
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
 
+pytestmark = pytest.mark.slow  # each test crashes and resumes a whole shell on a journal synced to disk
+
 
 def _session_journal(path: Path) -> SessionJournal:
     journal = Journal.open(path)
@@ -178,7 +180,6 @@ def _damage_page(path: Path, name: str) -> None:
     path.write_bytes(bytes(data))
 
 
-@pytest.mark.slow
 def test_a_damaged_journal_is_salvaged_and_the_open_game_resumes(make_sim, tmp_path):
     from firmware_host.core.event_codec import decode
     from tests.helpers.crash import timeline
@@ -264,7 +265,6 @@ def test_a_running_timer_keeps_one_checkpoint_not_one_every_five_seconds(sim):
     assert sim.state.timer.left(sim.state.now) == pytest.approx(10, abs=5)  # resumes from the checkpoint
 
 
-@pytest.mark.slow
 def test_a_long_scoreboard_session_rolls_over_and_resumes_from_its_snapshot(sim):
     from firmware_host.shell_journal import ROLL_AFTER
 
@@ -341,7 +341,6 @@ def test_a_paused_timer_survives_an_idle_restart_as_it_was(sim):
     assert sim.state.timer.left(sim.state.now) == pytest.approx(48)
 
 
-@pytest.mark.slow
 def test_replay_never_raises_on_any_journaled_payload():
     from hypothesis import given, settings
     from hypothesis import strategies as st

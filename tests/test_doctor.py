@@ -437,6 +437,7 @@ def test_json_carries_every_check(pi):
     assert len(data["checks"]) == len(checks)
 
 
+@pytest.mark.slow  # reads the whole German word list, twice
 def test_the_command_on_the_sim_profile(tmp_path, capsys):
     assert main(["doctor", "--profile", "sim", "--state-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out

@@ -116,6 +116,7 @@ events = st.one_of(
 )
 
 
+@pytest.mark.slow  # hypothesis
 @given(events)
 def test_any_event_round_trips(event):
     assert decode(encode(event)) == event

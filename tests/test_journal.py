@@ -460,6 +460,7 @@ def test_the_wal_goes_into_the_file_when_the_shell_tidies_not_inside_an_inputs_c
         assert path.stat().st_size == grown
 
 
+@pytest.mark.slow  # 1000 synced commits
 def test_a_writer_that_never_tidies_still_has_its_wal_checkpointed(path: Path) -> None:
     with Journal.open(path) as journal:
         game = journal.start_game("timer", ())

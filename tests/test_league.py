@@ -75,6 +75,7 @@ def test_broker_urls():
             parse_broker(bad)
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True), st.from_regex(r"[A-Za-z0-9_-]{1,64}", fullmatch=True),
        st.sampled_from(["state", "status", "games"]))
 def test_a_topic_splits_back_into_its_parts(venue, table, kind):

@@ -104,6 +104,7 @@ def test_any_pixel_changes_reach_the_glass(changes, driver, rotate):
             assert panel.visible().tobytes() == expected.tobytes()
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.binary(min_size=1, max_size=132), st.data(), st.integers(0, 12))
 def test_the_changed_runs_cover_exactly_the_differing_columns_parted_by_more_than_the_gap(old, data, gap):
     changes = data.draw(st.dictionaries(st.integers(0, len(old) - 1), st.integers(0, 255), max_size=12))
@@ -117,6 +118,7 @@ def test_the_changed_runs_cover_exactly_the_differing_columns_parted_by_more_tha
     assert (runs == []) == (differ == [])
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.lists(st.lists(st.integers(0, 127), max_size=6), min_size=8, max_size=8))
 def test_the_windows_cover_every_changed_run_in_no_more_bytes_than_a_span_per_page(changed):
     old = [bytes(128) for _ in changed]

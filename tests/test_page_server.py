@@ -236,6 +236,7 @@ MESSAGES = st.one_of(
 )
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.lists(MESSAGES, max_size=6))
 @settings(max_examples=300, deadline=None)
 def test_parse_message_takes_only_well_formed_messages(raws):
@@ -254,6 +255,7 @@ def test_parse_message_takes_only_well_formed_messages(raws):
             assert message.command in COMMANDS and clean(message.value, WORD) == message.value
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.one_of(st.builds(json.dumps, st.dictionaries(st.sampled_from(["code", "seat", "name"]), JSONISH)),
                  st.text(max_size=40)))
 @settings(max_examples=200, deadline=None)
@@ -278,6 +280,7 @@ def shared(tmp_path_factory) -> Iterator[tuple[PageServer, Box]]:
     server.close()
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.lists(MESSAGES, max_size=6))
 @settings(max_examples=60, deadline=None)
 def test_no_message_sequence_upsets_the_server_or_reaches_the_core_malformed(shared, raws):

@@ -3,6 +3,8 @@ menu and config; any input lights it again, a button on a dark panel only wakes 
 
 from __future__ import annotations
 
+import pytest
+
 from firmware_host.core import app
 from firmware_host.core.events import Button, Press, TextEntry, Tick
 from firmware_host.panel import DIM_CONTRAST, PanelGuard
@@ -84,6 +86,7 @@ def test_on_the_appliance_idle_dims_and_blanks_and_a_button_only_wakes(sim):
     assert sim.state.settings.duration_s == 90
 
 
+@pytest.mark.slow  # 27 minutes of ticks through the whole shell
 def test_a_running_timer_keeps_the_panel_lit(sim):
     calls = spy(sim)
     sim.send(TextEntry("15:00", sim.clock.now))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,6 +108,7 @@ def games(draw: st.DrawFn):  # type: ignore[no-untyped-def]
     return play(setup(players, rounds, the_sheet, vowels), events), rnd
 
 
+@pytest.mark.slow  # hypothesis
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_no_legal_word_of_the_list_scores_more_than_the_revealed_one(case) -> None:  # type: ignore[no-untyped-def]
@@ -121,6 +123,7 @@ def test_no_legal_word_of_the_list_scores_more_than_the_revealed_one(case) -> No
             assert gain(game, best.player, rnd, best.word) == best.points
 
 
+@pytest.mark.slow  # hypothesis
 @settings(max_examples=100, deadline=None)
 @given(games())
 def test_the_solvers_evaluation_equals_the_scoring_for_every_word(case) -> None:  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ from collections import Counter
 from itertools import permutations
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -154,6 +155,7 @@ def brute(hand: list[str], discard: bool) -> tuple[int, bool]:
 FACES = ["A", "E", "I", "O", "U", "T", "N", "S", "R", "H", "Q", "Z", "QU", "IN", "ER", "TH", "CL"]
 
 
+@pytest.mark.slow  # hypothesis
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(FACES), min_size=1, max_size=6), st.booleans())
 def test_no_lay_down_scores_more_than_the_best(hand: list[str], discard: bool) -> None:
@@ -167,6 +169,7 @@ def test_no_lay_down_scores_more_than_the_best(hand: list[str], discard: bool) -
     assert (best.discard is not None) == discard
 
 
+@pytest.mark.slow  # hypothesis
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from(FACES), min_size=1, max_size=6))
 def test_candidates_are_exactly_the_words_the_hand_spells(hand: list[str]) -> None:
@@ -228,6 +231,7 @@ def brute_round(hand: list[str], discard: bool, others: list[Lay], bonus: Bonus)
     return best
 
 
+@pytest.mark.slow  # hypothesis
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(st.sampled_from(HAND_FACES), min_size=1, max_size=7),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ TOML_VALUES = st.recursive(
 KEYS = st.sampled_from(["name", "kind", "role", "port", "usb", "baud", "removal_gap_ms", "max_length", "x"])
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.lists(st.dictionaries(KEYS, TOML_VALUES, max_size=8) | TOML_VALUES, max_size=3))
 def test_any_toml_gives_readers_or_errors_by_key(entries: list[object]) -> None:
     """Whatever a profile's [[readers]] hold (a list or a table where a text belongs, a date …), the

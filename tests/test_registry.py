@@ -106,6 +106,7 @@ print(json.dumps([at_start, loaded()]))
 """
 
 
+@pytest.mark.slow  # a subprocess
 def test_a_games_code_loads_at_its_first_use_not_at_start():
     """Starting the program and showing the menu with every game loads no game's rules, flow or record;
     asking one game for its rules loads that game's code and no other's."""

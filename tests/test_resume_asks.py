@@ -73,6 +73,7 @@ def _labels(sim) -> list[str]:  # type: ignore[no-untyped-def]
     return [item.label for item in getattr(app.screen(sim.state), "items", ())]
 
 
+@pytest.mark.slow  # a game played twice, once cut and resumed
 def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(make_sim, tmp_path):
     events, n, config, again = _cut_at(make_sim, tmp_path, Points, lambda patch, sim: _dies_asking(patch, "_reveal"))
     assert isinstance(again.state.flow.stage, Points)
@@ -86,6 +87,7 @@ def test_the_perfect_word_of_a_round_is_revealed_after_a_cut_during_its_search(m
     assert [b.round for b in again.state.flow.best] == [1]
 
 
+@pytest.mark.slow  # a game played twice, once cut and resumed
 def test_the_review_marks_are_asked_again_after_a_cut_before_the_word_list_answered(make_sim, tmp_path):
     from firmware_host.core.games.perfektes_wort.stages import Reviewing
 

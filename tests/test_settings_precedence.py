@@ -3,6 +3,7 @@ in /etc/wordtable/config.toml wins, across restarts (`settings.still_chosen`).""
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -62,6 +63,7 @@ def test_the_menu_wins_over_the_built_in_defaults_when_there_is_no_file(make_sim
 VALUES = st.one_of(st.integers(0, 5), st.sampled_from(["a", "b"]))
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.dictionaries(st.sampled_from(["volume", "warn_s", "lang"]), VALUES),
        st.dictionaries(st.sampled_from(["volume", "warn_s", "lang"]), VALUES),
        st.dictionaries(st.sampled_from(["volume", "warn_s", "lang"]), VALUES))

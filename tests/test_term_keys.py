@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import threading
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ PIECES = ["a", "s", "ä", "€", "\r", "\n", "\x1b", "[", "A", "O", "2", "0", "1
 BYTES = st.lists(st.sampled_from(PIECES), max_size=40).map(lambda p: "".join(p).encode())
 
 
+@pytest.mark.slow  # hypothesis
 @given(BYTES, st.lists(st.integers(min_value=0, max_value=200), max_size=6))
 def test_how_the_bytes_are_cut_into_reads_never_changes_the_keys(data, cuts):
     points = sorted({min(c, len(data)) for c in cuts})
@@ -72,6 +74,7 @@ def test_how_the_bytes_are_cut_into_reads_never_changes_the_keys(data, cuts):
     assert parse(*chunks) == parse(data)
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.text(alphabet=st.characters(exclude_categories=("Cc", "Cs")), max_size=60))
 def test_printable_text_is_exactly_its_characters(text):
     assert [k.text for k in parse(text.encode())] == list(text)

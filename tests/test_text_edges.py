@@ -293,6 +293,7 @@ def test_config_names_are_normalised(tmp_path) -> None:
     assert load_config(config).scoreboard.players == ("Jürgen", "Geli")
 
 
+@pytest.mark.slow  # a 10 MB config
 def test_deeply_nested_toml_and_a_10_mb_value_give_short_errors(tmp_path, capsys) -> None:
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")

@@ -65,6 +65,7 @@ def test_verify_would_catch_a_broken_unit(tmp_path: Path, old: str, new: str, ex
     assert expected in result.stderr
 
 
+@pytest.mark.slow  # a subprocess
 @needs_analyze
 def test_security_exposure_is_at_most_2() -> None:
     result = subprocess.run(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def test_a_lay_down_the_list_no_longer_allows_is_not_revealed(tmp_path: Path) ->
 WORD = st.text("ABCÄÖÜßXYZ", min_size=1, max_size=9)
 
 
+@pytest.mark.slow  # hypothesis
 @given(st.lists(WORD, max_size=40))
 def test_the_file_holds_the_same_groups_as_the_words(words: list[str]) -> None:
     index, header = decode_index("t", encode_index(words, {"source": "x", "language": "de"}))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from firmware_host.render import font
+from firmware_host.render_fonts import font
 
 PAGE_ROWS = 8
 

@@ -1,25 +1,17 @@
 """The self-test walk: every part of the box in turn, on the hardware `hw.build` made from the profile.
 
 Each step puts its pattern or instruction on the OLED (in the UI language) and tells the terminal, through
-`tell(Prompt)`, what should happen (English); then it waits on `inbox` — where the board's input drivers and
-the terminal's reader put what happens — for the answer:
-- a confirm step (the OLED patterns, the LED bar, the buzzer) for START (= yes) or BACK (= no), or a typed
-  y / n;
+`tell(Prompt)`, what should happen (English); then it waits for the answer (`conversation`):
+- a confirm step (the OLED patterns, the LED bar, the buzzer) for yes or no;
 - an event step (each button's press and long press, the encoder both ways and its push, each reader) for
-  that event itself; the wrong button is named (swapped wires show up), a typed n says nothing happened.
-A typed s skips a step, q (or the end of the input) ends the walk; a step without an answer in `timeout`
-seconds is skipped. On a mock board, `hands` turns typed words (`start`, `hold back`, `+`, `@CODE`) into
-presses on the mock pins, so the drivers see them as on the Pi.
+  that event itself; the wrong button is named (swapped wires show up).
 """
 
 from __future__ import annotations
 
 import queue
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -30,7 +22,9 @@ from firmware_host.core.sounds import Note, duty
 from firmware_host.core.sounds import notes as pattern_notes
 from firmware_host.render import render
 from firmware_host.selftest import patterns
+from firmware_host.selftest.conversation import Conversation
 from firmware_host.selftest.hands import MockHands
+from firmware_host.selftest.steps import Outcome, Quit, Result, Step, Tell
 from firmware_host.selftest.text import text
 from hw.build import Hardware
 from hw.profile import Profile
@@ -47,60 +41,6 @@ FRAME_S = 0.3  # one LED segment, one display page, one dimming step
 DIM_STEPS = (1.0, 0.8, 0.6, 0.4, 0.2, 0.1, 0.2)  # the last segment's brightness; it stays at the last
 SHOWN_S = 0.6  # how long a "pressed ✓" or a card's ID stays before the next step
 ENCODER_STEPS = 3
-SETTLE_S = 1.0  # how long the drivers get to report what a mock board's hands did (a card read takes a while)
-YES, NO, SKIP, QUIT = ("y", "yes", "j", "ja"), ("n", "no", "nein"), ("s", "skip"), ("q", "quit")
-
-
-class Outcome(StrEnum):
-    PASS = "pass"
-    FAIL = "fail"
-    SKIP = "skip"
-
-
-MARKS = {Outcome.PASS: "✓", Outcome.FAIL: "✗", Outcome.SKIP: "–"}
-
-
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """A line typed in the terminal; None: the input ended."""
-
-    line: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Prompt:
-    """A step asks the maker: `text` says what should happen and what to do; `confirm`: answer yes or no."""
-
-    step: str  # "display.border", "button.start.hold", "reader.rfid" …
-    number: int
-    total: int
-    text: str
-    confirm: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    step: str
-    what: str  # for the summary: "display: border"
-    outcome: Outcome
-    note: str = ""
-
-    def line(self) -> str:
-        return f"{MARKS[self.outcome]} {self.what}" + (f": {self.note}" if self.note else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    id: str
-    what: str
-    run: Callable[[], Result]
-
-
-class Quit(Exception):
-    """The maker ended the walk (q, or the end of the input)."""
-
-
-Tell = Callable[[Prompt | str], None]
 
 
 class Selftest:
@@ -113,12 +53,9 @@ class Selftest:
                  timeout: float = 120.0, clock: Callable[[], float] = time.monotonic,
                  display_error: str | None = None) -> None:
         self.hardware, self.profile, self.lang = hardware, profile, lang
-        self._inbox, self._tell, self._hands = inbox, tell, hands
-        self._pause, self._timeout, self._clock = pause, timeout, clock
-        self._typed: deque[str | None] = deque()
-        self._acted = False
+        self._tell, self._pause = tell, pause
+        self._talk = Conversation(inbox, tell, hands, timeout=timeout, clock=clock)
         self._display_error = display_error  # set: the OLED failed (at start or since); its steps fail with it
-        self._where = (0, 0)
 
     # --- the plan ------------------------------------------------------------------------------------
 
@@ -171,8 +108,8 @@ class Selftest:
             if ended:
                 results.append(Result(step.id, step.what, Outcome.SKIP, "not run: the test was ended"))
                 continue
-            self._where = (number, len(steps))
-            self._drain()
+            self._talk.where = (number, len(steps))
+            self._talk.drain()
             try:
                 results.append(step.run())
             except Quit:
@@ -187,7 +124,7 @@ class Selftest:
         if self._display_error is not None:
             return Result(step, what, Outcome.FAIL, self._display_error)
         self._show(image)
-        return self._confirm(step, what, says, fails)
+        return self._talk.confirm(step, what, says, fails)
 
     def _border(self) -> Result:
         size = self._size
@@ -251,7 +188,7 @@ class Selftest:
             note = f"{', '.join(wrong)} came first (a mistake, or swapped wires?)" if wrong else ""
             return Result(step, what, Outcome.PASS, note)
 
-        return self._await(step, what, says, on_event,
+        return self._talk.await_event(step, what, says, on_event,
                            f"pressing {called} sends nothing: check its wires to GPIO {pin} and GND")
 
     def _turn(self, sign: int) -> Result:
@@ -277,7 +214,7 @@ class Selftest:
                               f"(GPIO {enc.a} and {enc.b}) in the profile, or the wires")
             return None
 
-        return self._await(step, what, says, on_event,
+        return self._talk.await_event(step, what, says, on_event,
                            f"turning sends nothing: check CLK → GPIO {enc.a}, DT → GPIO {enc.b}, + → 3.3 V, GND")
 
     def _segments(self) -> Result:
@@ -288,7 +225,7 @@ class Selftest:
             self._pause(FRAME_S)
         self._message(text(self.lang, "bar"), [text(self.lang, "bar_segments", n=len(pins))], text(self.lang, "yes_no"))
         order = ", ".join(str(pin) for pin in pins)
-        return self._confirm(
+        return self._talk.confirm(
             "led_bar.segments", f"LED bar: {len(pins)} segments in order",
             f"The LED bar lit one segment after the other, from segment 1 to {len(pins)} (GPIO {order}); all are "
             "lit now. Right?",
@@ -306,7 +243,7 @@ class Selftest:
             self.hardware.bar.set_level((count - 1 + share) / count)
             self._pause(FRAME_S)
         self._message(text(self.lang, "bar"), [text(self.lang, "bar_dim")], text(self.lang, "yes_no"))
-        result = self._confirm(
+        result = self._talk.confirm(
             "led_bar.dim", what,
             f"The last segment (GPIO {self.profile.led_bar.pins[-1]}) faded in steps and glows dimly now. Right?",
             "no fading: the pin factory has no PWM on these pins (wordtable doctor names it; lgpio has it)",
@@ -329,7 +266,7 @@ class Selftest:
             heard = f"{BEEPS} beeps (an active buzzer has one pitch)"
             key, count = "buzzer_beeps", BEEPS
         self._message(text(self.lang, "buzzer"), [text(self.lang, key, n=count)], text(self.lang, "yes_no"))
-        return self._confirm(
+        return self._talk.confirm(
             "buzzer.tones", f"buzzer ({self.profile.buzzer.kind}, GPIO {self.profile.buzzer.pin}): tones",
             f"The buzzer played {heard}. Heard them?",
             "silence: check the transistor and the piezo's 5 V; a passive piezo needs buzzer.kind = \"tonal\", "
@@ -340,7 +277,7 @@ class Selftest:
         for volume in ("soft", "normal", "loud"):
             self._play(pattern_notes("celebrate", volume), volume)
         self._message(text(self.lang, "buzzer"), [text(self.lang, "buzzer_volume")], text(self.lang, "yes_no"))
-        return self._confirm(
+        return self._talk.confirm(
             "buzzer.volume", "buzzer: volume soft, normal, loud",
             "The buzzer played the same tune three times, louder each time (soft, normal, loud). Right?",
             "no difference: an active buzzer has no loudness control (a passive piezo, buzzer.kind = \"tonal\", "
@@ -367,106 +304,8 @@ class Selftest:
                 return Result(step, what, Outcome.PASS, f"read {event.code}")
             return None
 
-        return self._await(step, what, says, on_event,
+        return self._talk.await_event(step, what, says, on_event,
                            "no card read: check the reader's power and its TX wire (and wordtable doctor)")
-
-    # --- waiting for the maker ----------------------------------------------------------------------
-
-    def _drain(self) -> None:
-        """Forget input events from before this step; keep typed lines (answers may be typed ahead)."""
-        self._acted = False
-        while True:
-            try:
-                item = self._inbox.get_nowait()
-            except queue.Empty:
-                return
-            if isinstance(item, Typed):
-                self._typed.append(item.line)
-
-    def _next(self, deadline: float) -> object | None:
-        """The next thing that happened: what the drivers reported first (after a mock board's hands acted,
-        up to SETTLE_S for it to arrive), then lines typed ahead, then whatever comes until `deadline`."""
-        try:
-            item = self._inbox.get_nowait()
-        except queue.Empty:
-            pass
-        else:
-            self._acted = False
-            return item
-        if self._acted:
-            self._acted = False
-            try:
-                return self._inbox.get(timeout=max(0.0, min(SETTLE_S, deadline - self._clock())))
-            except queue.Empty:
-                pass
-        if self._typed:
-            return Typed(self._typed.popleft())
-        remaining = deadline - self._clock()
-        if remaining <= 0:
-            return None
-        try:
-            return self._inbox.get(timeout=remaining)
-        except queue.Empty:
-            return None
-
-    def _answer(self, typed: Typed) -> str | None:
-        """'yes', 'no' or 'skip' for a typed answer; None when it was none (a mock board's hands did what it
-        said, or it was not understood). Raises Quit for q and the end of the input."""
-        if typed.line is None:
-            raise Quit
-        word = typed.line.strip().lower()
-        if self._hands is not None and self._hands.act(typed.line):
-            self._acted = True
-            return None
-        if word in QUIT:
-            raise Quit
-        for answer, words in (("yes", YES), ("no", NO), ("skip", SKIP)):
-            if word in words:
-                return answer
-        if word:
-            self._tell(f"  {typed.line.strip()!r}? y = it works, n = it does not, s = skip, q = end the test")
-        return None
-
-    def _prompt(self, step: str, says: str, *, confirm: bool) -> None:
-        number, total = self._where
-        self._tell(Prompt(step, number, total, says, confirm))
-
-    def _confirm(self, step: str, what: str, says: str, fails: str) -> Result:
-        """Ask yes or no: START / y is yes, BACK / n is no (the result then carries the hint `fails`)."""
-        self._prompt(step, says, confirm=True)
-        deadline = self._clock() + self._timeout
-        while (item := self._next(deadline)) is not None:
-            answer = self._answer(item) if isinstance(item, Typed) else None
-            if isinstance(item, Press) and item.button in (Button.START, Button.BACK):
-                answer = "yes" if item.button is Button.START else "no"
-            if answer == "yes":
-                return Result(step, what, Outcome.PASS)
-            if answer == "no":
-                return Result(step, what, Outcome.FAIL, fails)
-            if answer == "skip":
-                return Result(step, what, Outcome.SKIP, "skipped")
-        return Result(step, what, Outcome.SKIP, f"no answer in {self._timeout:.0f} s")
-
-    def _await(self, step: str, what: str, says: str, on_event: Callable[[object], Result | None],
-               fails: str) -> Result:
-        """Wait for the event a step is about (`on_event` returns the result when it came); a typed n
-        fails the step with the hint `fails`."""
-        self._prompt(step, says, confirm=False)
-        deadline = self._clock() + self._timeout
-        while (item := self._next(deadline)) is not None:
-            if isinstance(item, Typed):
-                answer = self._answer(item)
-                if answer == "no":
-                    return Result(step, what, Outcome.FAIL, fails)
-                if answer == "skip":
-                    return Result(step, what, Outcome.SKIP, "skipped")
-                if answer == "yes":
-                    self._tell("  do it on the box; n if nothing happens")
-                continue
-            result = on_event(item)
-            if result is not None:
-                return result
-        return Result(step, what, Outcome.SKIP, f"nothing in {self._timeout:.0f} s")
 
     # --- the outputs ---------------------------------------------------------------------------------
 
@@ -503,11 +342,3 @@ class Selftest:
                 Button.TURN: b.turn if b.turn is not None else -1}
         return pins.get(button, self.profile.encoder.push or -1)
 
-
-def summary(results: Sequence[Result], header: Iterable[str] = ()) -> str:
-    """The walk's results as text to paste into a bug report: the header lines, a line per step, counts."""
-    counts = {outcome: sum(r.outcome is outcome for r in results) for outcome in Outcome}
-    lines = ["wordtable selftest", *header, ""]
-    lines += [result.line() for result in results]
-    lines += ["", f"{counts[Outcome.PASS]} passed, {counts[Outcome.FAIL]} failed, {counts[Outcome.SKIP]} skipped"]
-    return "\n".join(lines) + "\n"

@@ -1,0 +1,252 @@
+"""How each kind of screen sits on the panel: one drawing function per screen model (`DRAWERS`), each a
+pure function of the model, the panel size and the frame's `NOTES` (`render_lines`). The layouts are
+described in `firmware_host.render`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from PIL import ImageDraw
+
+from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, TurnScreen
+from firmware_host.render_fonts import (
+    EXTENT_PROBE,
+    STRIKES,
+    Font,
+    Metrics,
+    big_font,
+    big_font_size,
+    font,
+    metrics,
+    primary,
+)
+from firmware_host.render_lines import GAP, NOTES, PAD, draw_footer, draw_text, note_lost, note_parts, shown, text_row
+from firmware_host.render_text import clip, wrap
+
+COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
+GUTTER = 6  # left of each list row: room for the mark
+_DIGIT = re.compile(r"[0-9]")
+
+
+@lru_cache(maxsize=8)
+def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of `data` as rows of modules (True: dark), without its quiet zone."""
+    import segno  # its writers pull in urllib, http and email: loaded only for a QR screen
+
+    code = segno.make(data, error="l", micro=False)
+    return tuple(tuple(bool(module) for module in row) for row in code.matrix)
+
+
+def qr_box(data: str, height: int) -> tuple[int, int, int]:
+    """Where `draw_qr` puts the code on a panel `height` px high: (top, module size in px, side in px,
+    quiet zone included)."""
+    modules = len(qr_matrix(data)) + 2
+    scale = max(1, height // modules)
+    side = scale * modules
+    return max(0, (height - side) // 2), scale, side
+
+
+def _code_font(text: str, width: int, height: int) -> Font:
+    """The largest regular Terminus strike that shows `text` in `width` × `height` px: the table code is read
+    and typed letter by letter, and the regular face keeps a blank column between letters (the bold 14-px
+    E, H and M run into one block)."""
+    fitting = [s for s in STRIKES if font(s).getlength(text) <= width and s <= height]
+    return font(max(fitting, default=STRIKES[0]))
+
+
+def draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = metrics(height)
+    top, scale, side = qr_box(screen.data, height)
+    draw.rectangle((0, top, side - 1, top + side - 1), fill=1)
+    for r, row in enumerate(qr_matrix(screen.data)):
+        for c, dark in enumerate(row):
+            if dark:
+                x, y = (c + 1) * scale, top + (r + 1) * scale
+                draw.rectangle((x, y, x + scale - 1, y + scale - 1), fill=0)
+    left = side + PAD
+    room = width - left - PAD
+    if room <= 0:
+        return
+    small, bold = font(m.size), font(m.size, True)
+    rows = height // m.pitch
+    footer = wrap(screen.footer, small, room, max_lines=2 if rows >= 8 else 1) if screen.footer else []
+    footer = [clip(line, small, room) for line in footer]
+    lines = [clip(line, small, room) for line in screen.lines][: max(0, rows - 4 - len(footer))]
+    text_row(draw, clip(screen.title, bold, room), bold, left, 0, m, 1)
+    top, bottom = m.pitch, height - (len(footer) + len(lines)) * m.pitch
+    if screen.big and bottom - top > 4:
+        code = _code_font(screen.big, room, bottom - top)
+        draw_text(draw, (left + room / 2, (top + bottom) / 2), screen.big, code, 1, "mm")
+    for i, text in enumerate(lines):
+        text_row(draw, text, small, left, bottom + i * m.pitch, m, 1)
+    for i, text in enumerate(footer):
+        text_row(draw, text, small, left, height - (len(footer) - i) * m.pitch, m, 1)
+
+
+def draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = metrics(height)
+    small = font(m.size)
+    paper, ink = (1, 0) if screen.inverted else (0, 1)
+    draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
+    top = 0
+    bottom = height
+    if screen.title:
+        text_row(draw, shown(screen.title, small, width - 2 * PAD), small, PAD, 0, m, ink, "ls")
+        top = m.pitch
+    if screen.footer:
+        bottom = height - m.pitch
+        draw_footer(draw, screen.footer, size, m, ink)
+    _big_value(draw, screen.big, top, bottom, width, ink)
+
+
+def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, width: int, ink: int) -> None:
+    """`text` in bold, as large as fits between `top` and `bottom`, centred."""
+    if not text or bottom - top < 4:
+        return
+    box_w, box_h = width - 2 * PAD, bottom - top - 2
+    # Size and vertical place come from the text with every digit a "0" (the tallest ink of the lining
+    # digits), so a running timer keeps its size and baseline whatever its digits: no 1-px jump as
+    # "1:58" becomes "1:57", and only the changed digits go over the display bus.
+    probe = _DIGIT.sub("0", text)
+    fnt = big_font(big_font_size(probe, box_w, box_h))
+    if fnt.getlength(text) > box_w:
+        note_lost(text)
+    _, ink_top, _, ink_bottom = fnt.getbbox(probe, anchor="ls")
+    # centre the advance horizontally (digits are tabular, so a running timer does not jitter)
+    # and the ink vertically
+    x = (width - fnt.getlength(text)) / 2
+    baseline = top + (bottom - top - (ink_bottom - ink_top)) // 2 - ink_top
+    draw_text(draw, (round(x), baseline), text, fnt, ink, "ls")
+
+
+def draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = metrics(height)
+    small = font(m.size)
+    name = font(primary(height).size, bold=True)
+    paper, ink = (1, 0) if screen.inverted else (0, 1)
+    draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
+    ink_top, ink_bottom = (int(v) for v in name.getbbox(EXTENT_PROBE, anchor="ls")[1::2])
+    baseline = 1 - ink_top
+    status_w = small.getlength(screen.status) + GAP if screen.status else 0
+    draw_text(draw, (PAD, baseline), shown(screen.title, name, width - 2 * PAD - status_w), name, ink, "ls")
+    if screen.status:
+        draw_text(draw, (width - PAD, baseline), screen.status, small, ink, "rs")
+    bottom = height
+    if screen.footer:
+        bottom = height - m.pitch
+        draw_footer(draw, screen.footer, size, m, ink)
+    _big_value(draw, screen.time, ink_bottom - ink_top + 2, bottom, width, ink)
+
+
+def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: int, m: Metrics) -> int:
+    """Draw the bold title, `right` (a page indicator) right-aligned, and a rule; return the content top."""
+    bold = font(m.size, bold=True)
+    small = font(m.size)
+    right_w = small.getlength(right) + GAP if right else 0
+    text_row(draw, shown(title, bold, width - 2 * PAD - right_w), bold, PAD, 0, m, 1)
+    text_row(draw, right, small, width - PAD, 0, m, 1, "rs")
+    draw.line((0, m.pitch, width - 1, m.pitch), fill=1)
+    return m.pitch + 2
+
+
+@dataclass(frozen=True, slots=True)
+class ListLayout:
+    """How a ListScreen sits on a panel: `columns` × `rows` items per page, showing page `page` of `pages`."""
+
+    columns: int
+    rows: int
+    page: int
+    pages: int
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
+    """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
+    width, height = size
+    m, p = metrics(height), primary(height)
+    header = m.pitch + 2 if screen.title else 0
+    footer = m.pitch if screen.footer else 0
+    rows = max(1, (height - header - footer) // p.pitch)
+    columns = max(1, width // COLUMN_MIN_WIDTH)
+    pages = max(1, -(-len(screen.items) // (columns * rows)))
+    cursor = screen.cursor
+    page = cursor // (columns * rows) if cursor is not None and 0 <= cursor < len(screen.items) else 0
+    return ListLayout(columns=columns, rows=rows, page=page, pages=pages)
+
+
+def draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m = metrics(height)
+    lay = list_layout(screen, size)
+    if lay.pages > 1 and not (screen.cursor is not None and 0 <= screen.cursor < len(screen.items)):
+        note_parts(lay.pages)  # no cursor pages to the rest: the pages take turns, like a long hint
+        lay = replace(lay, page=NOTES.page % lay.pages)
+    top = 0
+    if screen.title:
+        indicator = f"{lay.page + 1}/{lay.pages}" if lay.pages > 1 else ""
+        top = _title_with_rule(draw, screen.title, indicator, width, m)
+    col_w = width // lay.columns
+    first = lay.page * lay.per_page
+    for slot, item in enumerate(screen.items[first : first + lay.per_page]):
+        col, row = divmod(slot, lay.rows)
+        x0 = col * col_w
+        x1 = x0 + col_w - 1 - (1 if col < lay.columns - 1 else 0)  # a 1-px gap between columns
+        p = primary(height)
+        _draw_row(draw, item, x0, x1, top + row * p.pitch, p, selected=first + slot == screen.cursor)
+    draw_footer(draw, screen.footer, size, m, 1)
+
+
+def _draw_row(
+    draw: ImageDraw.ImageDraw, item: ListItem, x0: int, x1: int, top: int, m: Metrics, selected: bool
+) -> None:
+    fnt = font(m.size)
+    ink = 0 if selected else 1
+    if selected:
+        draw.rectangle((x0, top, x1, top + m.pitch - 1), fill=1)
+    if item.marked:
+        mid = top + m.pitch // 2
+        draw.polygon([(x0 + 1, mid - 3), (x0 + 4, mid), (x0 + 1, mid + 3)], fill=ink)
+    inner = x1 - PAD - (x0 + GUTTER)
+    value = shown(item.value, fnt, inner * 0.6)
+    value_w = fnt.getlength(value) + GAP if value else 0
+    text_row(draw, shown(item.label, fnt, inner - value_w), fnt, x0 + GUTTER, top, m, ink)
+    text_row(draw, value, fnt, x1 - PAD, top, m, ink, "rs")
+
+
+def draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[int, int]) -> None:
+    width, height = size
+    m, p = metrics(height), primary(height)
+    fnt = font(p.size)
+    top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
+    bottom = height - m.pitch if screen.footer else height
+    fit = max(0, (bottom - top) // p.pitch)
+    lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
+    if fit > 0 and len(lines) > fit:  # a screenful at a time
+        screenfuls = -(-len(lines) // fit)
+        note_parts(screenfuls)
+        first = (NOTES.page % screenfuls) * fit
+        lines = lines[first : first + fit]
+    elif fit == 0 and lines:
+        note_lost(" ".join(screen.lines))
+    for i, line in enumerate(lines[:fit]):
+        text_row(draw, line, fnt, PAD, top + i * p.pitch, p, 1)
+    draw_footer(draw, screen.footer, size, m, 1)
+
+
+Drawer = Callable[[ImageDraw.ImageDraw, Any, tuple[int, int]], None]
+# Which function draws which screen model; any other screen is drawn as a MessageScreen.
+DRAWERS: tuple[tuple[type, Drawer], ...] = (
+    (BigScreen, draw_big), (ListScreen, draw_list), (TurnScreen, draw_turn), (QrScreen, draw_qr),
+    (MessageScreen, draw_message),
+)
