@@ -61,32 +61,50 @@ def seat_entry(flow: PerfektesWortFlow, seat: int, text: str, ctx: Ctx) -> Outco
 
 
 def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-    """The page's view of the flow for `seat` (None: no seat)."""
+    """The page's view of the flow for `seat` (None: no seat): what every seat sees (`_shared`, made once
+    per flow value and language) and what this seat is asked and has drafted."""
+    data = dict(_shared(flow, ctx.lang))
+    play = flow.play
+    if play is None or seat is None or not 0 <= seat < len(flow.players):
+        return data
+    rnd, stage = play.revealed, data["stage"]
+    if stage == "timing":
+        data["asks"] = "word"
+        data["draft"] = next((w for s, w in flow.drafts if s == seat), "")
+    elif rnd:
+        if stage == "entering" and play.entry(rnd, flow.players[seat]) is None:
+            data["asks"] = "word"
+        if stage == "fix" and seat == getattr(flow.stage, "slot", None):
+            data["entry"] = _fix_ask(flow, seat, ctx.lang)
+            data["asks"] = "word"
+    return data
+
+
+_last_shared: list[tuple[PerfektesWortFlow, str, dict[str, Any]]] = []
+
+
+def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
+    """What every seat's view holds for `flow` in `lang`: the stage, the card, who has written, the words,
+    the sheet, the best words, the winners. Remembered for the last flow value asked (by identity: a flow is
+    immutable), so the views of one step score the game once, not once per seat. Callers copy, never change."""
+    if _last_shared and _last_shared[0][0] is flow and _last_shared[0][1] == lang:
+        return _last_shared[0][2]
     stage = STAGES[type(flow.stage).__name__]
     data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
     play = flow.play
-    if play is None:
-        return data
-    rnd = play.revealed
-    mine = seat is not None and 0 <= seat < len(flow.players)
-    if rnd:
-        data["card"] = {"round": rnd, "letter": play.letter(rnd), "max_length": play.max_length(rnd)}
-    if stage == "timing":
-        data["written"] = [any(s == i for s, _ in flow.drafts) for i in range(len(flow.players))]
-        if mine:
-            data["asks"] = "word"
-            data["draft"] = next((w for s, w in flow.drafts if s == seat), "")
-    elif rnd:
-        if stage == "entering" and mine and seat is not None and play.entry(rnd, flow.players[seat]) is None:
-            data["asks"] = "word"
-        if stage == "fix" and mine and seat == getattr(flow.stage, "slot", None) and seat is not None:
-            data["entry"] = _fix_ask(flow, seat, ctx.lang)
-            data["asks"] = "word"
-        data["words"] = [_word(flow, rnd, p, ctx.lang) for p in flow.players]
-    data["sheet"] = None if pending(play) else _sheet(flow)  # a word still to shorten or strike: no score yet
-    data["best"] = _best(flow, stage, ctx.lang)
-    if stage == "final":
-        data["winners"] = list(score(play).winners)
+    if play is not None:
+        rnd = play.revealed
+        if rnd:
+            data["card"] = {"round": rnd, "letter": play.letter(rnd), "max_length": play.max_length(rnd)}
+        if stage == "timing":
+            data["written"] = [any(s == i for s, _ in flow.drafts) for i in range(len(flow.players))]
+        elif rnd:
+            data["words"] = [_word(flow, rnd, p, lang) for p in flow.players]
+        data["sheet"] = None if pending(play) else _sheet(flow)  # a word still to shorten or strike: no score yet
+        data["best"] = _best(flow, stage, lang)
+        if stage == "final":
+            data["winners"] = list(score(play).winners)
+    _last_shared[:] = [(flow, lang, data)]
     return data
 
 

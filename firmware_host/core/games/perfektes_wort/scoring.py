@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from firmware_host.core.memo import remembers_last
+
 from .data import Cell
 from .fields import FieldMark
 from .rules import Game, field_marks, final_word, pending
@@ -122,8 +124,11 @@ class Result:
         return len(self.winners) > 1
 
 
+@remembers_last
 def score(game: Game) -> Result:
-    """Score every revealed round. Raises the first of `pending(game)` if an entry still needs the table."""
+    """Score every revealed round. Raises the first of `pending(game)` if an entry still needs the table.
+    Remembered for the last game value scored (the page's views and the league's totals of one step share
+    it); the result is shared, never to be changed."""
     problems = pending(game)
     if problems:
         raise problems[0]
@@ -146,7 +151,7 @@ def score(game: Game) -> Result:
             _row(game, player, rnd, finals[rnd], tuple(arrow_hits.get(rnd, ())))
             for rnd in range(1, game.revealed + 1)
         )
-        counts = {v: sum(vowel_counts(w)[v] for w in finals.values()) for v in VOWELS}
+        counts = vowel_counts("".join(finals.values()))
         vowels = VowelScore(counts, dict(game.setup.vowels))
         fields = tuple(marks[player][f] for f in sheet.bonus_fields)
         unranked.append(PlayerResult(player, rows, vowels, fields, rank=0, winner=False))
