@@ -168,7 +168,8 @@ def open_appliance(
     try:
         outputs = outputs_hook(appliance_outputs(
             board, journal, state_dir, dictionary=resolved.config.dictionary.path,
-            system_lists=resolved.config.dictionary.system, power_off=power_off,
+            system_lists=resolved.config.dictionary.system, reveal_words=resolved.config.dictionary.reveal_words,
+            power_off=power_off,
             from_file=_config_settings(resolved).remembered(),
             prepare_lists=(("de", "en") if state.settings.reveal != "off" else ("de",)) if prepare_lists else (),
         ))

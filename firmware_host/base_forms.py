@@ -1,0 +1,183 @@
+"""The words a table allows in Das perfekte Wort — base forms, no proper names — read from a dictionary
+that says what each word is: Ding, the TU Chemnitz German–English dictionary (Debian's `dict-de-en`,
+GPL-2+), `/usr/share/dictd/german-english.dict.dz`.
+
+That file (dictd text, gzip-compatible) holds one entry per German word or phrase: the headword on a line
+of its own, a line of tags (`{m}` `{f}` `{n}` `{pl}` nouns, `{vt}` `{vi}` `{vr}` `{v}` verbs, `{adj}`,
+`{adv}`, `{pron}`, …, domains such as `[geogr.]`, notes in parentheses) and its English indented under it.
+Inflected forms (`ging`, `gegangen`, `sitzend`, `schöner`) come as entries without a part of speech;
+proper names (`Berlin (Hauptstadt von Deutschland) [geogr.]` → `Berlin (capital of Germany)`) have a
+capitalised English gloss. A word is allowed when it is one word of the game's letters, not an acronym,
+has an entry with a part of speech (not an interjection, not old spelling), is not only a name, and is no
+form of another word (`allowed_words`). The reveal takes these words that the German list also holds
+(`word_index.open_allowed_index`), so both have to know a word. Reading files lives here, in the shell.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
+
+DING_LEXICONS = (Path("/usr/share/dictd/german-english.dict.dz"),)
+RULES = 1  # the version of `allowed_words`: an index built by another version is rebuilt
+
+PART_OF_SPEECH = re.compile(
+    r"\{(?:m|f|n|pl|[mfn](?:,[mfn])+|adj|adv|vt|vi|vr|v|num|pron|ppron|conj|art|prp[^}]*)\}"
+)
+MODIFIERS = re.compile(r"\{(?:adj|adv|num|pron|ppron)\}")  # parts of speech whose forms Ding lists as words
+REFUSED_TAGS = ("{interj}", "[alt]", "[veraltet]")  # interjections; old spelling (daß) and obsolete words
+ENDINGS = ("STEM", "STEN", "STER", "STES", "STE", "EM", "EN", "ER", "ES", "E")  # declension, comparison
+VERBS = re.compile(r"\{v[tir]?\}")
+SMALL_WORDS = frozenset({"a", "an", "and", "de", "du", "for", "in", "la", "of", "on", "the", "to", "von"})
+NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}|/[^/]*/|<[^>]*>")
+
+
+class LexiconError(Exception):
+    """A lexicon file that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry of the dictionary: the German `headword`, its `tags` line and its English `gloss`."""
+
+    headword: str
+    tags: str
+    gloss: str
+
+
+def parse_entries(lines: Iterable[str]) -> Iterator[Entry]:
+    """The entries of a Ding dictd text. A headword is an unindented line followed by a tag line (indented
+    by one space, or empty); an unindented line followed by another is a wrapped line of the English."""
+    head: str | None = None
+    tags = ""
+    gloss: list[str] = []
+    previous: str | None = None
+    for line in lines:
+        line = line.rstrip("\n")
+        if previous is not None:
+            if line == "" or (line.startswith(" ") and not line.startswith("   ")):
+                if head is not None:
+                    yield Entry(head, tags, " ".join(gloss))
+                head, tags, gloss, previous = previous, line.strip(), [], None
+                continue
+            gloss.append(previous.strip())
+            previous = None
+        if line.startswith("   "):
+            gloss.append(line.strip())
+        elif line:
+            previous = line
+    if previous is not None:
+        gloss.append(previous.strip())
+    if head is not None:
+        yield Entry(head, tags, " ".join(gloss))
+
+
+def is_name(entry: Entry) -> bool:
+    """A proper name: a capitalised headword whose English is a name too — every alternative capitalised
+    word by word (`Rhine (river)`, `North Korea`), or capitalised and marked `[geogr.]`. It also takes
+    days, languages and peoples (`Monday`, `Latin`, `Bavarians`): the reveal can do without them."""
+    if not entry.headword[:1].isupper():
+        return False
+    alternatives = [a.strip() for a in NOTES.sub("", entry.gloss).split(";")]
+    alternatives = [re.sub(r"^(?:the|a|an) ", "", a) for a in alternatives if a.strip()]
+    if not alternatives:
+        return False
+    if "[geogr.]" in entry.tags:
+        return alternatives[0][:1].isupper()
+    return all(all(w[:1].isupper() for w in a.split() if w not in SMALL_WORDS) for a in alternatives)
+
+
+def _word(headword: str) -> str | None:
+    """The headword in the game's spelling when it is one word of the game's letters and no acronym."""
+    word = headword.strip()
+    if len(word) < 2 or sum(ch.isupper() for ch in word) > 1:
+        return None
+    spelled = normalize(word)
+    return spelled if all(ch in LETTERS for ch in spelled) else None
+
+
+def allowed_words(entries: Iterable[Entry]) -> set[str]:
+    """The allowed words of `entries`, in the game's spelling (see the module's docstring):
+
+    - tagged: an entry with a part of speech, no interjection, no old spelling;
+    - not a name: an entry that is a proper name (`is_name`) does not count, so a word needs another;
+    - not a form: a word whose parts of speech are only adjective, adverb, numeral or pronoun ("a
+      modifier") is refused when it is a verb's participle — `sitzend` (a verb + d), `gegangen` (listed
+      after a verb's present participles, as Ding lists a verb's forms) — or another modifier with a
+      declension or comparison ending (`meines`, `schöner`, `schönsten`). Lexicalised participles
+      (`spannend`) go too: the rulebook refuses `sitzend`, and the reveal can do without them."""
+    tagged: set[str] = set()
+    verbs: set[str] = set()
+    kinds: dict[str, set[bool]] = {}
+    forms = _VerbForms()
+    for entry in entries:
+        word = _word(entry.headword)
+        forms.see(entry, word)
+        if VERBS.search(entry.tags):
+            verbs.add(normalize(entry.headword.split()[-1]))  # "sich rächen", "jdn./etw. rächen"
+        if word is None or not PART_OF_SPEECH.search(entry.tags):
+            continue
+        if is_name(entry) or any(tag in entry.tags for tag in REFUSED_TAGS):
+            continue
+        tagged.add(word)
+        kinds.setdefault(word, set()).add(MODIFIERS.search(entry.tags) is not None and entry.headword[:1].islower())
+    modifiers = {word for word, kind in kinds.items() if kind == {True}}
+    refused = {
+        word for word in modifiers
+        if word in forms.past
+        or (word.endswith("ND") and word[:-1] in verbs)
+        or any(word.endswith(e) and word[: -len(e)] in modifiers for e in ENDINGS)
+    }
+    return tagged - refused
+
+
+class _VerbForms:
+    """The past participles in Ding's order of a verb's forms: the verb's entry (tagged), then untagged
+    the present participles (…nd, one English gloss), then the past participles (the next gloss, shared
+    by all of them); any other gloss or a tagged entry ends the verb."""
+
+    def __init__(self) -> None:
+        self.past: set[str] = set()
+        self._stage = ""  # "verb", "present", "past" or "" (outside a verb's forms)
+        self._gloss = ""
+
+    def see(self, entry: Entry, word: str | None) -> None:
+        if PART_OF_SPEECH.search(entry.tags):
+            self._stage, self._gloss = ("verb" if VERBS.search(entry.tags) else ""), entry.gloss
+        elif self._stage in ("verb", "present") and word is not None and word.endswith("ND"):
+            if self._stage == "present" and entry.gloss != self._gloss:
+                self._stage = ""
+            else:
+                self._stage, self._gloss = "present", entry.gloss
+        elif self._stage == "present" and word is not None and entry.gloss != self._gloss:
+            self._stage, self._gloss = "past", entry.gloss
+            self.past.add(word)
+        elif self._stage == "past" and word is not None and entry.gloss == self._gloss:
+            self.past.add(word)
+        elif not (self._stage == "verb" and entry.gloss == self._gloss):
+            self._stage = ""
+
+
+def read_allowed(path: Path) -> set[str]:
+    """The allowed words of a Ding dictd file (gzip-compressed, as Debian installs it, or plain text).
+    Read line by line: the whole text would be ~100 MB in memory. Raises `LexiconError`."""
+    try:
+        with path.open("rb") as raw:
+            compressed = raw.read(2) == b"\x1f\x8b"
+        opener = gzip.open if compressed else open
+        with opener(path, "rt", encoding="utf-8") as text:
+            return allowed_words(parse_entries(text))
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise LexiconError(f"{path}: cannot read the lexicon ({reason})") from None
+
+
+def first_lexicon(system: Iterable[Path]) -> Path | None:
+    """The first of the system's lexicons that is installed, else None."""
+    return next((path for path in system if path.is_file()), None)
