@@ -28,12 +28,16 @@ DING_LEXICONS = (Path("/usr/share/dictd/german-english.dict.dz"),)
 RULES = 1  # the version of `allowed_words`: an index built by another version is rebuilt
 
 PART_OF_SPEECH = re.compile(
-    r"\{(?:m|f|n|pl|[mfn](?:,[mfn])+|adj|adv|vt|vi|vr|v|num|pron|ppron|conj|art|prp[^}]*)\}"
+    r"\{([mfn](?:,[mfn])+|m|f|n|pl|adj|adv|vt|vi|vr|v|num|pron|ppron|conj|art|prp)(?:[;,][^}]*)?\}"
 )
-MODIFIERS = re.compile(r"\{(?:adj|adv|num|pron|ppron)\}")  # parts of speech whose forms Ding lists as words
-REFUSED_TAGS = ("{interj}", "[alt]", "[veraltet]")  # interjections; old spelling (daß) and obsolete words
-ENDINGS = ("STEM", "STEN", "STER", "STES", "STE", "EM", "EN", "ER", "ES", "E")  # declension, comparison
-VERBS = re.compile(r"\{v[tir]?\}")
+MODIFIER_TAGS = frozenset({"adj", "adv", "num", "pron", "ppron"})  # parts of speech that decline or compare
+NOUN_TAGS = frozenset({"n", "pl", "m,f", "f,m"})  # the tags of an adjective or participle used as a noun
+VERB_TAGS = frozenset({"v", "vt", "vi", "vr"})
+REFUSED_TAGS = (  # interjections; old spelling (daß), dated and regional words: a table may not know them
+    "{interj}", "[alt]", "[veraltet]", "[veraltend]",
+    "[Bayr.]", "[Ös.]", "[Schw.]", "[Süddt.]", "[Norddt.]", "[Mitteldt.]", "[Westdt.]", "[Ostdt.]", "[Lux.]",
+)
+ENDINGS = ("STEM", "STEN", "STER", "STES", "STE", "EST", "EM", "EN", "ER", "ES", "E")  # declension, comparison
 SMALL_WORDS = frozenset({"a", "an", "and", "de", "du", "for", "in", "la", "of", "on", "the", "to", "von"})
 NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}|/[^/]*/|<[^>]*>")
 
@@ -70,6 +74,8 @@ def parse_entries(lines: Iterable[str]) -> Iterator[Entry]:
             previous = None
         if line.startswith("   "):
             gloss.append(line.strip())
+        elif line and not gloss and tags.count("(") > tags.count(")"):
+            tags = f"{tags} {line.strip()}"  # a tag line wrapped inside its note
         elif line:
             previous = line
     if previous is not None:
@@ -105,36 +111,56 @@ def _word(headword: str) -> str | None:
 def allowed_words(entries: Iterable[Entry]) -> set[str]:
     """The allowed words of `entries`, in the game's spelling (see the module's docstring):
 
-    - tagged: an entry with a part of speech, no interjection, no old spelling;
+    - tagged: an entry with a part of speech (on a tag line that is only tags and notes), no
+      interjection, no old spelling;
     - not a name: an entry that is a proper name (`is_name`) does not count, so a word needs another;
-    - not a form: a word whose parts of speech are only adjective, adverb, numeral or pronoun ("a
-      modifier") is refused when it is a verb's participle — `sitzend` (a verb + d), `gegangen` (listed
-      after a verb's present participles, as Ding lists a verb's forms) — or another modifier with a
-      declension or comparison ending (`meines`, `schöner`, `schönsten`). Lexicalised participles
-      (`spannend`) go too: the rulebook refuses `sitzend`, and the reveal can do without them."""
-    tagged: set[str] = set()
+    - not a form: a modifier (a lower-case word that is only adjective, adverb, numeral or pronoun) is
+      refused when it is a verb's participle — `sitzend` (a verb + d), `gegangen` (listed after a verb's
+      present participles, as Ding lists a verb's forms) — or another modifier with a declension or
+      comparison ending (`meines`, `schöner`, `schönsten`, `neuest`); an adjective or participle used as
+      a noun (capitalised, only `{n}`, `{pl}` or `{m,f}`) is refused in the same declined forms (`das
+      Weitere`, `die Neuen`, `die Weinende`). Lexicalised ones (`spannend`, `die Heilige`) go too: the
+      rulebook refuses `sitzend`, and the reveal can do without them."""
+    kinds: dict[str, set[str]] = {}
     verbs: set[str] = set()
-    kinds: dict[str, set[bool]] = {}
     forms = _VerbForms()
     for entry in entries:
         word = _word(entry.headword)
         forms.see(entry, word)
-        if VERBS.search(entry.tags):
+        parts = _parts_of_speech(entry.tags)
+        if parts & VERB_TAGS:
             verbs.add(normalize(entry.headword.split()[-1]))  # "sich rächen", "jdn./etw. rächen"
-        if word is None or not PART_OF_SPEECH.search(entry.tags):
+        if word is None or not parts or is_name(entry) or any(tag in entry.tags for tag in REFUSED_TAGS):
             continue
-        if is_name(entry) or any(tag in entry.tags for tag in REFUSED_TAGS):
-            continue
-        tagged.add(word)
-        kinds.setdefault(word, set()).add(MODIFIERS.search(entry.tags) is not None and entry.headword[:1].islower())
-    modifiers = {word for word, kind in kinds.items() if kind == {True}}
-    refused = {
-        word for word in modifiers
-        if word in forms.past
-        or (word.endswith("ND") and word[:-1] in verbs)
-        or any(word.endswith(e) and word[: -len(e)] in modifiers for e in ENDINGS)
-    }
-    return tagged - refused
+        kind = "modifier" if parts <= MODIFIER_TAGS else "noun" if parts <= NOUN_TAGS else "other"
+        kinds.setdefault(word, set()).add(f"{kind}:{'upper' if entry.headword[:1].isupper() else 'lower'}")
+    modifiers = {word for word, kind in kinds.items() if kind == {"modifier:lower"}}
+    nominal = {word for word, kind in kinds.items() if kind == {"noun:upper"}}
+
+    def declined(word: str) -> bool:
+        return any(word.endswith(e) and word[: -len(e)] in modifiers for e in ENDINGS)
+
+    def participle(word: str) -> bool:
+        return any(word.endswith("D" + e) and word[: -len(e) - 1] in verbs for e in ("", *ENDINGS))
+
+    refused = {w for w in modifiers if w in forms.past or participle(w) or declined(w)}
+    refused |= {w for w in nominal if w[-1] in "EMNRS" and (participle(w) or declined(w))}
+    refused |= {w for w in kinds if _superlative(w, modifiers)}
+    return set(kinds) - refused
+
+
+def _superlative(word: str, modifiers: set[str]) -> bool:
+    """An adjective's superlative used as a noun: `die Liebste`, `das Beste`."""
+    return any(word.endswith(e) and word[: -len(e)] in modifiers for e in ENDINGS if e.startswith("ST"))
+
+
+def _parts_of_speech(tags: str) -> set[str]:
+    """The parts of speech of a tag line ({"m"}, {"adj", "adv"}, …); none when a plain word stands
+    before the first of them: a wrapped headword (`(flaches) Stück {n}` under `großes`), not tags."""
+    first = PART_OF_SPEECH.search(tags)
+    if first is None or NOTES.sub("", tags[: first.start()]).strip():
+        return set()
+    return {match.group(1) for match in PART_OF_SPEECH.finditer(tags)}
 
 
 class _VerbForms:
@@ -148,8 +174,9 @@ class _VerbForms:
         self._gloss = ""
 
     def see(self, entry: Entry, word: str | None) -> None:
-        if PART_OF_SPEECH.search(entry.tags):
-            self._stage, self._gloss = ("verb" if VERBS.search(entry.tags) else ""), entry.gloss
+        parts = _parts_of_speech(entry.tags)
+        if parts:
+            self._stage, self._gloss = ("verb" if parts & VERB_TAGS else ""), entry.gloss
         elif self._stage in ("verb", "present") and word is not None and word.endswith("ND"):
             if self._stage == "present" and entry.gloss != self._gloss:
                 self._stage = ""
