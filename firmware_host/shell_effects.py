@@ -76,10 +76,16 @@ class WordLists:
     proper names, by the Ding lexicon, `base_forms`) — the whole list without the lexicon, or with "all"."""
 
     def __init__(
-        self, configured: Path | None, state_dir: Path, system: bool = True, reveal_words: str = "allowed"
+        self,
+        configured: Path | None,
+        state_dir: Path,
+        system: bool = True,
+        reveal_words: str = "allowed",
+        lexicons: Sequence[Path] = DING_LEXICONS,
     ) -> None:
+        """`lexicons`: where the system's lexicon may be (looked up only when `system`)."""
         self._configured, self._state_dir, self._system = configured, state_dir, system
-        self._reveal_words = reveal_words
+        self._reveal_words, self._lexicons = reveal_words, tuple(lexicons)
         self._open: dict[tuple[str, bool], WordIndex | None] = {}
         self._lock = threading.RLock()  # the allowed list falls back to the whole one under it
 
@@ -132,11 +138,12 @@ class WordLists:
     def _allowed(self) -> WordIndex | None:
         """The German list's allowed words; the whole list (and a warning) without the lexicon."""
         source = self._source("de")
-        lexicon = first_lexicon(DING_LEXICONS) if self._system else None
-        if source is None or lexicon is None:
-            if source is not None:
-                log.warning("no lexicon of base forms (%s: apt-get install dict-de-en): the reveal takes the whole "
-                            "list, inflected forms and proper names included", DING_LEXICONS[0])
+        lexicon = first_lexicon(self._lexicons) if self._system else None
+        if source is None or not self._system:  # no list, or only the configured one: no system lexicon
+            return self.whole("de")
+        if lexicon is None:
+            log.warning("no lexicon of base forms (%s: apt-get install dict-de-en): the reveal takes the whole "
+                        "list, inflected forms and proper names included", ", ".join(map(str, self._lexicons)))
             return self.whole("de")
         name = f"{LIST_NAMES.get(source.name, source.name)}+Ding"
         try:
