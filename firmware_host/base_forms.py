@@ -8,9 +8,10 @@ of its own, a line of tags (`{m}` `{f}` `{n}` `{pl}` nouns, `{vt}` `{vi}` `{vr}`
 Inflected forms (`ging`, `gegangen`, `sitzend`, `schöner`) come as entries without a part of speech;
 proper names (`Berlin (Hauptstadt von Deutschland) [geogr.]` → `Berlin (capital of Germany)`) have a
 capitalised English gloss. A word is allowed when it is one word of the game's letters, not an acronym,
-has an entry with a part of speech (not an interjection, not old spelling), is not only a name, and is no
-form of another word (`allowed_words`). The reveal takes these words that the German list also holds
-(`word_index.open_allowed_index`), so both have to know a word. Reading files lives here, in the shell.
+has an entry with a part of speech (not an interjection, not old spelling, not dated or regional), is not
+only a name, and is no form of another word (`allowed_words`). The reveal takes these words that the
+German list also holds (`word_index.open_allowed_index`), so both have to know a word. Reading files lives
+here, in the shell.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ REFUSED_TAGS = (  # interjections; old spelling (daß), dated and regional words
     "[Bayr.]", "[Ös.]", "[Schw.]", "[Süddt.]", "[Norddt.]", "[Mitteldt.]", "[Westdt.]", "[Ostdt.]", "[Lux.]",
 )
 ENDINGS = ("STEM", "STEN", "STER", "STES", "STE", "EST", "EM", "EN", "ER", "ES", "E")  # declension, comparison
+MODIFIER, NOMINAL, OTHER = 1, 2, 4  # kinds of entry: a lower-case modifier, a capitalised noun only, others
 SMALL_WORDS = frozenset({"a", "an", "and", "de", "du", "for", "in", "la", "of", "on", "the", "to", "von"})
 NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}|/[^/]*/|<[^>]*>")
 
@@ -111,31 +113,32 @@ def _word(headword: str) -> str | None:
 def allowed_words(entries: Iterable[Entry]) -> set[str]:
     """The allowed words of `entries`, in the game's spelling (see the module's docstring):
 
-    - tagged: an entry with a part of speech (on a tag line that is only tags and notes), no
-      interjection, no old spelling;
+    - tagged: an entry with a part of speech (no plain word before it on the tag line), no interjection,
+      no old spelling, not dated, not only regional;
     - not a name: an entry that is a proper name (`is_name`) does not count, so a word needs another;
     - not a form: a modifier (a lower-case word that is only adjective, adverb, numeral or pronoun) is
       refused when it is a verb's participle — `sitzend` (a verb + d), `gegangen` (listed after a verb's
       present participles, as Ding lists a verb's forms) — or another modifier with a declension or
       comparison ending (`meines`, `schöner`, `schönsten`, `neuest`); an adjective or participle used as
       a noun (capitalised, only `{n}`, `{pl}` or `{m,f}`) is refused in the same declined forms (`das
-      Weitere`, `die Neuen`, `die Weinende`). Lexicalised ones (`spannend`, `die Heilige`) go too: the
-      rulebook refuses `sitzend`, and the reveal can do without them."""
-    kinds: dict[str, set[str]] = {}
+      Weitere`, `die Neuen`, `die Weinende`), and so is a superlative of a modifier (`die Liebste`).
+      Lexicalised ones (`spannend`, `die Heilige`) go too: the rulebook refuses `sitzend`, and the
+      reveal can do without them."""
+    kinds: dict[str, int] = {}  # word -> the bits of the kinds of its entries (a bit mask: small in memory)
     verbs: set[str] = set()
     forms = _VerbForms()
     for entry in entries:
-        word = _word(entry.headword)
-        forms.see(entry, word)
-        parts = _parts_of_speech(entry.tags)
+        word, parts = _word(entry.headword), _parts_of_speech(entry.tags)
+        forms.see(entry, word, parts)
         if parts & VERB_TAGS:
             verbs.add(normalize(entry.headword.split()[-1]))  # "sich rächen", "jdn./etw. rächen"
         if word is None or not parts or is_name(entry) or any(tag in entry.tags for tag in REFUSED_TAGS):
             continue
-        kind = "modifier" if parts <= MODIFIER_TAGS else "noun" if parts <= NOUN_TAGS else "other"
-        kinds.setdefault(word, set()).add(f"{kind}:{'upper' if entry.headword[:1].isupper() else 'lower'}")
-    modifiers = {word for word, kind in kinds.items() if kind == {"modifier:lower"}}
-    nominal = {word for word, kind in kinds.items() if kind == {"noun:upper"}}
+        lower = entry.headword[:1].islower()
+        kind = MODIFIER if parts <= MODIFIER_TAGS and lower else NOMINAL if parts <= NOUN_TAGS and not lower else OTHER
+        kinds[word] = kinds.get(word, 0) | kind
+    modifiers = {word for word, kind in kinds.items() if kind == MODIFIER}
+    nominal = {word for word, kind in kinds.items() if kind == NOMINAL}
 
     def declined(word: str) -> bool:
         return any(word.endswith(e) and word[: -len(e)] in modifiers for e in ENDINGS)
@@ -150,7 +153,7 @@ def allowed_words(entries: Iterable[Entry]) -> set[str]:
 
 
 def _superlative(word: str, modifiers: set[str]) -> bool:
-    """An adjective's superlative used as a noun: `die Liebste`, `das Beste`."""
+    """A modifier's superlative (used as a noun: `die Liebste`, `das Schönste`)."""
     return any(word.endswith(e) and word[: -len(e)] in modifiers for e in ENDINGS if e.startswith("ST"))
 
 
@@ -173,8 +176,8 @@ class _VerbForms:
         self._stage = ""  # "verb", "present", "past" or "" (outside a verb's forms)
         self._gloss = ""
 
-    def see(self, entry: Entry, word: str | None) -> None:
-        parts = _parts_of_speech(entry.tags)
+    def see(self, entry: Entry, word: str | None, parts: set[str]) -> None:
+        """The next entry, its word (None: not one word) and its parts of speech."""
         if parts:
             self._stage, self._gloss = ("verb" if parts & VERB_TAGS else ""), entry.gloss
         elif self._stage in ("verb", "present") and word is not None and word.endswith("ND"):
@@ -193,7 +196,7 @@ class _VerbForms:
 
 def read_allowed(path: Path) -> set[str]:
     """The allowed words of a Ding dictd file (gzip-compressed, as Debian installs it, or plain text).
-    Read line by line: the whole text would be ~100 MB in memory. Raises `LexiconError`."""
+    Read line by line: Debian's whole text is 32 MB, far more as Python strings. Raises `LexiconError`."""
     try:
         with path.open("rb") as raw:
             compressed = raw.read(2) == b"\x1f\x8b"
