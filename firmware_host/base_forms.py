@@ -40,6 +40,7 @@ REFUSED_TAGS = (  # interjections; old spelling (daß), dated and regional words
 )
 ENDINGS = ("STEM", "STEN", "STER", "STES", "STE", "EST", "EM", "EN", "ER", "ES", "E")  # declension, comparison
 MODIFIER, NOMINAL, OTHER = 1, 2, 4  # kinds of entry: a lower-case modifier, a capitalised noun only, others
+OBJECTS = frozenset({"sich", "jdn.", "jdm.", "jds.", "etw."})  # a verb's objects named before it
 SMALL_WORDS = frozenset({"a", "an", "and", "de", "du", "for", "in", "la", "of", "on", "the", "to", "von"})
 NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}|/[^/]*/|<[^>]*>")
 
@@ -101,9 +102,13 @@ def is_name(entry: Entry) -> bool:
     return all(all(w[:1].isupper() for w in a.split() if w not in SMALL_WORDS) for a in alternatives)
 
 
-def _word(headword: str) -> str | None:
-    """The headword in the game's spelling when it is one word of the game's letters and no acronym."""
-    word = headword.strip()
+def _word(headword: str, verb: bool = False) -> str | None:
+    """The headword in the game's spelling when it is one word of the game's letters and no acronym; a
+    verb's headword may name its objects first (`sich verspäten`, `jdn./etw. rächen`)."""
+    words = headword.split()
+    while verb and len(words) > 1 and all(part in OBJECTS for part in words[0].split("/")):
+        words = words[1:]
+    word = " ".join(words)
     if len(word) < 2 or sum(ch.isupper() for ch in word) > 1:
         return None
     spelled = normalize(word)
@@ -128,10 +133,11 @@ def allowed_words(entries: Iterable[Entry]) -> set[str]:
     verbs: set[str] = set()
     forms = _VerbForms()
     for entry in entries:
-        word, parts = _word(entry.headword), _parts_of_speech(entry.tags)
+        parts = _parts_of_speech(entry.tags)
+        word = _word(entry.headword, bool(parts & VERB_TAGS))
         forms.see(entry, word, parts)
         if parts & VERB_TAGS:
-            verbs.add(normalize(entry.headword.split()[-1]))  # "sich rächen", "jdn./etw. rächen"
+            verbs.add(normalize(entry.headword.split()[-1]))  # "wild herumtoben": its participle is a form too
         if word is None or not parts or is_name(entry) or any(tag in entry.tags for tag in REFUSED_TAGS):
             continue
         lower = entry.headword[:1].islower()
