@@ -212,8 +212,3 @@ def read_allowed(path: Path) -> set[str]:
     except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise LexiconError(f"{path}: cannot read the lexicon ({reason})") from None
-
-
-def first_lexicon(system: Iterable[Path]) -> Path | None:
-    """The first of the system's lexicons that is installed, else None."""
-    return next((path for path in system if path.is_file()), None)

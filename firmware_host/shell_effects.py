@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from firmware_host.base_forms import DING_LEXICONS, first_lexicon
+from firmware_host.base_forms import DING_LEXICONS
 from firmware_host.core.games.perfektes_wort.words import normalize
 from firmware_host.core.screens import Screen
 from firmware_host.core.settings import remembered_with_file
@@ -138,7 +138,7 @@ class WordLists:
     def _allowed(self) -> WordIndex | None:
         """The German list's allowed words; the whole list (and a warning) without the lexicon."""
         source = self._source("de")
-        lexicon = first_lexicon(self._lexicons) if self._system else None
+        lexicon = first_list(None, self._lexicons) if self._system else None
         if source is None or not self._system:  # no list, or only the configured one: no system lexicon
             return self.whole("de")
         if lexicon is None:

@@ -9,8 +9,10 @@ game's way, grouped by (first letter, length) and written to `<state dir>/words/
 
 Latin-1 holds every letter of both games (A–Z, Ä Ö Ü ß) in one byte, so the blob of the ~356,000 words of
 `wngerman` is ~4.5 MB and is the index's whole resident memory (a Python set of them is ~30 MB). The file
-is rebuilt when the source list's size or modification time changed. Reading files lives here, in the
-shell; the core only gets the finished value.
+is rebuilt when the source list's size or modification time changed. The reveal of Das perfekte Wort
+reads a second index of the German list, `<list>.allowed.de.idx`: only its words that the Ding lexicon
+allows (`base_forms`: base forms, no proper names), rebuilt when either file changes. Reading files lives
+here, in the shell; the core only gets the finished value.
 """
 
 from __future__ import annotations
@@ -197,7 +199,7 @@ def _open(
 
 
 def first_list(configured: Path | None, system: Iterable[Path]) -> Path | None:
-    """The configured list, else the first system list that exists, else None."""
+    """The configured list (or lexicon), else the first system one that exists, else None."""
     if configured is not None:
         return configured
     return next((path for path in system if path.is_file()), None)
