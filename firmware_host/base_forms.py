@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
+from firmware_host.core.games.perfektes_wort.words import normalize
 
 DING_LEXICONS = (Path("/usr/share/dictd/german-english.dict.dz"),)
 RULES = 1  # the version of `allowed_words`: an index built by another version is rebuilt
@@ -42,6 +42,7 @@ ENDINGS = ("STEM", "STEN", "STER", "STES", "STE", "EST", "EM", "EN", "ER", "ES",
 MODIFIER, NOMINAL, OTHER = 1, 2, 4  # kinds of entry: a lower-case modifier, a capitalised noun only, others
 OBJECTS = frozenset({"sich", "jdn.", "jdm.", "jds.", "etw."})  # a verb's objects named before it
 SMALL_WORDS = frozenset({"a", "an", "and", "de", "du", "for", "in", "la", "of", "on", "the", "to", "von"})
+ONE_WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")  # the game's letters (what `normalize` spells as LETTERS)
 NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]|\{[^}]*\}|/[^/]*/|<[^>]*>")
 
 
@@ -108,11 +109,12 @@ def _word(headword: str, verb: bool = False) -> str | None:
     words = headword.split()
     while verb and len(words) > 1 and all(part in OBJECTS for part in words[0].split("/")):
         words = words[1:]
-    word = " ".join(words)
-    if len(word) < 2 or sum(ch.isupper() for ch in word) > 1:
+    if len(words) != 1:
         return None
-    spelled = normalize(word)
-    return spelled if all(ch in LETTERS for ch in spelled) else None
+    word = words[0]
+    if not ONE_WORD.fullmatch(word) or word[1:] != word[1:].lower():  # not the game's letters; an acronym
+        return None
+    return normalize(word) if "ß" in word else word.upper()  # normalize keeps ß (upper() makes it SS)
 
 
 def allowed_words(entries: Iterable[Entry]) -> set[str]:

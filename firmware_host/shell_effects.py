@@ -87,7 +87,8 @@ class WordLists:
         self._configured, self._state_dir, self._system = configured, state_dir, system
         self._reveal_words, self._lexicons = reveal_words, tuple(lexicons)
         self._open: dict[tuple[str, bool], WordIndex | None] = {}
-        self._lock = threading.RLock()  # the allowed list falls back to the whole one under it
+        self._locks: dict[tuple[str, bool], threading.Lock] = {}  # one a list: none waits for another's build
+        self._lock = threading.Lock()  # guards `_locks`
 
     def __call__(self, language: str) -> WordIndex | None:
         """The reveal's list of `language` (thread-safe; waits while `prepare` is still building it)."""
@@ -102,9 +103,10 @@ class WordLists:
         `wngerman`, ~10 s for its allowed words, far more on a Pi 3), which the first reveal would
         otherwise spend with the loop stopped. Opening an index that is already built takes milliseconds."""
 
-        def open_all() -> None:
+        def open_all() -> None:  # the whole lists first: the allowed words take longest
             for language in languages:
                 self.whole(language)
+            for language in languages:
                 self(language)
 
         thread = threading.Thread(target=open_all, name="word-lists", daemon=True)
@@ -112,10 +114,13 @@ class WordLists:
         return thread
 
     def _get(self, language: str, allowed: bool) -> WordIndex | None:
+        key = (language, allowed)
         with self._lock:
-            if (language, allowed) not in self._open:
-                self._open[language, allowed] = self._allowed() if allowed else self._load(language)
-            return self._open[language, allowed]
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:  # an allowed list may take its whole list under it (never the other way round)
+            if key not in self._open:
+                self._open[key] = self._allowed() if allowed else self._load(language)
+            return self._open[key]
 
     def _source(self, language: str) -> Path | None:
         german = language == "de"

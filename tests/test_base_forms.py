@@ -237,3 +237,33 @@ def test_reveal_words_is_configured_in_the_dictionary_section() -> None:
     assert parse_config({"dictionary": {"reveal_words": "all"}}).dictionary.reveal_words == "all"
     with pytest.raises(ConfigError, match="reveal_words"):
         parse_config({"dictionary": {"reveal_words": "some"}})
+
+
+def test_the_whole_list_is_served_while_the_allowed_words_are_still_being_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from firmware_host import shell_effects
+    from firmware_host.shell_effects import WordLists
+
+    words, lexicon = _list_and_lexicon(tmp_path)
+    building, release = threading.Event(), threading.Event()
+    real = shell_effects.open_allowed_index
+
+    def slow(*args: object) -> object:
+        building.set()
+        release.wait(10)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(shell_effects, "open_allowed_index", slow)
+    lists = WordLists(words, tmp_path / "state", lexicons=(lexicon,))
+    reveal: list[object] = []
+    builder = threading.Thread(target=lambda: reveal.append(lists("de")))
+    builder.start()
+    assert building.wait(10)
+    whole = lists.whole("de")  # the dictionary assist does not wait for the reveal's build
+    assert whole is not None and whole.words == 10 and not reveal
+    release.set()
+    builder.join(10)
+    assert len(reveal) == 1 and reveal[0] is not None and reveal[0].words == 5  # type: ignore[attr-defined]
