@@ -1,13 +1,19 @@
 """The reveal's speed and memory over the full word lists. Prints numbers; asserts nothing.
 
-    python bench/bench_reveal.py [--runs N] [--players N] [--german PATH] [--english PATH]
+    python bench/bench_reveal.py [--runs N] [--players N] [--german PATH] [--english PATH] [--lexicon PATH]
+                                 [--precision-rounds N] [--dump]
 
-Das perfekte Wort: one round's reveal (`best_words`, every player) over `wngerman`
-(/usr/share/dict/ngerman), on the shipped Profi sheet and deck, with random earlier words. Quiddler: the
+Das perfekte Wort: one round's reveal (`best_words`, every player) over the words a table allows (the
+reveal's default: `wngerman`'s words that the Ding lexicon has as base forms, no proper names,
+`firmware_host.base_forms`) and over the whole of `wngerman` (/usr/share/dict/ngerman), on the shipped
+Profi sheet and deck, with random earlier words. Precision: the distinct words that random reveals offer
+(`--precision-rounds`, seeded), each looked up in a sample judged by hand as a German player would
+(bench/data/reveal_judged_de.tsv for the allowed words, reveal_judged_wngerman.tsv for the whole list):
+how many of them a player refuses, and how many were not judged (`--dump` prints those to judge them). Quiddler: the
 best lay-down of a random 10-card hand (and of 11 cards with the discard) over `wamerican`
 (/usr/share/dict/american-english). Memory: the resident set before and after loading an index (VmRSS),
 and what a Python set of the same words would take. A list that is not installed is skipped
-(`apt-get install wngerman wamerican`).
+(`apt-get install wngerman wamerican dict-de-en`).
 """
 
 from __future__ import annotations
@@ -25,15 +31,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from firmware_host.base_forms import DING_LEXICONS
 from firmware_host.core.games.perfektes_wort.best_word import best_words
-from firmware_host.core.games.perfektes_wort.rules import Reveal, Setup, SoloStrike, Word, apply, new_game
+from firmware_host.core.games.perfektes_wort.rules import Game, Reveal, Setup, SoloStrike, Word, apply, new_game
 from firmware_host.core.games.quiddler import rules as quiddler
 from firmware_host.core.games.quiddler.best_lay import best_lay, reveal_round
 from firmware_host.core.games.quiddler.deck import STANDARD_DECK
 from firmware_host.games.perfektes_wort.data_files import load_game_data
-from firmware_host.word_index import WordIndex, open_index
+from firmware_host.word_index import WordIndex, open_allowed_index, open_index
 
 GERMAN = Path("/usr/share/dict/ngerman")
+DATA = Path(__file__).resolve().parent / "data"
+JUDGED = {"allowed": DATA / "reveal_judged_de.tsv", "all": DATA / "reveal_judged_wngerman.tsv"}
+PRECISION_SEED = 36
 ENGLISH = Path("/usr/share/dict/american-english")
 
 
@@ -100,6 +110,19 @@ def load(source: Path, language: str, state: Path) -> WordIndex:
     return index
 
 
+def load_allowed(source: Path, lexicon: Path, state: Path) -> WordIndex:
+    start = time.perf_counter()
+    index = open_allowed_index(source, lexicon, state, "wngerman+Ding")
+    built = (time.perf_counter() - start) * 1000
+    start = time.perf_counter()
+    index = open_allowed_index(source, lexicon, state, "wngerman+Ding")
+    loaded = (time.perf_counter() - start) * 1000
+    size = (state / "words" / f"{source.name}.allowed.de.idx").stat().st_size
+    print(f"{source} allowed by {lexicon} (base forms, no proper names): {index.words} words; index "
+          f"{size / 1e6:.2f} MB, built in {built:.0f} ms (once, in the background), read in {loaded:.1f} ms")
+    return index
+
+
 class Stalls:
     """While entered: a thread that sleeps 1 ms at a time and notes how late it wakes (the interpreter lock
     held by the main thread shows as a late wake-up)."""
@@ -126,35 +149,83 @@ class Stalls:
             last = now
 
 
-def bench_german(index: WordIndex, runs: int, players: int, rng: random.Random) -> None:
+def random_round(index: WordIndex, players: int, rng: random.Random) -> tuple[Game, int]:
+    """A game on the shipped Profi sheet and deck at a random round, earlier rows holding random words
+    of the index; the round is revealed, nobody's word entered."""
     data = load_game_data()
     sheet = data.sheets["profi"]
     names = tuple(f"P{i}" for i in range(1, players + 1))
+    deck = list(data.deck)
+    rng.shuffle(deck)
+    setup = Setup(names, sheet, vowels=rng.choice(data.faces).values, deck=tuple(deck[:10]))
+    game = new_game(setup)
+    rnd = rng.randint(1, 9)
+    for r in range(1, rnd + 1):
+        if r > 1 and players == 1:
+            game = apply(game, SoloStrike(r - 1, names[0], sheet.bonus_fields[r - 2]))
+        game = apply(game, Reveal(r))
+        if r < rnd:
+            for name in names:
+                text = index.group(game.letter(r), min(game.max_length(r), 6))
+                if text:
+                    game = apply(game, Word(r, name, rng.choice(text.split("\n"))))
+    return game, rnd
+
+
+def bench_german(index: WordIndex, runs: int, players: int, rng: random.Random) -> None:
     samples: list[float] = []
     shown = 0
     for _ in range(runs):
-        deck = list(data.deck)
-        rng.shuffle(deck)
-        setup = Setup(names, sheet, vowels=rng.choice(data.faces).values, deck=tuple(deck[:10]))
-        game = new_game(setup)
-        rnd = rng.randint(1, 9)
-        for r in range(1, rnd + 1):
-            if r > 1 and players == 1:
-                game = apply(game, SoloStrike(r - 1, names[0], sheet.bonus_fields[r - 2]))
-            game = apply(game, Reveal(r))
-            if r < rnd:
-                for name in names:
-                    text = index.group(game.letter(r), min(game.max_length(r), 6))
-                    if text:
-                        game = apply(game, Word(r, name, rng.choice(text.split("\n"))))
+        game, rnd = random_round(index, players, rng)
         found: list[object] = []
         samples.append(timed(lambda: found.extend(best_words(game, rnd, index))))  # noqa: B023
         if shown < 3:
             shown += 1
             print(f"  round {rnd} {game.letter(rnd)}/{game.max_length(rnd)}: {found[0]}")
     p50, p99 = percentiles(samples)
-    print(f"Das perfekte Wort, one round's reveal for {players} players: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-          f"max {max(samples):.1f} ms ({runs} rounds)")
+    print(f"Das perfekte Wort over {index.name}, one round's reveal for {players} players: p50 {p50:.1f} ms, "
+          f"p99 {p99:.1f} ms, max {max(samples):.1f} ms ({runs} rounds)")
+
+
+def revealed(index: WordIndex, rounds: int, seed: int) -> list[str]:
+    """The distinct words that `rounds` random reveals for 4 players offer, in the order first offered."""
+    rng = random.Random(seed)
+    words: dict[str, None] = {}
+    for _ in range(rounds):
+        game, rnd = random_round(index, 4, rng)
+        words.update((best.word, None) for best in best_words(game, rnd, index) if best.word)
+    return list(words)
+
+
+def read_labels(path: Path) -> dict[str, tuple[str, str]]:
+    """word -> (verdict, reason) of a judged sample: `word<TAB>allowed|refused<TAB>reason`, # comments."""
+    labels: dict[str, tuple[str, str]] = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                word, verdict, *reason = line.split("\t")
+                labels[word] = (verdict, reason[0] if reason else "")
+    return labels
+
+
+def precision(index: WordIndex, rounds: int, labels_file: Path, dump: bool) -> None:
+    """How many of the words the reveal offers a German player would refuse, by the judged sample."""
+    words = revealed(index, rounds, PRECISION_SEED)
+    labels = read_labels(labels_file)
+    judged = [w for w in words if w in labels]
+    refused = [w for w in judged if labels[w][0] == "refused"]
+    unjudged = [w for w in words if w not in labels]
+    reasons: dict[str, int] = {}
+    for word in refused:
+        reasons[labels[word][1]] = reasons.get(labels[word][1], 0) + 1
+    rate = 100 * len(refused) / len(judged) if judged else 0.0
+    print(f"Das perfekte Wort over {index.name}: {len(words)} distinct words revealed by {rounds} random rounds "
+          f"(4 players); judged {len(judged)} ({labels_file.name}): refused {len(refused)} = {rate:.1f} %"
+          + (f" ({', '.join(f'{r} {n}' for r, n in sorted(reasons.items()))})" if reasons else "")
+          + f"; not judged: {len(unjudged)}" + (f" ({' '.join(unjudged[:12])}…)" if unjudged else ""))
+    if dump:
+        for word in unjudged:
+            print(f"{word}\t?\t", file=sys.stderr)
 
 
 def bench_quiddler(index: WordIndex, runs: int, rng: random.Random) -> None:
@@ -217,6 +288,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--german", type=Path, default=GERMAN)
     parser.add_argument("--english", type=Path, default=ENGLISH)
+    parser.add_argument("--lexicon", type=Path, default=DING_LEXICONS[0])
+    parser.add_argument("--precision-rounds", type=int, default=240,
+                        help="random rounds whose revealed words are looked up in the judged samples")
+    parser.add_argument("--dump", action="store_true", help="print the revealed words not judged yet (stderr)")
     args = parser.parse_args()
     rng = random.Random(16)
     print(f"python {sys.version.split()[0]}, RSS at start {rss_kb() / 1024:.1f} MB")
@@ -224,6 +299,14 @@ def main() -> None:
         state = Path(state_dir)
         if args.german.is_file():
             german = load(args.german, "de", state)
+            if args.lexicon.is_file():
+                allowed = load_allowed(args.german, args.lexicon, state)
+                precision(allowed, args.precision_rounds, JUDGED["allowed"], args.dump)
+                precision(german, args.precision_rounds // 3, JUDGED["all"], args.dump)
+                bench_german(allowed, args.runs, args.players, rng)
+                bench_german(allowed, args.runs // 2, 6, rng)
+            else:
+                print(f"{args.lexicon}: not installed (apt-get install dict-de-en); the allowed words skipped")
             bench_german(german, args.runs, args.players, rng)
             bench_german(german, args.runs // 2, 6, rng)
         else:

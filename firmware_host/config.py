@@ -101,15 +101,20 @@ class ScoreboardConfig:
     players: tuple[str, ...]  # empty: the UI names them "Spieler 1…"
 
 
+REVEAL_WORDS = ("allowed", "all")  # `[dictionary] reveal_words`
+
+
 @dataclass(frozen=True, slots=True)
 class DictionaryConfig:
     """`[dictionary]`: the German word list (else, when `system`, Debian's `wngerman`; English: `wamerican`
-    or `wbritish` when `system`) and when the best play is revealed: "round" (after each round's review),
-    "end" (Das perfekte Wort: the nine at the end), "off"."""
+    or `wbritish` when `system`), when the best play is revealed: "round" (after each round's review),
+    "end" (Das perfekte Wort: the nine at the end), "off", and which of the German list's words the reveal
+    may offer: "allowed" (base forms, no proper names, by the system's Ding lexicon when `system`) or "all"."""
 
     path: Path | None
     reveal: str = "round"
     system: bool = True
+    reveal_words: str = "allowed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +257,7 @@ def _file_sections(state_dir: Path) -> dict[str, tuple[dict[str, Field], bool]]:
                 "path": Field(text(), None),
                 "reveal": FROM_SETTINGS,
                 "system": Field(boolean(), True),
+                "reveal_words": Field(text(REVEAL_WORDS), "allowed"),
             },
             False,
         ),
@@ -307,6 +313,7 @@ def parse_config(
             path=None if dictionary is None else Path(dictionary),
             reveal=raw["dictionary"]["reveal"],
             system=raw["dictionary"]["system"],
+            reveal_words=raw["dictionary"]["reveal_words"],
         ),
         logging=LoggingConfig(**raw["logging"]),
         page=PageConfig(**raw["page"]),

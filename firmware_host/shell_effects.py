@@ -6,7 +6,8 @@
   only logged);
 - `Keep` -> a file in the state directory (`kept_store`);
 - `CheckWords`, `RevealBest` -> the word index of the language (`word_index`, built once into the state
-  directory), opened at the first question or reveal (or in the background at start: `WordLists.prepare`);
+  directory; the German reveal's holds only the words a table allows, `base_forms`), opened at the first
+  question or reveal (or in the background at start: `WordLists.prepare`);
   None without a list;
 - `PowerOff` -> the injected `power_off`;
 - frames and sounds -> observers: none on the Pi (`ignore_frame`, `ignore_sound`); the simulator and
@@ -21,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from firmware_host.base_forms import DING_LEXICONS
 from firmware_host.core.games.perfektes_wort.words import normalize
 from firmware_host.core.screens import Screen
 from firmware_host.core.settings import remembered_with_file
@@ -35,6 +37,7 @@ from firmware_host.word_index import (
     WordIndex,
     WordIndexError,
     first_list,
+    open_allowed_index,
     open_index,
 )
 from hw.protocols import Bar, Display, Sounder
@@ -51,14 +54,15 @@ def ignore_sound(pattern: str, notes: tuple[Note, ...]) -> None:
 
 
 class WordCheck:
-    """`CheckWords`: which words are in the German word list — the reveal's (`WordLists`: the configured
-    list, else `wngerman`, as one compact index) —; None when there is none."""
+    """`CheckWords`: which words are in the German word list — the whole list (`WordLists.whole`: the
+    configured list, else `wngerman`, as one compact index), inflected forms included, since a word it
+    lacks is flagged to the table —; None when there is none."""
 
     def __init__(self, lists: WordLists) -> None:
         self._lists = lists
 
     def __call__(self, words: tuple[str, ...]) -> dict[str, bool] | None:
-        index = self._lists("de")
+        index = self._lists.whole("de")
         return None if index is None else {word: normalize(word) in index for word in words}
 
 
@@ -67,43 +71,93 @@ LIST_NAMES = {"ngerman": "wngerman", "american-english": "wamerican", "british-e
 
 class WordLists:
     """`RevealBest`'s lists: German (the configured list, else `wngerman`) and English (`wamerican`, else
-    `wbritish`), each as a compact index kept in the state directory, opened at the first reveal."""
+    `wbritish`), each as a compact index kept in the state directory, opened at the first reveal. The
+    German reveal takes only the list's words a table allows (`reveal_words = "allowed"`: base forms, no
+    proper names, by the Ding lexicon, `base_forms`) — the whole list without the lexicon, or with "all"."""
 
-    def __init__(self, configured: Path | None, state_dir: Path, system: bool = True) -> None:
+    def __init__(
+        self,
+        configured: Path | None,
+        state_dir: Path,
+        system: bool = True,
+        reveal_words: str = "allowed",
+        lexicons: Sequence[Path] = DING_LEXICONS,
+    ) -> None:
+        """`lexicons`: where the system's lexicon may be (looked up only when `system`)."""
         self._configured, self._state_dir, self._system = configured, state_dir, system
-        self._open: dict[str, WordIndex | None] = {}
-        self._lock = threading.Lock()
+        self._reveal_words, self._lexicons = reveal_words, tuple(lexicons)
+        self._open: dict[tuple[str, bool], WordIndex | None] = {}
+        self._locks: dict[tuple[str, bool], threading.Lock] = {}  # one a list: none waits for another's build
+        self._lock = threading.Lock()  # guards `_locks`
 
     def __call__(self, language: str) -> WordIndex | None:
-        """The list of `language` (thread-safe; waits while `prepare` is still building it)."""
-        with self._lock:
-            if language not in self._open:
-                self._open[language] = self._load(language)
-            return self._open[language]
+        """The reveal's list of `language` (thread-safe; waits while `prepare` is still building it)."""
+        return self._get(language, language == "de" and self._reveal_words == "allowed")
+
+    def whole(self, language: str) -> WordIndex | None:
+        """The whole list of `language` (the dictionary assist's)."""
+        return self._get(language, False)
 
     def prepare(self, languages: Sequence[str]) -> threading.Thread:
         """Open the lists in a background thread: building an index takes seconds (~3 s here for
-        `wngerman`, far more on a Pi 3), which the first reveal would otherwise spend with the loop
-        stopped. Opening an index that is already built takes milliseconds."""
-        thread = threading.Thread(
-            target=lambda: [self(language) for language in languages], name="word-lists", daemon=True
-        )
+        `wngerman`, ~10 s for its allowed words, far more on a Pi 3), which the first reveal would
+        otherwise spend with the loop stopped. Opening an index that is already built takes milliseconds."""
+
+        def open_all() -> None:  # the whole lists first: the allowed words take longest
+            for language in languages:
+                self.whole(language)
+            for language in languages:
+                self(language)
+
+        thread = threading.Thread(target=open_all, name="word-lists", daemon=True)
         thread.start()
         return thread
 
-    def _load(self, language: str) -> WordIndex | None:
+    def _get(self, language: str, allowed: bool) -> WordIndex | None:
+        key = (language, allowed)
+        with self._lock:
+            lock = self._locks.setdefault(key, threading.Lock())
+        with lock:  # an allowed list may take its whole list under it (never the other way round)
+            if key not in self._open:
+                self._open[key] = self._allowed() if allowed else self._load(language)
+            return self._open[key]
+
+    def _source(self, language: str) -> Path | None:
         german = language == "de"
         system = (GERMAN_LISTS if german else ENGLISH_LISTS) if self._system else ()
-        source = first_list(self._configured if german else None, system)
+        return first_list(self._configured if german else None, system)
+
+    def _load(self, language: str) -> WordIndex | None:
+        source = self._source(language)
         if source is None:
-            log.info("no %s word list: no reveal of the best play", "German" if german else "English")
+            log.info("no %s word list: no reveal of the best play", "German" if language == "de" else "English")
             return None
         try:
             index = open_index(source, language, self._state_dir, LIST_NAMES.get(source.name, source.name))
         except WordIndexError as exc:
             log.warning("%s; no reveal of the best play", exc)
             return None
-        log.info("word list for the reveal: %s, %d words", source, index.words)
+        log.info("word list: %s, %d words", source, index.words)
+        return index
+
+    def _allowed(self) -> WordIndex | None:
+        """The German list's allowed words; the whole list (and a warning) without the lexicon."""
+        source = self._source("de")
+        lexicon = first_list(None, self._lexicons) if self._system else None
+        if source is None or not self._system:  # no list, or only the configured one: no system lexicon
+            return self.whole("de")
+        if lexicon is None:
+            log.warning("no lexicon of base forms (%s: apt-get install dict-de-en): the reveal takes the whole "
+                        "list, inflected forms and proper names included", ", ".join(map(str, self._lexicons)))
+            return self.whole("de")
+        name = f"{LIST_NAMES.get(source.name, source.name)}+Ding"
+        try:
+            index = open_allowed_index(source, lexicon, self._state_dir, name)
+        except WordIndexError as exc:
+            log.warning("%s; the reveal takes the whole list, inflected forms and proper names included", exc)
+            return self.whole("de")
+        log.info("words for the reveal: %s allowed by %s (base forms, no proper names), %d words",
+                 source, lexicon, index.words)
         return index
 
 
@@ -127,6 +181,7 @@ def appliance_outputs(
     *,
     dictionary: Path | None,
     system_lists: bool = True,
+    reveal_words: str = "allowed",
     power_off: Callable[[], None],
     from_file: Mapping[str, Any],
     prepare_lists: Sequence[str] = (),
@@ -148,7 +203,7 @@ def appliance_outputs(
     def keep(name: str, data: Any) -> None:
         save_kept(state_dir, name, data)
 
-    word_lists = WordLists(dictionary, state_dir, system_lists)
+    word_lists = WordLists(dictionary, state_dir, system_lists, reveal_words)
     if prepare_lists:
         word_lists.prepare(prepare_lists)
     return Outputs(

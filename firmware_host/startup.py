@@ -50,7 +50,8 @@ def assemble(
     try:
         outputs = outputs_hook(appliance_outputs(
             board, session.journal, state_dir, dictionary=resolved.config.dictionary.path,
-            system_lists=resolved.config.dictionary.system, power_off=power_off, from_file=from_file,
+            system_lists=resolved.config.dictionary.system, reveal_words=resolved.config.dictionary.reveal_words,
+            power_off=power_off, from_file=from_file,
             prepare_lists=(("de", "en") if state.settings.reveal != "off" else ("de",)) if prepare_lists else (),
         ))
         shell = Shell(state, outputs, clock=clock, journal=session.target, inbox=inbox, panel=PanelGuard(display))

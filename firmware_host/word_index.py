@@ -9,8 +9,10 @@ game's way, grouped by (first letter, length) and written to `<state dir>/words/
 
 Latin-1 holds every letter of both games (A–Z, Ä Ö Ü ß) in one byte, so the blob of the ~356,000 words of
 `wngerman` is ~4.5 MB and is the index's whole resident memory (a Python set of them is ~30 MB). The file
-is rebuilt when the source list's size or modification time changed. Reading files lives here, in the
-shell; the core only gets the finished value.
+is rebuilt when the source list's size or modification time changed. The reveal of Das perfekte Wort
+reads a second index of the German list, `<list>.allowed.de.idx`: only its words that the Ding lexicon
+allows (`base_forms`: base forms, no proper names), rebuilt when either file changes. Reading files lives
+here, in the shell; the core only gets the finished value.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware_host.base_forms import RULES, LexiconError, read_allowed
 from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
 from firmware_host.paths import write_atomically
 
@@ -163,30 +166,56 @@ def _source_stamp(source: Path) -> dict[str, object]:
 def open_index(source: Path, language: str, state_dir: Path, name: str | None = None) -> WordIndex:
     """The index of `source` from `<state_dir>/words/`, built (once) when missing or out of date.
     `name` is what the table is told (default: the list's file name). Raises `WordIndexError`."""
-    label = name or source.name
-    try:
-        stamp = {**_source_stamp(source), "language": language, "spelling": SPELLING}
-    except OSError as exc:
-        raise WordIndexError(f"{source}: cannot read the word list ({exc.strerror})") from None
     target = state_dir / "words" / f"{source.name}.{language}.idx"
+    return _open(target, name or source.name, {"language": language, "spelling": SPELLING}, (source,),
+                 lambda: read_list(source, language))
+
+
+def open_allowed_index(source: Path, lexicon: Path, state_dir: Path, name: str) -> WordIndex:
+    """The index of the German words of `source` that the lexicon allows (`base_forms.read_allowed`:
+    base forms, no proper names), kept as `<state_dir>/words/<list>.allowed.de.idx` and rebuilt when
+    either file or the rules change. Raises `WordIndexError` (a lexicon that cannot be read included)."""
+
+    def build() -> set[str]:
+        try:
+            allowed = read_allowed(lexicon)
+        except LexiconError as exc:
+            raise WordIndexError(str(exc)) from None
+        return read_list(source, "de") & allowed
+
+    target = state_dir / "words" / f"{source.name}.allowed.de.idx"
+    stamp = {"language": "de", "spelling": SPELLING, "rules": RULES}
+    return _open(target, name, stamp, (source, lexicon), build)
+
+
+def _open(
+    target: Path, label: str, stamp: dict[str, object], sources: tuple[Path, ...], build: Callable[[], set[str]]
+) -> WordIndex:
+    """The index kept at `target` when its header matches `stamp` and the sources' sizes and times, else
+    the one `build` makes (kept at `target` for the next time)."""
+    try:
+        first, *more = (_source_stamp(path) for path in sources)
+    except OSError as exc:
+        raise WordIndexError(f"{exc.filename}: cannot read the word list ({exc.strerror})") from None
+    stamp = {**first, **stamp, **({"also": more} if more else {})}
     try:
         index, header = decode_index(label, target.read_bytes())
         if all(header.get(key) == value for key, value in stamp.items()):
             return index
     except (OSError, WordIndexError):
         pass
-    data = encode_index(read_list(source, language), stamp)
+    data = encode_index(build(), stamp)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(target, data)  # a power cut leaves no index cut short under its name
-        log.info("word index of %s built: %s (%d bytes)", source, target, len(data))
+        log.info("word index of %s built: %s (%d bytes)", sources[0], target, len(data))
     except OSError as exc:
-        log.warning("word index of %s not kept (%s); built in memory this time", source, exc)
+        log.warning("word index of %s not kept (%s); built in memory this time", sources[0], exc)
     return decode_index(label, data)[0]
 
 
 def first_list(configured: Path | None, system: Iterable[Path]) -> Path | None:
-    """The configured list, else the first system list that exists, else None."""
+    """The configured list (or lexicon), else the first system one that exists, else None."""
     if configured is not None:
         return configured
     return next((path for path in system if path.is_file()), None)

@@ -23,7 +23,7 @@ PYTHON=python3
 LEAGUE_BROKER=""
 SERVICE_USER=wordtable
 GROUPS_NEEDED=(gpio i2c input)  # serial card readers: group wordtable, by the udev rule; input: keyboards
-APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican)  # the word lists: dictionary assist and the reveal
+APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican dict-de-en)  # word lists; Ding: the reveal's base forms
 I2C_SPEED=400000  # the OLED's bus: 400 kHz fast mode (the Pi's default is 100 kHz)
 
 usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }

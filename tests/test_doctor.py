@@ -397,7 +397,14 @@ def test_the_configured_word_list_is_read(pi, tmp_path):
     assert words.problem == "word-list" and str(config) in words.fix
     pi.write("usr/share/dict/wortliste", "Haus\nMaus\n# a comment\nBaum\n")
     words = run(pi, config=config)["by_name"]["word list"]
-    assert (words.status, words.detail) == (Status.OK, "/usr/share/dict/wortliste (dictionary.path): 3 words")
+    assert (words.status, words.detail) == (Status.OK, "/usr/share/dict/wortliste (dictionary.path): 3 words; no "
+                                            "lexicon of base forms (optional: sudo apt install dict-de-en), so the "
+                                            "reveal offers inflected forms and proper names too")
+    pi.write("usr/share/dictd/german-english.dict.dz", "")
+    words = run(pi, config=config)["by_name"]["word list"]
+    assert words.detail.endswith("3 words; the reveal's base forms: /usr/share/dictd/german-english.dict.dz")
+    config.write_text('[dictionary]\npath = "/usr/share/dict/wortliste"\nreveal_words = "all"\n', encoding="utf-8")
+    assert run(pi, config=config)["by_name"]["word list"].detail.endswith("3 words")
     assert run(pi)["by_name"]["word list"].status is Status.SKIP  # no list anywhere: the assist is off
 
 

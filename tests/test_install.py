@@ -113,6 +113,7 @@ def test_dry_run_lists_every_step_and_changes_nothing(fakes: Path, root: Path) -
         assert any(step.startswith(expected) for step in steps), (expected, steps)
     apt = next(step for step in steps if step.startswith("apt packages"))
     assert "wngerman" in apt.split()  # the German word list: the dictionary assist is on by default
+    assert "dict-de-en" in apt.split()  # Ding: the reveal's base forms without proper names
     for command in ("useradd", "-m venv --system-site-packages", "pip install", "99-wordtable-reader.rules",
                     "50-wordtable-poweroff.rules", "wordtable.service", "enable wordtable.service"):
         shown = [line.replace("\\", "") for line in out.splitlines() if "would run:" in line]

@@ -1,11 +1,12 @@
 """The service: its user and groups, the state directory (writable, free space), the journal's integrity,
-the systemd unit's state, and the word list the config names."""
+the systemd unit's state, and the word list the config names (with the reveal's lexicon of base forms)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from firmware_host.base_forms import DING_LEXICONS
 from firmware_host.config import Resolved
 from firmware_host.doctor.checks import Check, ok, problem, skip
 from firmware_host.doctor.system import (
@@ -163,4 +164,16 @@ def check_word_list(system: System, resolved: Resolved) -> Check:
     except WordIndexError as exc:
         return problem(SECTION, "word list", str(exc), "word-list", file=resolved.config.source or "the config")
     source = "dictionary.path" if configured is not None else "the system's list"
-    return ok(SECTION, "word list", f"{path} ({source}): {words} words")
+    return ok(SECTION, "word list", f"{path} ({source}): {words} words{_base_forms(system, resolved)}")
+
+
+def _base_forms(system: System, resolved: Resolved) -> str:
+    """What the reveal takes its words from: the lexicon of base forms (`base_forms`), when it is asked for."""
+    dictionary = resolved.config.dictionary
+    if dictionary.reveal_words != "allowed" or not dictionary.system:
+        return ""
+    lexicon = next((path for path in DING_LEXICONS if system.at(path).is_file()), None)
+    if lexicon is None:
+        return ("; no lexicon of base forms (optional: sudo apt install dict-de-en), so the reveal offers "
+                "inflected forms and proper names too")
+    return f"; the reveal's base forms: {lexicon}"
