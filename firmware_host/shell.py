@@ -31,6 +31,7 @@ from firmware_host.core.effects import (
     CheckWords,
     Effect,
     EndGame,
+    JournalAs,
     Keep,
     Log,
     PowerOff,
@@ -44,6 +45,7 @@ from firmware_host.core.effects import (
     WakeAt,
 )
 from firmware_host.core.events import (
+    DISPLAY_ONLY,
     BestRevealed,
     Event,
     LongPress,
@@ -51,7 +53,6 @@ from firmware_host.core.events import (
     Tick,
     Trouble,
     Turn,
-    Typing,
     WordsChecked,
     event_time,
 )
@@ -235,8 +236,9 @@ class Shell:
         frame with it, which goes dark with the power. A clock tick is no input: it is journaled after its
         effects — so the alarm never waits for the storage — and only when the core says it matters for a
         resume (`Checkpoint`: every CHECKPOINT_S while the timer runs, the alarm, a tick that changed the
-        game record). A keyboard's line in the making (`Typing`) is only shown: it is never
-        journaled (the `TextEntry` that Enter sends is)."""
+        game record). What is only shown (`events.DISPLAY_ONLY`: a keyboard's line in the making, the
+        takeovers waiting) is never journaled; where the core says what an input meant (`JournalAs`), that
+        is journaled in its place."""
         try:
             state, effects = app.step(self.state, event)
         except Exception:  # one bad event must not stop the table
@@ -245,10 +247,11 @@ class Shell:
             self.state = state
             self.carry_out(effects)
             return effects
-        if isinstance(event, Typing):
+        if isinstance(event, DISPLAY_ONLY):
             self.state = state
             self.carry_out(effects)
             return effects
+        event = next((effect.event for effect in effects if isinstance(effect, JournalAs)), event)
         game = [effect for effect in effects if isinstance(effect, GAME_EFFECTS)]
         snapshottable = any(isinstance(effect, Snapshottable) for effect in effects)
         if isinstance(event, Tick):

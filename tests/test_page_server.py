@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from firmware_host.core import app
 from firmware_host.core.event_codec import decode, encode
-from firmware_host.core.events import PageInfo, SeatClaim, SeatCommand, SeatEntry
+from firmware_host.core.events import ClaimsPending, PageInfo, SeatCommand, SeatEntry
 from firmware_host.core.page_view import page_views
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_input import WORD, clean
@@ -126,8 +126,8 @@ def test_a_taken_seat_waits_for_start_on_the_box(served):
     assert run(_join(server.address, {"code": server.code, "seat": 1}))[0] == 200
     status, body = run(_join(server.address, {"code": server.code, "seat": 1}))
     assert status == 202 and body["waiting"]
-    claims = [e for e in box.drained() if isinstance(e, SeatClaim)]
-    assert claims and claims[-1].seat == 1
+    claims = [e for e in box.drained() if isinstance(e, ClaimsPending)]
+    assert claims and [seat for seat, _ in claims[-1].claims] == [1]
 
 
 async def _socket_session(server: PageServer, seat: int, messages: list[str]) -> list[dict]:

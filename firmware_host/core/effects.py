@@ -125,6 +125,15 @@ class Snapshottable:
     session from it."""
 
 
+@dataclass(frozen=True, slots=True)
+class JournalAs:
+    """Journal `event` in place of the input this step took: what the input meant depended on something
+    only shown (a pending takeover, `events.ClaimsPending`), so the journal keeps what it meant and a
+    replay gives the same state without what was shown."""
+
+    event: Any  # an `events.Event` (the core's events import nothing of its effects)
+
+
 Revealed = tuple[tuple[str, str, int, str, int], ...]  # per player: (player, best, points, own, own points)
 
 
@@ -142,7 +151,7 @@ class RevealBest:
 
 Effect = (
     SetBar | Beep | Show | WakeAt | SaveSettings | Keep | Log | PowerOff | BeginGame | Record | Retract | EndGame
-    | CheckWords | RevealBest | Refused | Checkpoint | Snapshottable
+    | CheckWords | RevealBest | Refused | Checkpoint | Snapshottable | JournalAs
 )
 
 GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)  # what changes a game's record in the journal

@@ -109,6 +109,33 @@ class SeatClaim:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimsPending:
+    """The takeovers that phones ask for and the page server holds, waiting for the table: (seat, claim)
+    each, at most one per seat, oldest first. Only shown — a footer on every screen, the question on the
+    phone page's screen, where START grants the first and BACK refuses it — and never journaled, as
+    `Typing` is not: a flood of requests never reaches the journal, and what the table answers is
+    journaled as its own event (`SeatAnswer`)."""
+
+    claims: tuple[tuple[int, str], ...]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAnswer:
+    """The table's answer to takeover `claim` of seat `seat` (`granted`, or refused), given on the phone
+    page's screen. The core has the shell journal it in place of the press that gave it
+    (`effects.JournalAs`): the press meant it only because a pending claim was shown."""
+
+    seat: int
+    claim: str
+    granted: bool
+    at: float
+
+
+DISPLAY_ONLY = (Typing, ClaimsPending)  # shown, never journaled, never deciding what a journaled input means
+
+
+@dataclass(frozen=True, slots=True)
 class PageInfo:
     """The table page is served at `address` (e.g. "http://192.168.1.23:8080"; "" when it is off) and
     writes need the table code `code` (the OLED shows both, and the QR code of the join address)."""
@@ -226,7 +253,7 @@ class BestRevealed:
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
     | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatJoin | SeatClaim
-    | PageInfo
+    | PageInfo | ClaimsPending | SeatAnswer
 )
 
 

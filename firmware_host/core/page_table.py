@@ -27,6 +27,7 @@ TEXT = {
         "claim_hint": "START: ja · BACK: nein",
         "claim_granted": "Platz von {name} übernommen",
         "claim_refused": "Übernahme abgelehnt",
+        "claim_footer": "Handy will Platz von {name}: Menü → Handy-Seite",
     },
     "en": {
         "page": "Phone page",
@@ -37,6 +38,7 @@ TEXT = {
         "claim_hint": "START: yes · BACK: no",
         "claim_granted": "{name}'s seat taken over",
         "claim_refused": "Takeover refused",
+        "claim_footer": "A phone wants {name}'s seat: menu → phone page",
     },
 }
 
@@ -55,6 +57,7 @@ class PageState:
     games: int = 0  # games begun since start (each new game gets a new code)
     answered: tuple[str, bool] | None = None  # the last takeover answered: (claim, granted)
     joined: tuple[tuple[str, int], ...] = ()  # the last joins answered (`JOINS_KEPT`): (claim, seat; -1 refused)
+    pending: tuple[tuple[int, str], ...] = ()  # takeovers waiting (`ClaimsPending`): only shown, never replayed
 
     def join_address(self) -> str:
         """What the QR code holds: the page's address with the table code."""
@@ -75,10 +78,32 @@ class ConfirmSeat:
     claim: str
 
 
+def claim_answer(page: PageState, event: Event) -> tuple[int, str, bool] | None:
+    """What a button on the phone page's screen answers while a takeover waits: (seat, claim, granted) —
+    START or the encoder grant the oldest claim, BACK or MENU refuse it; None when no claim waits or the
+    button answers none. Only this screen answers a claim: on any other a claim changes no button."""
+    if not page.pending or not isinstance(event, Press):
+        return None
+    seat, claim = page.pending[0]
+    if event.button in (Button.START, Button.ENCODER):
+        return seat, claim, True
+    if event.button in (Button.BACK, Button.MENU):
+        return seat, claim, False
+    return None
+
+
+def answered(page: PageState, seat: int, claim: str, granted: bool, name: str,
+             lang: str) -> tuple[PageState, str]:
+    """The page state once the table answered takeover `claim` (for the page server: `answered`), and the
+    notice that says so."""
+    page = replace(page, answered=(claim, granted), pending=tuple(p for p in page.pending if p[1] != claim))
+    return page, t(lang, "claim_granted", name=name) if granted else t(lang, "claim_refused")
+
+
 def page_event(page: PageState, overlay: PageShow | ConfirmSeat, event: Event,
                lang: str) -> tuple[PageState, bool, str] | None:
     """A button on the page overlays: the page state after it, whether the overlay closes, and a notice;
-    None when the button means nothing here."""
+    None when the button means nothing here. (A pending claim's answer is `claim_answer`'s.)"""
     if not isinstance(event, Press):
         return None
     if isinstance(overlay, PageShow):
@@ -94,9 +119,28 @@ def page_event(page: PageState, overlay: PageShow | ConfirmSeat, event: Event,
     return None
 
 
-def page_screen(page: PageState, overlay: PageShow | ConfirmSeat, lang: str, notice: str) -> QrScreen | MessageScreen:
+def page_screen(page: PageState, overlay: PageShow | ConfirmSeat, lang: str, notice: str,
+                names: tuple[str, ...] = ()) -> QrScreen | MessageScreen:
+    """The phone page's screen (the QR code and the table code), or the takeover it asks the table about:
+    a replayed `SeatClaim` (`ConfirmSeat`), or the oldest pending claim (`names`: the table's players)."""
     if isinstance(overlay, ConfirmSeat):
         return MessageScreen(t(lang, "claim_q", name=overlay.name), (t(lang, "claim_lines", name=overlay.name),),
                              notice or t(lang, "claim_hint"))
+    if page.pending:
+        name = claimed_name(page.pending[0][0], names)
+        return MessageScreen(t(lang, "claim_q", name=name), (t(lang, "claim_lines", name=name),),
+                             notice or t(lang, "claim_hint"))
     host = page.address.removeprefix("http://")
     return QrScreen(t(lang, "page"), page.join_address(), page.code, (host,), notice or t(lang, "page_hint"))
+
+
+def claimed_name(seat: int, names: tuple[str, ...]) -> str:
+    """The name of the seat a claim asks for (its number when the table has no such seat)."""
+    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+
+def claim_footer(page: PageState, names: tuple[str, ...], lang: str) -> str | None:
+    """What every screen but the phone page's shows while a takeover waits (None: none waits)."""
+    if not page.pending:
+        return None
+    return t(lang, "claim_footer", name=claimed_name(page.pending[0][0], names))

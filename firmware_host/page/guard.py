@@ -19,7 +19,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,9 +123,9 @@ class RateLimit:
     clock: Callable[[], float]
     rate: float = RATE_PER_S
     burst: float = BURST
-    buckets: dict[int, tuple[float, float]] = field(default_factory=dict)
+    buckets: dict[Hashable, tuple[float, float]] = field(default_factory=dict)
 
-    def allow(self, key: int) -> bool:
+    def allow(self, key: Hashable) -> bool:
         now = self.clock()
         level, then = self.buckets.get(key, (self.burst, now))
         level = min(self.burst, level + (now - then) * self.rate)
@@ -134,6 +134,61 @@ class RateLimit:
             return False
         self.buckets[key] = (level - 1, now)
         return True
+
+
+CLAIM_S = 120.0  # a takeover waits this long for the table, then it lapses
+CLAIM_RATE_PER_S = 1 / 20  # takeovers asked, per address and per phone
+CLAIM_BURST = 3.0
+MAX_CLAIMS = 8  # takeovers waiting at once, in all (one per seat)
+
+
+@dataclass
+class Claims:
+    """The takeovers waiting for the table (`events.ClaimsPending`), never journaled: at most one per seat
+    and one per phone (a phone's new claim replaces its old one), at most `MAX_CLAIMS`, each lapsing after
+    `CLAIM_S`; asking is rate-limited per address and per phone (`CLAIM_RATE_PER_S`, `CLAIM_BURST`)."""
+
+    clock: Callable[[], float]
+    waiting: dict[int, tuple[str, str, float]] = field(default_factory=dict)  # seat -> (claim, phone, since)
+    rates: RateLimit = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rates = RateLimit(self.clock, CLAIM_RATE_PER_S, CLAIM_BURST)
+
+    def ask(self, seat: int, address: str, phone: str | None) -> tuple[str | None, str | None]:
+        """A takeover of `seat` asked from `address` by `phone` (its cookie's token; None: a phone without
+        one): (the new claim, the claim it replaced) — or (None, why it is refused: "slow_down", "claimed")."""
+        self.lapse()
+        who = f"token:{_digest(phone)}" if phone else f"address:{address}"
+        if not self.rates.allow(f"address:{address}") or not self.rates.allow(who):
+            return None, "slow_down"
+        held = self.waiting.get(seat)
+        if held is not None and held[1] != who:
+            return None, "claimed"  # another phone asks for this seat already: the table answers that first
+        replaced = next((claim for claim, phone_of, _ in self.waiting.values() if phone_of == who), None)
+        self.waiting = {s: held for s, held in self.waiting.items() if held[1] != who}
+        if len(self.waiting) >= MAX_CLAIMS:
+            return None, "claimed"
+        claim = secrets.token_hex(8)
+        self.waiting[seat] = (claim, who, self.clock())
+        return claim, replaced
+
+    def lapse(self) -> list[str]:
+        """Drop the claims older than `CLAIM_S`; returns them."""
+        now = self.clock()
+        old = [claim for claim, _, since in self.waiting.values() if now - since >= CLAIM_S]
+        self.waiting = {s: held for s, held in self.waiting.items() if held[0] not in old}
+        return old
+
+    def answered(self, claim: str) -> bool:
+        """The table answered `claim`: it waits no more (False: it was not waiting)."""
+        before = len(self.waiting)
+        self.waiting = {s: held for s, held in self.waiting.items() if held[0] != claim}
+        return len(self.waiting) != before
+
+    def pending(self) -> tuple[tuple[int, str], ...]:
+        """(seat, claim) of every claim waiting, oldest first."""
+        return tuple((seat, claim) for seat, (claim, _, _) in sorted(self.waiting.items(), key=lambda i: i[1][2]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +246,10 @@ class SeatTokens:
         token = secrets.token_urlsafe(32)
         self.holders[_digest(token)] = Holder(seat, False, claim)
         return token
+
+    def drop_waiting(self, claims: list[str]) -> None:
+        """The tokens that waited for `claims` (lapsed or replaced) are dropped."""
+        self.holders = {d: h for d, h in self.holders.items() if h.active or h.claim not in claims}
 
     def answer(self, claim: str, granted: bool) -> int | None:
         """The table answered takeover `claim`: the waiting token holds the seat now (the old holder's is

@@ -3,10 +3,11 @@
 In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (what the game's stage
 asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on the free scoreboard, the
 menu's settings; the core decides whether it may be done now), `SeatJoin` (a new player: the core picks
-the seat), `SeatClaim` (a takeover the table must confirm), `PageInfo` (the address and table code the
-OLED shows). Out: the shell calls `publish` with the `PageViews` of every step; each connected page gets
-its seat's view when it changed. Besides, a seated phone may read the past games from the journal
-(read-only, `past_games`). Nothing else of the appliance is reachable from here: no power-off, no journal
+the seat), `ClaimsPending` (the takeovers waiting for the table's START on its phone page screen: held
+here, at most one per seat and per phone, rate-limited, never journaled — `guard.Claims`), `PageInfo` (the
+address and table code the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step;
+each connected page gets its seat's view when it changed. Besides, a seated phone may read the past games
+from the journal (read-only, `past_games`). Nothing else of the appliance is reachable from here: no power-off, no journal
 writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
@@ -33,10 +34,19 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from firmware_host.core.events import Event, PageInfo, SeatClaim, SeatCommand, SeatEntry, SeatJoin
+from firmware_host.core.events import ClaimsPending, Event, PageInfo, SeatCommand, SeatEntry, SeatJoin
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
-from firmware_host.page.guard import STORE_NAME, Lockout, RateLimit, SeatTokens, code_matches, new_code
+from firmware_host.page.guard import (
+    CLAIM_S,
+    STORE_NAME,
+    Claims,
+    Lockout,
+    RateLimit,
+    SeatTokens,
+    code_matches,
+    new_code,
+)
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
@@ -77,6 +87,7 @@ class PageServer(ThreadedSite):
         self.journal = journal_path(state_dir) if state_dir is not None else None
         self.lockout = Lockout(clock)
         self.rates = RateLimit(clock)
+        self.claims = Claims(clock)
         self.code = new_code()
         self.views: PageViews | None = None
         self._latest: PageViews | None = None  # the last views published (on the shell's thread)
@@ -139,6 +150,8 @@ class PageServer(ThreadedSite):
                 log.info("table page: join %s %s", claim, f"at seat {seat + 1}" if seat >= 0 else "refused")
         if page.answered is not None and page.answered != self._answered:
             self._answered = page.answered
+            if self.claims.answered(page.answered[0]):
+                self._tell_claims()
             seat = self.tokens.answer(*page.answered)
             log.info("table page: takeover %s %s", page.answered[0], "granted" if seat is not None else "refused")
         if views is not self._latest:  # a later step's views are on their way: only they are sent
@@ -224,10 +237,20 @@ class PageServer(ThreadedSite):
             return _answer(200, "", seat=seat)
         if self.tokens.holder_of(seat) is None:
             return _with_cookie(_answer(200, "", seat=seat), self.tokens.grant(seat))
-        claim = secrets.token_hex(8)
+        claim, other = self.claims.ask(seat, remote, request.cookies.get(COOKIE))
+        if claim is None:  # asked too often, or another phone's claim for the seat waits
+            return _answer(429 if other == "slow_down" else 409, other or "claimed")
+        if other is not None:
+            self.tokens.drop_waiting([other])
         token = self.tokens.wait(seat, claim)
-        self.put(SeatClaim(seat, claim, self.clock()))
+        self._tell_claims()
+        asyncio.get_running_loop().call_later(CLAIM_S + 0.5, self._tell_claims)  # it lapses
         return _with_cookie(_answer(202, "", seat=seat, waiting=True), token)
+
+    def _tell_claims(self) -> None:
+        """Show the table the takeovers waiting (only shown: never journaled), once some lapsed too."""
+        self.tokens.drop_waiting(self.claims.lapse())
+        self.put(ClaimsPending(self.claims.pending(), self.clock()))
 
     async def _leave(self, request: web.Request) -> web.Response:
         if not same_origin(request):

@@ -15,7 +15,7 @@ from typing import Any
 from firmware_host.core.alarm import Ringing
 from firmware_host.core.app.actions import refuse
 from firmware_host.core.app.home import home_event
-from firmware_host.core.app.host import apply, ctx, go_home
+from firmware_host.core.app.host import apply, ctx, go_home, table_players
 from firmware_host.core.app.menu import duration_edit_event, menu_entries, menu_event
 from firmware_host.core.app.persistence import can_snapshot, resumed
 from firmware_host.core.app.ring import ring
@@ -23,13 +23,14 @@ from firmware_host.core.app.screens import view
 from firmware_host.core.app.seats import seat_claim, seat_command, seat_entry, seat_join
 from firmware_host.core.app.state import AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, picked, t
 from firmware_host.core.app.text_edge import TYPING_SHOWN, edge_checked, field_below
-from firmware_host.core.effects import GAME_EFFECTS, Checkpoint, Effect, Log, PowerOff, Snapshottable
+from firmware_host.core.effects import GAME_EFFECTS, Checkpoint, Effect, JournalAs, Log, PowerOff, Snapshottable
 from firmware_host.core.events import (
     TROUBLES,
     BestRevealed,
     Button,
     CardRemoved,
     CardScan,
+    ClaimsPending,
     Event,
     Kept,
     LongPress,
@@ -38,6 +39,7 @@ from firmware_host.core.events import (
     Press,
     ReaderStatus,
     Resumed,
+    SeatAnswer,
     SeatClaim,
     SeatCommand,
     SeatEntry,
@@ -49,7 +51,7 @@ from firmware_host.core.events import (
     WordsChecked,
     event_time,
 )
-from firmware_host.core.page_table import ConfirmSeat, PageShow, page_event
+from firmware_host.core.page_table import ConfirmSeat, PageShow, answered, claim_answer, claimed_name, page_event
 from firmware_host.core.text_input import TextRefused
 
 CHECKPOINT_S = 5.0  # while a timer runs, a Tick is journaled at most this often (resume precision vs SD wear)
@@ -242,9 +244,29 @@ def _confirm_power_off(state: AppState, event: Event) -> Step:
     return refuse(state, "")
 
 
+def _claims_pending(state: AppState, event: ClaimsPending) -> Step:
+    """The takeovers waiting at the page server: shown only, neither the clock nor anything else moves."""
+    return replace(state, page=replace(state.page, pending=event.claims)), []
+
+
+def _seat_answer(state: AppState, event: SeatAnswer) -> Step:
+    """The table's answer to a takeover, given on the phone page's screen (live: `_page_overlay` gives it
+    and has it journaled; replayed: from the journal): the page server is told, the screen closes."""
+    name = claimed_name(event.seat, table_players(state))
+    page, notice = answered(state.page, event.seat, event.claim, event.granted, name, state.settings.lang)
+    overlay = None if isinstance(state.overlay, PageShow) else state.overlay
+    return replace(state, page=page, overlay=overlay, notice=notice), []
+
+
 def _page_overlay(state: AppState, event: Event) -> Step:
     overlay = state.overlay
     assert isinstance(overlay, PageShow | ConfirmSeat)
+    answer = claim_answer(state.page, event) if isinstance(overlay, PageShow) else None
+    if answer is not None:  # what the press meant rests on a claim only shown: journal what it meant
+        seat, claim, granted = answer
+        told = SeatAnswer(seat, claim, granted, event_time(event))
+        state, effects = _seat_answer(state, told)
+        return state, [*effects, JournalAs(told)]
     done = page_event(state.page, overlay, event, state.settings.lang)
     if done is None:
         return refuse(state, "")
@@ -277,6 +299,7 @@ def _over(*overlays: type) -> Guard:
 BEFORE_CLOCK: tuple[Route, ...] = (
     Route(Resumed, None, _resumed),
     Route(Typing, None, _typing),
+    Route(ClaimsPending, None, _claims_pending),
 )
 
 ROUTES: tuple[Route, ...] = (
@@ -287,7 +310,8 @@ ROUTES: tuple[Route, ...] = (
     Route(Trouble, None, _trouble),
     Route(Kept, None, _kept),
     Route(PageInfo, None, _page_info),
-    Route(SeatClaim, None, seat_claim),
+    Route(SeatClaim, None, seat_claim),  # journals written before `ClaimsPending`: the old confirmation
+    Route(SeatAnswer, None, _seat_answer),
     Route(SeatJoin, None, seat_join),
     Route(SeatCommand, None, seat_command),  # a phone's control: the timer, the free scoreboard, the settings
     Route(SeatEntry, None, seat_entry),  # a phone: its seat's entry, whatever the box shows

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from firmware_host.core.app.host import ctx
+from firmware_host.core.app.host import ctx, table_players
 from firmware_host.core.app.menu import current_value, menu_entries
 from firmware_host.core.app.scoreboard_mode import scoreboard_screen
 from firmware_host.core.app.state import UNSAVED_MARK, AppState, ConfirmPowerOff, DurationEdit, MenuView, t
@@ -13,7 +13,7 @@ from firmware_host.core.app.text_edge import active_picker, entry_field, entry_l
 from firmware_host.core.app.timer_mode import timer_screen
 from firmware_host.core.effects import Effect, SetBar, Show, WakeAt
 from firmware_host.core.i18n import LANGUAGES
-from firmware_host.core.page_table import ConfirmSeat, PageShow, page_screen
+from firmware_host.core.page_table import ConfirmSeat, PageShow, claim_footer, page_screen
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.settings import Settings
 from firmware_host.core.timer import format_seconds
@@ -46,6 +46,10 @@ def screen(state: AppState) -> Screen:
         shown = picker.screen(state.settings.lang, state.typing, state.notice or (field.message if field else ""))
     elif state.typing and state.overlay is None:
         shown = replace(shown, footer=entry_line(state))
+    elif not isinstance(state.overlay, PageShow | ConfirmSeat):  # a waiting takeover, on every other screen
+        claim = claim_footer(state.page, table_players(state), state.settings.lang)
+        if claim is not None:
+            shown = replace(shown, footer=claim)
     return replace(shown, title=f"{UNSAVED_MARK} {shown.title}") if state.unsaved else shown
 
 
@@ -55,7 +59,7 @@ def screen_below(state: AppState) -> Screen:
     if isinstance(overlay, ConfirmPowerOff):
         return MessageScreen(t(s, "power_off_q"), (t(s, "power_off_yes"), t(s, "power_off_no")))
     if isinstance(overlay, PageShow | ConfirmSeat):
-        return page_screen(state.page, overlay, s.lang, state.notice)
+        return page_screen(state.page, overlay, s.lang, state.notice, table_players(state))
     if isinstance(overlay, DurationEdit):
         return BigScreen(t(s, "duration"), format_seconds(overlay.seconds), state.notice or t(s, "hint_edit"))
     if isinstance(overlay, MenuView):

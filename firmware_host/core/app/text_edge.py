@@ -15,6 +15,7 @@ from firmware_host.core.events import (
     LongPress,
     PageInfo,
     Press,
+    SeatAnswer,
     SeatClaim,
     SeatCommand,
     SeatEntry,
@@ -39,7 +40,7 @@ def edge_checked(event: Event) -> Event | TextRefused:
             return replace(event, text=clean(event.text, LINE))
         if isinstance(event, SeatCommand):
             return replace(event, command=clean(event.command, CODE), value=clean(event.value, LINE))
-        if isinstance(event, SeatClaim):
+        if isinstance(event, SeatClaim | SeatAnswer):
             return replace(event, claim=clean(event.claim, CODE))
         if isinstance(event, SeatJoin):
             return replace(event, name=clean(event.name, LINE), claim=clean(event.claim, CODE))

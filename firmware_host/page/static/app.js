@@ -5,7 +5,7 @@
 const TEXT = {
   de: {
     join_title: "Am Tisch mitspielen", code_label: "Code vom Display", pick_seat: "Platz wählen:",
-    name_ph: "oder Namen eingeben", join_name: "Los", waiting: "Warte auf START am Tisch …",
+    name_ph: "oder Namen eingeben", join_name: "Los", waiting: "Am Tisch bestätigen: Menü → Handy-Seite → START …",
     your_word: "Dein Wort", send: "Senden", draft: "Dein Wort (verdeckt): {w}", no_draft: "Noch kein Wort",
     hidden: "Die Wörter bleiben verdeckt bis zum Alarm.", round: "Runde {r}", max: "höchstens {n}",
     written: "geschrieben", words: "Die Wörter", sheet: "Der Bogen", board: "Punktetafel", total: "Summe",
@@ -13,6 +13,7 @@ const TEXT = {
     e_code: "Falscher Code. (Mit jedem neuen Spiel gibt es einen neuen: Menü → Handy-Seite)", e_locked: "Zu viele falsche Codes: {s} s gesperrt.", e_bad_seat: "Diesen Platz gibt es nicht.",
     e_no_such_name: "Diesen Namen gibt es am Tisch nicht.", e_no_seat: "Erst einen Platz wählen.",
     e_not_your_seat: "Das ist nicht dein Platz.", e_slow_down: "Langsam – zu viele Eingaben.",
+    e_claimed: "Ein anderes Handy fragt schon nach diesem Platz: erst antwortet der Tisch darauf.",
     e_bad_text: "Das Wort geht so nicht (höchstens 32 Zeichen).", e_origin: "Fremde Seite.", e_default: "Abgelehnt ({r}).",
     sent: "Gesendet.", leave: "Platz freigeben", ready: "bereit", paused: "Pause",
     won: "Gewonnen: {w}", best: "Das beste Mögliche", laid: "Gelegt", fields: "Bonusfelder",
@@ -26,7 +27,7 @@ const TEXT = {
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
-    name_ph: "or type your name", join_name: "Go", waiting: "Waiting for START on the box …",
+    name_ph: "or type your name", join_name: "Go", waiting: "Confirm at the box: menu → Phone page → START …",
     your_word: "Your word", send: "Send", draft: "Your word (hidden): {w}", no_draft: "No word yet",
     hidden: "Words stay hidden until the alarm.", round: "Round {r}", max: "at most {n}",
     written: "written", words: "The words", sheet: "The sheet", board: "Scoreboard", total: "Total",
@@ -34,6 +35,7 @@ const TEXT = {
     e_code: "Wrong code. (Each new game has a new one: menu → Phone page)", e_locked: "Too many wrong codes: locked for {s} s.", e_bad_seat: "No such seat.",
     e_no_such_name: "No player of that name at the table.", e_no_seat: "Pick a seat first.",
     e_not_your_seat: "That is not your seat.", e_slow_down: "Slow down – too many entries.",
+    e_claimed: "Another phone is asking for this seat: the table answers that one first.",
     e_bad_text: "That word cannot be taken (32 characters at most).", e_origin: "Foreign page.", e_default: "Refused ({r}).",
     sent: "Sent.", leave: "Leave seat", ready: "ready", paused: "paused",
     won: "Winner: {w}", best: "The best possible", laid: "Laid down", fields: "Bonus fields",
