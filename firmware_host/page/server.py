@@ -7,8 +7,8 @@ the seat), `ClaimsPending` (the takeovers waiting for the table's START on its p
 here, at most one per seat and per phone, rate-limited, never journaled — `guard.Claims`), `PageInfo` (the
 address and table code the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step;
 each connected page gets its seat's view when it changed. Besides, a seated phone may read the past games
-from the journal (read-only, `past_games`). Nothing else of the appliance is reachable from here: no power-off, no journal
-writes or deletion.
+from the journal (read-only, `past_games`). Nothing else of the appliance is reachable from here: no
+power-off, no journal writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
 upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
