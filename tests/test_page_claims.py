@@ -164,3 +164,30 @@ def test_a_flood_of_claims_from_one_address_and_from_fifty_is_held_as_one_claim_
     assert box.state.timer.running and box.state.page.answered is None
     assert server.tokens.holder_of(0) is not None and len([h for h in server.tokens.holders.values()
                                                              if not h.active]) == 1
+
+
+def test_the_running_box_journals_the_answer_not_the_press_nor_the_claims(tmp_path):
+    from firmware_host.appliance import open_appliance
+    from firmware_host.config import resolve
+    from firmware_host.shell_journal import INPUT
+
+    def journaled(appliance) -> list[Event]:
+        journal, session = appliance.journal, appliance.shell.journal.session
+        return [decode(entry.payload) for entry in journal.stream(session, kinds=(INPUT,))]
+
+    config = tmp_path / "config.toml"
+    config.write_text('[scoreboard]\nplayers = ["Anna", "Ben"]\n', encoding="utf-8")
+    resolved = resolve("sim", config, environ={})
+    appliance = open_appliance(resolved, tmp_path / "state", power_off=lambda: None)
+    try:
+        shell = appliance.shell
+        shell.handle(PageInfo("http://box:8080", "ABC234", 1.0))
+        shell.handle(ClaimsPending(((1, "c9"),), 2.0))
+        for event in _menu_to_page(shell.state, 3.0):
+            shell.handle(event)
+        shell.handle(Press(Button.START, 4.0))
+        kept = journaled(appliance)
+        assert SeatAnswer(1, "c9", True, 4.0) in kept and Press(Button.START, 4.0) not in kept
+        assert not [event for event in kept if isinstance(event, ClaimsPending)]
+    finally:
+        appliance.close()
