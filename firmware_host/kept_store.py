@@ -93,3 +93,25 @@ def load_kept(state_dir: Path) -> tuple[dict[str, Any], list[str]]:
         except KeptError as exc:
             problems.append(str(exc))
     return items, problems
+
+
+def repair_kept(state_dir: Path, journaled: dict[str, Any], on_disk: dict[str, Any]) -> list[str]:
+    """Write every item the journal holds whose file is missing or says otherwise (a cut between the
+    journal's sync and the file's write, a file that could not be written), and remove what such a cut left
+    half-written (`*.tmp`). The journal is what the table was shown: its items win over the files. Returns a
+    message for each file that cannot be written (the item stays in the journal)."""
+    problems: list[str] = []
+    root = kept_dir(state_dir)
+    for leftover in sorted(root.rglob("*.json.tmp")) if root.is_dir() else []:
+        try:
+            leftover.unlink()
+        except OSError as exc:
+            problems.append(f"{leftover}: cannot remove: {exc.strerror}")
+    for name, data in sorted(journaled.items()):
+        if name in on_disk and on_disk[name] == data:
+            continue
+        try:
+            save_kept(state_dir, name, data)
+        except (OSError, ValueError) as exc:
+            problems.append(f"{name}: not written, the journal keeps it: {getattr(exc, 'strerror', None) or exc}")
+    return problems

@@ -297,6 +297,16 @@ class Shell:
             return self._give_up(exc, state, event)
         return state, []
 
+    def _keep(self, effect: Keep) -> None:
+        """Write a kept item's file (`Outputs.keep`). The journal holds the item already (the input that
+        made it is journaled, and a replay makes it again), so a file that cannot be written loses nothing:
+        the table is told (a `Trouble`, handled after this input) and the next start writes it again."""
+        try:
+            self.outputs.keep(effect.name, effect.data)
+        except OSError as exc:
+            log.error("kept item %s not written (the journal has it): %s", effect.name, exc)
+            self._answers.append(Trouble("kept", storage_reason(exc), self.clock()))
+
     def _give_up(self, exc: Exception, state: app.AppState, event: Event) -> tuple[app.AppState, list[Effect]]:
         """The journal failed: it is given up, and the table is told — the `Trouble` stepped on `state`. A
         failed write (`_journal`) returns its state and effects instead of the event's own; a failed sync
@@ -336,7 +346,7 @@ class Shell:
             elif isinstance(effect, RevealBest):
                 self._reveal(effect)
             elif isinstance(effect, Keep):
-                out.keep(effect.name, effect.data)
+                self._keep(effect)
             elif isinstance(effect, PowerOff):
                 out.power_off()
 

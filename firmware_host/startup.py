@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.config import Resolved
+from firmware_host.core.app import kept_items
 from firmware_host.core.events import Event, Notice, Trouble, kept_event
 from firmware_host.core.sounds import Note
-from firmware_host.kept_store import load_kept
+from firmware_host.kept_store import load_kept, repair_kept
 from firmware_host.panel import PanelGuard
 from firmware_host.resume import Session, clip
 from firmware_host.shell import Outputs, Shell
@@ -91,9 +92,11 @@ def tell_the_table(shell: Shell, session: Session, state_dir: Path, clock: Calla
     if session.skipped:
         shell.handle(Trouble("skipped", str(session.skipped), clock()))
     items, problems = load_kept(state_dir)
-    kept = kept_event(items, clock())
+    journaled = dict(kept_items(shell.state.kept))
+    kept = kept_event({**items, **journaled}, clock())  # the journal's items win; files add what it lacks
     if kept.items != shell.state.kept:
         shell.handle(kept)
+    problems += repair_kept(state_dir, journaled, items)
     for text in problems:
         log.warning("%s", text)
         shell.handle(Notice(clip(text, 120), clock()))

@@ -195,7 +195,7 @@ class Notice:
     at: float
 
 
-TROUBLES = ("set_aside", "skipped", "unsaved", "moved", "salvaged")
+TROUBLES = ("set_aside", "skipped", "unsaved", "moved", "salvaged", "kept")
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +204,9 @@ class Trouble:
     `TROUBLES` — an input the core failed on was set aside ("set_aside"), replay skipped `detail` journal
     entries that failed ("skipped"), the journal cannot be written, so nothing from now on is saved
     ("unsaved", `detail` the reason), the journal file was unusable and moved aside ("moved"), and what
-    of it still read was salvaged ("salvaged", `detail` "saved/highest")."""
+    of it still read was salvaged ("salvaged", `detail` "saved/highest"), a kept item's file (a card table)
+    could not be written — the journal holds it, and the next start writes the file again ("kept", `detail`
+    the reason)."""
 
     kind: str
     detail: str

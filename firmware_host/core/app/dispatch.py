@@ -205,7 +205,7 @@ def _notice(state: AppState, event: Notice) -> Step:
 def _trouble(state: AppState, event: Trouble) -> Step:
     key = f"trouble_{event.kind}" if event.kind in TROUBLES else "trouble_set_aside"
     detail = event.detail
-    if event.kind == "unsaved" and detail in UNSAVED_REASONS:
+    if event.kind in ("unsaved", "kept") and detail in UNSAVED_REASONS:
         detail = t(state.settings, f"unsaved_{detail}")
     notice = t(state.settings, key, detail=detail)
     state = replace(state, notice=notice, unsaved=state.unsaved or event.kind == "unsaved")
