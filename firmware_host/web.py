@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
+import socket
 import threading
 from collections.abc import Mapping
 from importlib.resources.abc import Traversable
+from typing import Any, cast
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -147,10 +150,47 @@ class ThreadedSite:
             loop.close()
 
 
-def same_origin(request: web.Request) -> bool:
-    """Whether a write comes from a page this server served (its Origin header names this server)."""
+def own_names() -> frozenset[str]:
+    """The names the box answers to besides its addresses: its host name, that name on mDNS (`.local`, as
+    the page announces itself) and localhost."""
+    host = socket.gethostname().lower().rstrip(".")
+    return frozenset({host, f"{host}.local", "localhost"})
+
+
+def own_host(request: web.Request, names: frozenset[str]) -> bool:
+    """Whether the request names the box as its host: an address (IPv4 or IPv6), or one of `names`. A
+    page elsewhere that makes its own domain name point at the box (DNS rebinding) sends that name, not
+    the box's, so it is neither answered nor believed as the box's origin."""
+    host = (request.url.host or "").lower().rstrip(".").strip("[]")
+    if not host:
+        return False
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return host in names
+    return True
+
+
+def same_origin(request: web.Request, names: frozenset[str] | None = None) -> bool:
+    """Whether a write comes from a page this server served: its Origin header names this server, and the
+    server is named as the box (`own_host`; `names`: `own_names()` when not given)."""
     origin = request.headers.get("Origin")
-    return origin is not None and origin == f"{request.scheme}://{request.host}"
+    return (origin is not None and origin == f"{request.scheme}://{request.host}"
+            and own_host(request, own_names() if names is None else names))
+
+
+def host_guard(names: frozenset[str]) -> Any:
+    """An aiohttp middleware answering 421 to a request whose Host is not the box (`own_host`): what a
+    rebound name would read of the table (its games, its records) is never sent to it."""
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
+        if not own_host(request, names):
+            REQUEST_LOG.info("request for host %r from %s refused", request.host, request.remote)
+            return web.Response(status=421, text="Misdirected request: use the box's address")
+        return cast(web.StreamResponse, await handler(request))
+
+    return guard
 
 
 async def send_quietly(socket: web.WebSocketResponse, text: str) -> None:

@@ -100,3 +100,27 @@ def test_wrong_codes_from_many_addresses_lock_joining_for_new_addresses_but_not_
     assert set(statuses) <= {403, 429} and statuses.count(429) >= 20
     assert newcomer == 429  # the right code from a new address waits out the lock
     assert again == 202  # a phone that joined before is let in (here: it asks for the seat it holds elsewhere)
+
+
+def test_a_page_that_rebinds_its_own_name_to_the_box_is_neither_answered_nor_let_join(served):
+    server, compared = served
+    port = server.port
+
+    async def ask(host: str, path: str, body: bytes = b"") -> int:
+        loop = asyncio.get_running_loop()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        await loop.sock_connect(sock, ("127.0.0.1", port))
+        method = "POST" if body else "GET"
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+        await loop.sock_sendall(sock, head.encode() + body)
+        return await _answer(sock, b"")
+
+    join = json.dumps({"code": server.code, "seat": 0}).encode()
+    rebound = f"evil.example:{port}"
+    assert asyncio.run(ask(rebound, "/api/games")) == 421  # its games are not read out to another site
+    assert asyncio.run(ask(rebound, "/api/join", join)) == 421
+    assert compared == []
+    assert asyncio.run(ask(f"127.0.0.1:{port}", "/api/join", join)) == 200  # the box's own address
+    assert asyncio.run(ask(f"localhost:{port}", "/")) == 200

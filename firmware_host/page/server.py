@@ -50,7 +50,16 @@ from firmware_host.page.guard import (
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
-from firmware_host.web import ThreadedSite, file_routes, listen, same_origin, security_headers, send_quietly
+from firmware_host.web import (
+    ThreadedSite,
+    file_routes,
+    host_guard,
+    listen,
+    own_names,
+    same_origin,
+    security_headers,
+    send_quietly,
+)
 
 log = logging.getLogger("wordtable.page")
 
@@ -71,11 +80,14 @@ class PageServer(ThreadedSite):
     """The page served on `bind`:`port` (port 0: any free one). `address` is the base URL announced on the
     OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens (None:
     in memory only). `clock` is the shell's monotonic clock. `extra_routes` adds routes to the application
-    (only the simulator passes one: its virtual box at /box)."""
+    (only the simulator passes one: its virtual box at /box). A request is answered only when it names the
+    box as its host: an address, the box's host name (also on `.local`), localhost or one of `names`
+    (`web.own_host`: a DNS-rebinding page names its own domain)."""
 
     def __init__(self, put: Callable[[Event], None], clock: Callable[[], float], *, bind: str = "0.0.0.0",
                  port: int = 8080, state_dir: Path | None = None, address: str | None = None,
-                 extra_routes: Callable[[web.Application], None] | None = None) -> None:
+                 extra_routes: Callable[[web.Application], None] | None = None,
+                 names: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.put = put
         self.extra_routes = extra_routes
@@ -88,6 +100,7 @@ class PageServer(ThreadedSite):
         self.lockout = Lockout(clock)
         self.rates = RateLimit(clock)
         self.claims = Claims(clock)
+        self.names = own_names() | frozenset(names)  # what the box answers to besides an address
         self.code = new_code()
         self.views: PageViews | None = None
         self._latest: PageViews | None = None  # the last views published (on the shell's thread)
@@ -186,7 +199,7 @@ class PageServer(ThreadedSite):
     # --- HTTP ---------------------------------------------------------------------------------------------
 
     def app(self) -> web.Application:
-        application = web.Application(client_max_size=MAX_MESSAGE)
+        application = web.Application(client_max_size=MAX_MESSAGE, middlewares=[host_guard(self.names)])
         file_routes(application, STATIC, HEADERS, also=("/j/{code}",))
         application.router.add_post("/api/join", self._join)
         application.router.add_post("/api/leave", self._leave)
@@ -200,7 +213,7 @@ class PageServer(ThreadedSite):
 
     async def _join(self, request: web.Request) -> web.Response:
         remote = request.remote or "?"
-        if not same_origin(request):
+        if not same_origin(request, self.names):
             return _answer(403, "origin")
         locked = self.lockout.attempt(remote)  # counted as wrong until it is right, before the body is read
         if locked:
@@ -253,7 +266,7 @@ class PageServer(ThreadedSite):
         self.put(ClaimsPending(self.claims.pending(), self.clock()))
 
     async def _leave(self, request: web.Request) -> web.Response:
-        if not same_origin(request):
+        if not same_origin(request, self.names):
             return _answer(403, "origin")
         self.tokens.release(request.cookies.get(COOKIE))
         response = _answer(200, "")
@@ -309,7 +322,7 @@ class PageServer(ThreadedSite):
     # --- WebSocket ----------------------------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if not same_origin(request):
+        if not same_origin(request, self.names):
             log.warning("table page: WebSocket from a foreign origin refused: %r", request.headers.get("Origin"))
             raise web.HTTPForbidden(text="origin")
         socket_ = web.WebSocketResponse(max_msg_size=MAX_MESSAGE + 1, heartbeat=30.0)  # aiohttp: size < max
