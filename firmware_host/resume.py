@@ -63,8 +63,43 @@ def open_session(state_dir: Path, settings: SettingsFor, clock: Callable[[], flo
             log.error("journal unusable, nothing is saved: %s", exc)
             journal.close()
             unsaved = storage_reason(exc)
+    shown = read_only_session(state_dir, settings, clock)
+    if shown is not None:  # the journal reads but cannot be written: the table as it was, nothing saved
+        state, effects, skipped = shown
+        return Session(state, effects, None, None, unsaved, skipped)
     start = app.initial(settings({}), clock())[0]
     return Session(start, app.view(start), None, None, unsaved, 0)
+
+
+def read_only_session(state_dir: Path, settings: SettingsFor,
+                      clock: Callable[[], float]) -> tuple[app.AppState, list[Effect], int] | None:
+    """The open session of a journal that can be read but not written (a read-only state directory or SD
+    card), replayed and resumed in memory: the game in progress is shown, though nothing more is saved.
+    None when there is no such journal or it does not read either."""
+    path = journal_path(state_dir)
+    if not path.is_file():
+        return None
+    try:
+        journal = Journal.open(path, readonly=True)
+    except (OSError, JournalError) as exc:
+        log.error("the journal %s does not read either: %s", path, exc)
+        return None
+    try:
+        session = journal.open_game(SESSION)
+        if session is None:
+            return None
+        start = app.restore(journal.meta(session)["snapshot"])
+        read = Read()
+        state, skipped = replay(start, read(journal.stream(session, kinds=(INPUT,))))
+    except (JournalError, AttributeError, KeyError, TypeError, ValueError) as exc:
+        log.error("the journal %s cannot be replayed: %s", path, exc)
+        return None
+    finally:
+        journal.close()
+    off_s = _seconds_off(read.last_wall_time) if read.last_wall_time is not None else 0.0
+    state, effects = app.step(state, Resumed(clock(), off_s))
+    log.warning("resumed session %d read-only (%d events): nothing from now on is saved", session, read.count)
+    return state, effects, skipped
 
 
 def _saved(journal: Journal, resumed: tuple[app.AppState, list[Effect], SessionJournal, int]) -> Session:
