@@ -9,9 +9,8 @@ from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
+from .ids import GAME_ID
 from .text import TITLE
-
-GAME_ID = "knack-das-wort"
 
 
 def _modules(name: str) -> ModuleType:

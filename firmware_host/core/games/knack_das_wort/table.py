@@ -28,36 +28,16 @@ from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.table.turn_limit import limit_text, with_limit
 from firmware_host.core.text_field import TextField
 
-from . import GAME_ID
 from . import page as phones
+from .ids import GAME_ID
 from .record import RULES
+from .stages import CARDS, ActionMenu, Playing, Scoreboard, Stage
 from .text import TITLE, t
 
 MAX_SEATS = 8
-CARDS = ("Stop", "Zieh 2")  # the action cards offered in the menu; any other can be typed there
 _NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
 
 PlayedKnack = Played[kw.Setup, kw.Game, kw.Event]
-
-
-@dataclass(frozen=True, slots=True)
-class Playing:
-    """The turns, then the cards left (`left`: the count being entered for the next player), then the ranking."""
-
-    left: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ActionMenu:
-    cursor: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Scoreboard:
-    pass
-
-
-Stage = Seating | Playing | ActionMenu | Scoreboard
 
 
 @dataclass(frozen=True, slots=True)

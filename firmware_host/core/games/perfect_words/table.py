@@ -19,7 +19,6 @@ BACK undoes the last entry (`Played.undo`: the record line is retracted and the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -36,47 +35,16 @@ from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold,
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
 
-from . import GAME_ID
 from . import page as phones
+from .clues import arrow_event
+from .ids import GAME_ID
 from .record import RULES
+from .stages import Arrows, Choosing, Final, Revealing, Stage, Terms
 from .text import TITLE, t
 
-_SET_CLUES = re.compile(r"^\s*(\d{1,2})\s+(\S.*)$")
 _MARKS = {"double": " ×2", "ignore": " –"}
 
 PlayedWords = Played[pw.Setup, pw.Game, pw.Event]
-
-
-@dataclass(frozen=True, slots=True)
-class Arrows:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Terms:
-    slot: int = 0  # player index × 10 + arrow index
-    strikable: tuple[str, int] | None = None  # the term just entered, warned by P2
-
-
-@dataclass(frozen=True, slots=True)
-class Choosing:
-    cursor: int = 0  # the arrow index
-    first: int | None = None  # the doubled arrow's index, once marked
-
-
-@dataclass(frozen=True, slots=True)
-class Revealing:
-    arrow: int = 1  # the arrow on screen
-    cursor: int = 0  # the group index
-    first: int | None = None  # the first selected group
-
-
-@dataclass(frozen=True, slots=True)
-class Final:
-    pass
-
-
-Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,15 +284,6 @@ def _advance(stage: Terms, players: int) -> Stage:
     slot = stage.slot + 1
     return Choosing() if slot >= players * pw.ARROWS else replace(stage, slot=slot)
 
-
-
-def arrow_event(game: pw.Game, text: str) -> pw.Event:
-    """A typed phase-1 line: "3 Schatz Insel" sets arrow 3's clue words anew, any other line places the
-    next arrow with these clue words."""
-    match = _SET_CLUES.match(text)
-    if match:
-        return pw.SetClues(int(match.group(1)), tuple(match.group(2).split()))
-    return pw.PlaceArrow(len(game.lines) + 1, clues=tuple(text.split()))
 
 
 def _shown(game: pw.Game, arrow: int, key: str) -> str:

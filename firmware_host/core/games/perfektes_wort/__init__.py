@@ -15,9 +15,8 @@ from types import ModuleType
 from firmware_host.core.games.kit import lazy_kit
 
 from .highscores import KEPT_NAME
+from .ids import GAME_ID
 from .text import TITLE
-
-GAME_ID = "perfektes-wort"
 
 
 def _modules(name: str) -> ModuleType:

@@ -46,11 +46,11 @@ from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
-from . import GAME_ID
 from . import page as phones
 from .data import ROUNDS, LetterCard
 from .fields import Mark
 from .highscores import KEPT_NAME, HighScore, add_for_side, for_side, highscores_data, highscores_from_data
+from .ids import GAME_ID
 from .lexicon import Lexicon, shortenings
 from .rules import (
     MAX_PLAYERS,
@@ -170,6 +170,16 @@ class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
             effects += more
         flow = replace(self, played=played, drafts=(), message=message, stage=Entering(0))
         return _entered(Outcome(replace(flow, stage=flow._next_entry()), effects, timer))
+
+    def enter_word(self, word: Word, ctx: Ctx) -> Outcome:
+        """A player's word for the round, typed on the box or on the phone: entry goes on with the next
+        player without a word; once all have one, the word list is asked."""
+        return _entered(self._enter(ctx, (word,), PerfektesWortFlow._next_entry))
+
+    def fix_word(self, event: Event, ctx: Ctx) -> Outcome:
+        """An input while the table shortens a word (`Fixing`), from the box or the word's seat's phone."""
+        assert isinstance(self.stage, Fixing) and self.played is not None
+        return _fixing(self, self.stage, self.played.game, event, ctx)
 
     def _next_entry(self) -> Stage:
         """The first player without an entry this round, from the current one on; none: the review."""
@@ -319,8 +329,7 @@ def _timing(flow: Flow, stage: Timing, play: Game, event: Event, ctx: Ctx) -> Ou
 def _entering(flow: Flow, stage: Entering, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if not isinstance(event, TextEntry):
         return refuse(flow, ctx)
-    word = Word(play.revealed, flow.players[stage.slot], event.text.strip())
-    return _entered(flow._enter(ctx, (word,), Flow._next_entry))
+    return flow.enter_word(Word(play.revealed, flow.players[stage.slot], event.text.strip()), ctx)
 
 
 def _reviewing(flow: Flow, stage: Reviewing, play: Game, event: Event, ctx: Ctx) -> Outcome:

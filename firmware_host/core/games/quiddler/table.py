@@ -37,9 +37,9 @@ from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.turn_limit import limit_text, with_limit
 
-from . import GAME_ID
 from . import page as phones
 from .errors import RuleError
+from .ids import GAME_ID
 from .notation import format_cards, parse_cards
 from .record import Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
 from .rules import Game
@@ -75,6 +75,8 @@ from .stages import (
     TablePage,
     TargetPick,
     VerdictPick,
+    lay_order,
+    next_stage,
 )
 from .text import t
 
@@ -218,7 +220,7 @@ def _out_choice(flow: QuiddlerFlow, e: OutChoice, event: Event, ctx: Ctx) -> Out
     if confirms(event):
         if e.cursor < len(game.players):
             return flow.to(LayEntry(game.players[e.cursor], went_out=True))
-        return flow.to(LayEntry(_lay_order(game)[0], went_out=False))
+        return flow.to(LayEntry(lay_order(game)[0], went_out=False))
     return flow.undo(ctx) if is_press(event, Button.BACK) else flow.refused(ctx, "")
 
 
@@ -370,30 +372,3 @@ def _turn_mark(flow: QuiddlerFlow | None) -> int | None:
     if current is None or current.lays:
         return None
     return current.plan.number * 1000 + flow.passes
-
-
-# --- the stage a game state asks for ---------------------------------------------------------------
-
-
-def next_stage(game: Game) -> Stage:
-    """The stage the game asks for next: the pages between rounds, who went out, the lay-downs left, the
-    challenges."""
-    current = game.current
-    if current is None:
-        return TablePage() if game.finished else PlanPage()
-    if not current.lays:
-        return OutChoice()
-    if game.waiting_for:
-        return LayEntry(_lay_order(game)[0], went_out=False)
-    return ChallengeList()
-
-
-def _lay_order(game: Game) -> tuple[str, ...]:
-    """Who lays down next, in order: clockwise after the player who went out (else from the starter)."""
-    current = game.current
-    assert current is not None
-    out = next((lay.player for lay in current.lays if lay.went_out), None)
-    players = game.players
-    first = (players.index(out) + 1) if out is not None else players.index(current.plan.starter)
-    seats = players[first:] + players[:first]
-    return tuple(p for p in seats if p in game.waiting_for)

@@ -34,8 +34,8 @@ from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold,
 from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds, parse_duration
 
-from . import GAME_ID
 from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
+from .ids import GAME_ID
 from .options import Options
 from .record import RULES
 from .text import TITLE, t

@@ -1,0 +1,6 @@
+"""Das perfekte Wort's game id (record header, journal, menu key): a leaf every module of the game
+imports, so none imports its package (whose loader imports them)."""
+
+from __future__ import annotations
+
+GAME_ID = "perfektes-wort"
