@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware_host.core.table.seats import Seating
+from firmware_host.core.table.stage_bases import Picking, Plain
 
 CARDS = ("Stop", "Zieh 2")  # the action cards offered in the menu; any other can be typed there
 
@@ -17,14 +18,12 @@ class Playing:
     left: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ActionMenu:
-    cursor: int = 0
+class ActionMenu(Picking):
+    """The action menu of the player on turn: an action card (`CARDS`), draw or pass, out of cards."""
 
 
-@dataclass(frozen=True, slots=True)
-class Scoreboard:
-    pass
+class Scoreboard(Plain):
+    """The points so far."""
 
 
 Stage = Seating | Playing | ActionMenu | Scoreboard

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware_host.core.table.seats import Seating
+from firmware_host.core.table.stage_bases import Plain
 
 
-@dataclass(frozen=True, slots=True)
-class Arrows:
-    pass
+class Arrows(Plain):
+    """Phase 1: the arrows placed on the grid, each with its clue words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +33,8 @@ class Revealing:
     first: int | None = None  # the first selected group
 
 
-@dataclass(frozen=True, slots=True)
-class Final:
-    pass
+class Final(Plain):
+    """The final standing."""
 
 
 Stage = Seating | Arrows | Terms | Choosing | Revealing | Final

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
@@ -30,7 +31,7 @@ from firmware_host.core.games.perfect_words.clues import term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter, seated_players
+from firmware_host.core.table.played import SEATING, PagedFlow, PhonePage, Played, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
@@ -48,17 +49,12 @@ PlayedWords = Played[pw.Setup, pw.Game, pw.Event]
 
 
 @dataclass(frozen=True, slots=True)
-class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
+class PerfectWordsFlow(PagedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
     GAME = GAME_ID
     TITLE = TITLE
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return seated_players(self)
+    PHONES: ClassVar[PhonePage] = phones
 
     # --- handling events ----------------------------------------------------------------------------
 

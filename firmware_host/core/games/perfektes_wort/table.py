@@ -34,14 +34,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.word_groups import WordGroups
-from firmware_host.core.table.played import RecordedFlow, StageRow, enter
+from firmware_host.core.table.played import PagedFlow, PhonePage, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
@@ -108,15 +108,14 @@ ROUND_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
-class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
+class PerfektesWortFlow(PagedFlow[Stage, Setup, Game, TableEvent]):
     """Das perfekte Wort at the table. `seats` are chosen at the setup; from the first round on, `played`
     is the game in play (setup, events entered, the rules core's game). `checked` holds the word list's
     answers (none without a list); they are facts about words, so undo keeps them."""
 
     GAME = GAME_ID
     TITLE = TITLE
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
+    PHONES: ClassVar[PhonePage] = phones
 
     seats: Seats = field(kw_only=True)
     checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from firmware_host.core.table.stage_bases import Picking, Plain
+
 from .scoring import Bonus
 
 if TYPE_CHECKING:
@@ -64,31 +66,24 @@ class Summary(SetupStep):
     """The choices; START begins the game."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlanPage:
+class PlanPage(Plain):
     """Between rounds: the next round's plan (who deals how many, who starts); START begins it."""
 
 
-@dataclass(frozen=True, slots=True)
-class TablePage:
+class TablePage(Plain):
     """The round just scored, with the word list's best lay-downs."""
 
 
-@dataclass(frozen=True, slots=True)
-class BoardPage:
+class BoardPage(Plain):
     """The scoreboard after a round."""
 
 
-@dataclass(frozen=True, slots=True)
-class FinalPage:
+class FinalPage(Plain):
     """The final standings; START leaves."""
 
 
-@dataclass(frozen=True, slots=True)
-class OutChoice:
+class OutChoice(Picking):
     """Who went out this round (the last option: nobody); that player's lay-down is entered first."""
-
-    cursor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +96,12 @@ class LayEntry:
     unused_stage: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ChallengeList:
+class ChallengeList(Plain):
     """The round's challenges so far: START challenges a word, NEXT ends the round."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChallengerPick:
+class ChallengerPick(Picking):
     """Who challenges."""
-
-    cursor: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware_host.core.effects import Effect, EndGame, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
@@ -32,7 +32,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import Screen
-from firmware_host.core.table.played import RecordedFlow, StageRow, enter
+from firmware_host.core.table.played import PagedFlow, PhonePage, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.turn_limit import limit_text, with_limit
@@ -84,12 +84,11 @@ __all__ = ["GAME_ID", "QuiddlerFlow", "new_flow"]
 
 
 @dataclass(frozen=True, slots=True)
-class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
+class QuiddlerFlow(PagedFlow[Stage, Setup, Game, TableEvent]):
     """Quiddler at the table: the stage on screen and, from the first round's plan on, the game played."""
 
     GAME = GAME_ID
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
+    PHONES: ClassVar[PhonePage] = phones
 
     passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
     best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
@@ -140,7 +139,7 @@ class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     def screen(self, ctx: Ctx) -> Screen:
         """The stage's screen (`STAGES`); its footer names the player on turn under a per-turn limit, and
         says the message when there is one."""
-        shown = RecordedFlow.screen(self, ctx)
+        shown = PagedFlow.screen(self, ctx)
         limit, player = limit_text(ctx), self.on_turn()
         if limit is not None and player is not None and _turn_mark(self) is not None:
             shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
