@@ -30,10 +30,10 @@ from firmware_host.core.table.turn_limit import limit_text, with_limit
 from firmware_host.core.text_field import TextField
 
 from . import page as phones
-from .ids import GAME_ID
+from .ids import GAME_ID, TITLE
 from .record import RULES
 from .stages import CARDS, ActionMenu, Playing, Scoreboard, Stage
-from .text import TITLE, t
+from .text import t
 
 MAX_SEATS = 8
 _NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")

@@ -9,8 +9,7 @@ from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
-from .ids import GAME_ID
-from .text import TITLE
+from .ids import GAME_ID, TITLE
 
 
 def _modules(name: str) -> ModuleType:

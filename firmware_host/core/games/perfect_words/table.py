@@ -38,10 +38,10 @@ from firmware_host.core.text_field import TextField
 
 from . import page as phones
 from .clues import arrow_event
-from .ids import GAME_ID
+from .ids import GAME_ID, TITLE
 from .record import RULES
 from .stages import Arrows, Choosing, Final, Revealing, Stage, Terms
-from .text import TITLE, t
+from .text import t
 
 _MARKS = {"double": " ×2", "ignore": " –"}
 

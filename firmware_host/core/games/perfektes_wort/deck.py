@@ -7,9 +7,8 @@ from functools import cache
 from firmware_host.core.games.kit import CardDeck
 
 from .defaults import DEFAULT_DATA
-from .ids import GAME_ID
+from .ids import GAME_ID, TITLE
 from .round_call import piles_call
-from .text import TITLE
 
 
 @cache

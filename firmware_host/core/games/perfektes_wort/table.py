@@ -50,7 +50,7 @@ from . import page as phones
 from .data import ROUNDS, LetterCard
 from .fields import Mark
 from .highscores import KEPT_NAME, HighScore, add_for_side, for_side, highscores_data, highscores_from_data
-from .ids import GAME_ID
+from .ids import GAME_ID, TITLE
 from .lexicon import Lexicon, shortenings
 from .rules import (
     MAX_PLAYERS,
@@ -102,7 +102,7 @@ from .stages import (
     Standing,
     Timing,
 )
-from .text import TITLE, t
+from .text import t
 
 ROUND_SECONDS = 60
 
