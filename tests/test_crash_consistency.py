@@ -320,7 +320,7 @@ def test_a_card_scanned_after_the_session_rolled_over_is_read_with_the_kept_card
         sim.wait_until(sim.clock.now + 0.1)
         sim.send(Press(Button.NEXT, sim.clock.now))
     assert session.session != first
-    quiddler_cards = deck_mode.choices().index((card_decks()[1], "cards"))
+    quiddler_cards = deck_mode.choices(card_decks()).index((card_decks()[1], "cards"))
     for event in [*(app.events_to_choose(sim.state, "Karten ziehen", 0) or []),
                   *[Press(Button.NEXT, 0)] * quiddler_cards, Press(Button.START, 0), CardScan("draw", "A1", 0)]:
         sim.wait_until(sim.clock.now + 0.1)

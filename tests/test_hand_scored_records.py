@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from firmware_host.commands.score import score
-from firmware_host.core.record import RecordError, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import RecordError
 
 Event = dict[str, Any]
 

@@ -13,8 +13,7 @@ shell, appliance, journal, CLI, simulator). Every import counts — at module le
 - hw: itself, drivers and the core (never the shell side).
 - the graph of the layers has no cycle; neither has the graph of the modules outside the core.
 - no module imports itself back, counting every import that runs (at module level or inside a function;
-  not those under `TYPE_CHECKING`, which never run): the graph of all modules has no cycle, but for the
-  edges of `GAMES_CYCLE_EDGES` (the game packages' own, left to their restructuring).
+  not those under `TYPE_CHECKING`, which never run): the graph of all modules has no cycle.
 """
 
 from __future__ import annotations
@@ -208,31 +207,6 @@ def hw_violations(module: str, source: str, known: Iterable[str] = ()) -> list[s
 
 MODULES = sources()
 
-# Imports that close cycles inside the games (firmware_host/core/games/**, core/table/**, core/record.py),
-# which another branch restructures: each game's modules import their package (`from . import GAME_ID`)
-# whose lazy loaders import them; a game's page and its table import each other (lazily); the record
-# reader asks the registry for the game ids, the registry's card decks ask the registry for the decks, and
-# the Deck's and the enrolment's flows take their ids from the kits that load them.
-# Delete an edge here once it is gone; `test_no_module_imports_itself_back` then keeps it gone.
-_GAME_MODULES_IMPORTING_THEIR_PACKAGE = {
-    "perfektes_wort": ("record", "table"),
-    "quiddler": ("record", "solitaire_table", "table"),
-    "perfect_words": ("record", "report", "table"),
-    "knack_das_wort": ("record", "report", "table"),
-    "zugzeit": ("record", "report", "table"),
-}
-GAMES_CYCLE_EDGES = frozenset({
-    *((f"{CORE}.games.{game}.{module}", f"{CORE}.games.{game}")
-      for game, modules in _GAME_MODULES_IMPORTING_THEIR_PACKAGE.items() for module in modules),
-    *((f"{CORE}.games.{game}.page", f"{CORE}.games.{game}.table")
-      for game in ("perfektes_wort", "quiddler", "perfect_words", "knack_das_wort")),
-    (f"{CORE}.record", f"{CORE}.games.registry"),
-    (f"{CORE}.table.card_decks", f"{CORE}.games.registry"),
-    (f"{CORE}.table.deck_mode", f"{CORE}.table.kits"),
-    (f"{CORE}.table.enrol_cards", f"{CORE}.table.kits"),
-})
-
-
 def of(layer_name: str) -> dict[str, str]:
     return {module: source for module, source in MODULES.items() if layer(module) == layer_name}
 
@@ -264,9 +238,7 @@ def test_the_modules_outside_the_core_import_each_other_without_a_cycle():
 
 @pytest.mark.slow
 def test_no_module_imports_itself_back():
-    graph = {module: {target for target in targets if (module, target) not in GAMES_CYCLE_EDGES}
-             for module, targets in runtime_edges(MODULES).items()}
-    cycle = find_cycle(graph)
+    cycle = find_cycle(runtime_edges(MODULES))
     assert cycle is None, f"import cycle (imports inside functions count): {' -> '.join(cycle)}"
 
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from firmware_host.journal import APPLICATION_ID, CHECKPOINT_EVERY, RECORD, Journal, JournalError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.cli import main
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from firmware_host.journal import RECORD, Journal
 from firmware_host.paths import LOCAL_STATE_DIR, journal_path, state_dir
 

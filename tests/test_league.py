@@ -19,9 +19,8 @@ from firmware_host.config import ConfigError, dump, parse_config, resolve
 from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame, Record
 from firmware_host.core.events import Tick
-from firmware_host.core.games.registry import score
+from firmware_host.core.games.registry import parse_record, score
 from firmware_host.core.league_view import league_view, running_totals
-from firmware_host.core.record import parse_record
 from firmware_host.core.screens import describe
 from firmware_host.journal import Journal, JournalError
 from firmware_host.league.acl import acl_text, password_line, write_acl

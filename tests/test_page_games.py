@@ -15,8 +15,8 @@ from firmware_host.core.games.knack_das_wort import rules as kw
 from firmware_host.core.games.perfect_words import rules as pw
 from firmware_host.core.games.quiddler import record as q
 from firmware_host.core.games.quiddler.stages import ChallengeList, LayEntry, OutChoice, VerdictPick
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.page_view import page_view
-from firmware_host.core.record import parse_record
 from tests.table_driver import Table
 from tests.test_table_knack import start as knack_start
 from tests.test_table_perfect_words import start as pw_start

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.core.games.perfect_words.record import score_record
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from tests.cli import wordtable
 
 pytestmark = pytest.mark.slow  # runs the program in a subprocess

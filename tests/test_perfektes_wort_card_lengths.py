@@ -13,7 +13,7 @@ from firmware_host.core.events import CardScan
 from firmware_host.core.games.perfektes_wort.data import CARD_LENGTHS, MAX_CELLS, card_from_code
 from firmware_host.core.games.perfektes_wort.defaults import DEFAULT_DATA
 from firmware_host.core.games.perfektes_wort.errors import DataError
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from tests.schema_check import validator
 from tests.table_driver import Table
 

@@ -25,7 +25,8 @@ from firmware_host.core.games.perfektes_wort.rules import (
 )
 from firmware_host.core.games.perfektes_wort.scoring import Result, score
 from firmware_host.core.games.perfektes_wort.words import VOWELS
-from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import RecordError, dump_line, header_line
 from tests.perfektes_wort_support import BONUS, setup, sheet
 
 pytestmark = pytest.mark.slow  # hypothesis

@@ -9,7 +9,8 @@ import pytest
 
 from firmware_host.cli import main
 from firmware_host.core.games.quiddler.record import score_record
-from firmware_host.core.record import RecordError, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import RecordError
 from tests.cli import wordtable
 from tests.quiddler_games import FOUR_FINAL, FOUR_GAME
 

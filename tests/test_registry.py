@@ -15,7 +15,8 @@ import pytest
 from firmware_host import cli
 from firmware_host.core import app
 from firmware_host.core.games import registry
-from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import RecordError, dump_line, header_line
 from firmware_host.core.screens import describe
 from firmware_host.core.settings import Settings
 from tests import toy_game

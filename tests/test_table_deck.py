@@ -195,7 +195,7 @@ def test_button_deck_is_seeded_from_the_event_time_and_reproducible():
     def session(wait):
         table = Table()
         table.now += wait
-        open_mode(table, "game:deck", choice=deck_mode.choices().index((DECKS[1], "buttons")))
+        open_mode(table, "game:deck", choice=deck_mode.choices(DECKS).index((DECKS[1], "buttons")))
         table(press(Button.NEXT), press(Button.NEXT), press(Button.NEXT))
         return table
 
@@ -209,7 +209,7 @@ def test_button_deck_is_seeded_from_the_event_time_and_reproducible():
 
 
 def test_next_draws_and_back_puts_the_card_back():
-    table = open_mode(Table(), "game:deck", choice=deck_mode.choices().index((DECKS[1], "buttons")))
+    table = open_mode(Table(), "game:deck", choice=deck_mode.choices(DECKS).index((DECKS[1], "buttons")))
     table(typed("42"))
     order = shuffled(QD_FACES, 42)
     screen = table.screen()
@@ -226,7 +226,7 @@ def test_next_draws_and_back_puts_the_card_back():
 
 
 def test_the_button_deck_refuses_scans_and_an_empty_draw_pile():
-    table = open_mode(Table(), "game:deck", choice=deck_mode.choices().index((DECKS[0], "buttons")))
+    table = open_mode(Table(), "game:deck", choice=deck_mode.choices(DECKS).index((DECKS[0], "buttons")))
     table(scan("rfid", "AAA"))
     assert table.beeps() == ["error"] and "AAA" in table.text()
     table(*[press(Button.NEXT)] * 24)
@@ -236,7 +236,7 @@ def test_the_button_deck_refuses_scans_and_an_empty_draw_pile():
 
 
 def test_das_perfekte_wort_reveal_shows_letter_and_maximum_length():
-    table = open_mode(Table(), "game:deck", choice=deck_mode.choices().index((DECKS[0], "buttons")))
+    table = open_mode(Table(), "game:deck", choice=deck_mode.choices(DECKS).index((DECKS[0], "buttons")))
     table(typed("7"))
     order = shuffled(PW_FACES, 7)
     for round_number in (1, 2, 3):
@@ -266,7 +266,7 @@ QD_TABLE = {"A1": "QU", "B2": "E", "C3": "TH"}
 
 def cards_mode(game_index=1):
     table = Table()(tables(quiddler=QD_TABLE, perfektes_wort={"P1": "B/8", "P2": "K/5"}))
-    return open_mode(table, "game:deck", choice=deck_mode.choices().index((DECKS[game_index], "cards")))
+    return open_mode(table, "game:deck", choice=deck_mode.choices(DECKS).index((DECKS[game_index], "cards")))
 
 
 def rows(table):

@@ -2,7 +2,7 @@
 
 from firmware_host.core.games.knack_das_wort import GAME_ID
 from firmware_host.core.games.knack_das_wort import record as kw
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.screens import BigScreen, ListScreen
 from tests.table_driver import Table
 

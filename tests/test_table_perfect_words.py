@@ -6,7 +6,7 @@ from firmware_host.core.games.perfect_words import GAME_ID
 from firmware_host.core.games.perfect_words import record as pw
 from firmware_host.core.games.perfect_words import table as pw_table
 from firmware_host.core.games.perfect_words.rules import ARROWS
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.screens import ListScreen
 from tests.table_driver import Table
 

@@ -15,7 +15,7 @@ from firmware_host.core.games.perfektes_wort.stages import (
     SeatPick,
     Timing,
 )
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.screens import ListScreen
 from firmware_host.games.perfektes_wort.data_files import emit_defaults, load_game_data
 from tests.table_driver import Table

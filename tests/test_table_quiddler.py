@@ -22,7 +22,8 @@ from firmware_host.core.games.quiddler.deck import STANDARD_DECK
 from firmware_host.core.games.quiddler.notation import format_cards, parse_cards
 from firmware_host.core.games.quiddler.record import score_record
 from firmware_host.core.games.quiddler.stages import LayEntry
-from firmware_host.core.record import dump_line, header_line, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import dump_line, header_line
 from firmware_host.core.screens import ListScreen, describe
 from firmware_host.core.settings import Settings
 from tests import quiddler_games as games

@@ -31,7 +31,7 @@ def test_a_restart_in_the_middle_of_a_game_resumes_it_and_the_journal_scores(nam
     from dataclasses import replace
 
     from firmware_host.commands.score import score
-    from firmware_host.core.record import parse_record
+    from firmware_host.core.games.registry import parse_record
 
     steps = actions(name)
     middle = len(steps) // 2

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 from firmware_host.core import app
 from firmware_host.core.effects import Beep, BeginGame, EndGame, Record, Retract, SetBar, WakeAt
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Tick, Turn
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.games.zugzeit import GAME_ID
 from firmware_host.core.games.zugzeit import rules as zz
 from firmware_host.core.games.zugzeit.record import score_record
 from firmware_host.core.games.zugzeit.table import ZugzeitFlow
-from firmware_host.core.record import dump_line, header_line, parse_record
+from firmware_host.core.record import dump_line, header_line
 from firmware_host.core.screens import describe
 from firmware_host.core.settings import Settings, TurnSettings
 

@@ -13,7 +13,8 @@ import pytest
 from firmware_host import cli
 from firmware_host.core import app
 from firmware_host.core.events import TextEntry
-from firmware_host.core.record import RecordError, dump_line, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import RecordError, dump_line
 from firmware_host.core.record_schema import record_schema
 from firmware_host.core.screens import describe
 from firmware_host.core.settings import Settings

@@ -23,10 +23,10 @@ from firmware_host.core.games.perfektes_wort import record as dpw_record
 from firmware_host.core.games.perfektes_wort import rules as dpw
 from firmware_host.core.games.perfektes_wort import scoring as dpw_scoring
 from firmware_host.core.games.quiddler import record as quiddler
-from firmware_host.core.games.registry import record_games
+from firmware_host.core.games.registry import parse_record, record_games
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
-from firmware_host.core.record import RecordError, dump_line, header_line, parse_record
+from firmware_host.core.record import RecordError, dump_line, header_line
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen
 from firmware_host.core.table.played import Played
 from firmware_host.core.text_input import LINE, NAME, TextRefused, clean

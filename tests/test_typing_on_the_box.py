@@ -15,7 +15,7 @@ import pytest
 from firmware_host.commands.score import score
 from firmware_host.config import resolve
 from firmware_host.core.events import Button, CardScan, Event, LongPress, Press, ReaderStatus, TextEntry, Turn
-from firmware_host.core.record import parse_record
+from firmware_host.core.games.registry import parse_record
 from firmware_host.script import run_script
 from firmware_host.simulator import Simulator
 from tests.game_scripts import actions

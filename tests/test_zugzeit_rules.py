@@ -10,10 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host import cli
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.games.zugzeit import rules as zz
 from firmware_host.core.games.zugzeit.clock import countdown_text, exact_text
 from firmware_host.core.games.zugzeit.record import CODEC, RULES
-from firmware_host.core.record import dump_line, header_line, parse_record
+from firmware_host.core.record import dump_line, header_line
 
 
 def play(setup: zz.Setup, *events: zz.Event) -> zz.Game:

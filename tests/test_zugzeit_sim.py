@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from firmware_host.commands.score import score
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.games.zugzeit import GAME_ID
 from firmware_host.core.games.zugzeit import rules as zz
 from firmware_host.core.games.zugzeit.report import ZugzeitReport
 from firmware_host.core.games.zugzeit.table import ZugzeitFlow
-from firmware_host.core.record import parse_record
 from firmware_host.script import parse_script, run_script
 from firmware_host.shell import CHECKPOINT_S
 

@@ -14,8 +14,8 @@ import io
 import sys
 from pathlib import Path
 
-from firmware_host.core.games.registry import score
-from firmware_host.core.record import RecordError, parse_record
+from firmware_host.core.games.registry import parse_record, score
+from firmware_host.core.record import RecordError
 from firmware_host.journal import GameSummary, Journal, JournalError
 from firmware_host.journal_games import recorded
 from firmware_host.paths import journal_path, state_dir

@@ -15,9 +15,9 @@ import json
 import sys
 from pathlib import Path
 
-from firmware_host.core.games.registry import score
+from firmware_host.core.games.registry import parse_record, score
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from firmware_host.core.record import RecordError, ScoreReport, parse_record
+from firmware_host.core.record import RecordError, ScoreReport
 from firmware_host.core.record_schema import record_schema
 
 

@@ -113,13 +113,9 @@ class GameRecord:
     lines: tuple[RecordLine, ...]
 
 
-def parse_record(text: str, games: Collection[str] | None = None) -> GameRecord:
+def parse_record(text: str, games: Collection[str]) -> GameRecord:
     """Parse a whole record's text. Raises `RecordError` at the first malformed line. `games`: the game ids
-    a header may name (default: the games of `core.games.registry` that keep a record)."""
-    if games is None:
-        from firmware_host.core.games.registry import record_games
-
-        games = record_games()
+    a header may name (`games.registry.parse_record` passes the games that keep a record)."""
     header: Mapping[str, Any] | None = None
     lines: list[RecordLine] = []
     for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):

@@ -32,8 +32,8 @@ from paho.mqtt.properties import Properties
 
 from firmware_host.config import LeagueConfig
 from firmware_host.core.games import registry
+from firmware_host.core.games.registry import parse_record
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
-from firmware_host.core.record import parse_record
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter

@@ -17,8 +17,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from firmware_host.core.games.registry import score
-from firmware_host.core.record import RecordError, ScoreReport, parse_record
+from firmware_host.core.games.registry import parse_record, score
+from firmware_host.core.record import RecordError, ScoreReport
 
 EVENING_STARTS = 6  # an evening runs from 06:00 to 06:00 local time: a game after midnight still counts
 BEST_KINDS = {"perfektes-wort": "words", "quiddler": "rounds"}  # what each game's best list shows

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.core.games import registry
-from firmware_host.core.record import RecordError, parse_record
+from firmware_host.core.games.registry import parse_record
+from firmware_host.core.record import RecordError
 from firmware_host.journal import Journal, JournalError
 from firmware_host.journal_games import recorded
 

@@ -130,7 +130,8 @@ def check(sim: Any) -> list[str]:
 def _score(game: str, record: str) -> str:
     """The standings a record scores to (an unfinished game may be refused: then the refusal)."""
     from firmware_host.core.games import registry
-    from firmware_host.core.record import RecordError, parse_record
+    from firmware_host.core.games.registry import parse_record
+    from firmware_host.core.record import RecordError
 
     try:
         return repr(registry.kit(game).score_record(parse_record(record)))

@@ -7,11 +7,25 @@ Importing it imports no game's code: kits are light (`games.kit`); a game loads 
 
 from __future__ import annotations
 
+from firmware_host.core import record as records
 from firmware_host.core.games import knack_das_wort, perfect_words, perfektes_wort, quiddler, zugzeit
 from firmware_host.core.games.kit import CardDeck, GameKit
 from firmware_host.core.record import GameRecord, RecordError, ScoreReport
-from firmware_host.core.table.kits import DECK_KIT, ENROL_KIT
+from firmware_host.core.table.kits import table_kits
 
+
+def parse_record(text: str) -> GameRecord:
+    """A record's text parsed (`core.record.parse_record`), its header naming one of the games that keep a
+    record. Raises `RecordError` at the first malformed line."""
+    return records.parse_record(text, record_games())
+
+
+def card_decks() -> tuple[CardDeck, ...]:
+    """Every game's physical decks, in menu order."""
+    return tuple(deck for g in GAMES for deck in g.decks)
+
+
+DECK_KIT, ENROL_KIT = table_kits(card_decks)
 GAMES: tuple[GameKit, ...] = (
     zugzeit.KIT,  # the turn timer, for any game: beside the sand timer and the scoreboard in the menu
     perfektes_wort.KIT,  # the main game
@@ -32,11 +46,6 @@ def kit(game: str) -> GameKit | None:
 def record_games() -> tuple[str, ...]:
     """The ids of the games that keep a record (what a record's header may name)."""
     return tuple(g.id for g in GAMES if g.score_record is not None)
-
-
-def card_decks() -> tuple[CardDeck, ...]:
-    """Every game's physical decks, in menu order."""
-    return tuple(deck for g in GAMES for deck in g.decks)
 
 
 def score(record: GameRecord) -> ScoreReport:

@@ -14,13 +14,6 @@ from firmware_host.core.cards import CardTable, KnownCard, UnknownCard, printed_
 from firmware_host.core.games.kit import CardDeck
 
 
-def card_decks() -> tuple[CardDeck, ...]:
-    """Every game's physical decks, in menu order (read from the registry when asked)."""
-    from firmware_host.core.games.registry import card_decks as registered
-
-    return registered()
-
-
 def card_lookup(deck: CardDeck, cards: Mapping[str, Mapping[str, str]], code: str) -> KnownCard | UnknownCard:
     """A scanned code's face: from the enrolled table of the game, else from the printed labels' codes
     (`cards.printed_codes`, which need no enrolment)."""

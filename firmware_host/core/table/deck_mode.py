@@ -28,17 +28,18 @@ from firmware_host.core.flow import Ctx, Outcome, PauseTimer
 from firmware_host.core.games.kit import CardDeck, RoundCall
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.card_decks import card_decks, card_lookup
-from firmware_host.core.table.kits import DECK
+from firmware_host.core.table.card_decks import card_lookup
+from firmware_host.core.table.ids import DECK
 from firmware_host.core.table.seats import refuse
 from firmware_host.core.text_field import TextField
 
 SOURCES = ("buttons", "cards")
 
 
-def choices() -> tuple[tuple[CardDeck, str], ...]:
-    """What the choosing list offers: every deck from every source."""
-    return tuple((deck, source) for deck in card_decks() for source in SOURCES)
+def choices(decks: tuple[CardDeck, ...]) -> tuple[tuple[CardDeck, str], ...]:
+    """What the choosing list offers: every deck of `decks` from every source."""
+    return tuple((deck, source) for deck in decks for source in SOURCES)
+
 
 TEXT = {
     "de": {
@@ -94,7 +95,8 @@ def pile_for(reader: str, chosen: Pile) -> Pile:
 
 @dataclass(frozen=True, slots=True)
 class DeckFlow:
-    cursor: int = 0  # in choices()
+    decks: tuple[CardDeck, ...] = ()  # every game's physical decks (`registry.card_decks`)
+    cursor: int = 0  # in choices(decks)
     deck: CardDeck | None = None  # None: choosing
     buttons: Deck[str] | None = None  # the button deck (source "buttons")
     piles: TablePiles[str] = field(default_factory=TablePiles)  # physical cards (source "cards")
@@ -120,9 +122,9 @@ class DeckFlow:
     def _choose(self, event: Event, ctx: Ctx) -> Outcome:
         if isinstance(event, Press):
             if event.button is Button.NEXT:
-                return Outcome(replace(self, cursor=(self.cursor + 1) % len(choices()), message=""))
+                return Outcome(replace(self, cursor=(self.cursor + 1) % len(choices(self.decks)), message=""))
             if event.button in (Button.START, Button.ENCODER):
-                deck, source = choices()[self.cursor]
+                deck, source = choices(self.decks)[self.cursor]
                 if source == "cards":
                     return Outcome(replace(self, deck=deck, piles=TablePiles(), history=(), message=""))
                 return self._shuffle(deck, seed_at(ctx.now), ctx)
@@ -195,7 +197,7 @@ class DeckFlow:
     def screen(self, ctx: Ctx) -> Screen:
         if self.deck is None:
             items = tuple(
-                ListItem(deck.name(ctx.lang), _t(ctx, source)) for deck, source in choices()
+                ListItem(deck.name(ctx.lang), _t(ctx, source)) for deck, source in choices(self.decks)
             )
             return ListScreen(_t(ctx, "title"), items, self.cursor, self.message or _t(ctx, "choose_hint"))
         counter = (
@@ -228,6 +230,6 @@ def _t(ctx: Ctx, key: str, **fields: object) -> str:
     return pick(TEXT, ctx.lang, key, **fields)
 
 
-def new_deck(ctx: Ctx, players: tuple[str, ...]) -> DeckFlow:
-    return DeckFlow()
+def new_deck(ctx: Ctx, players: tuple[str, ...], decks: tuple[CardDeck, ...]) -> DeckFlow:
+    return DeckFlow(decks)
 

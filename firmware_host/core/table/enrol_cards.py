@@ -2,7 +2,8 @@
 
 Not a scored game: it never emits BeginGame/Record. Its `game` is "enrol-cards" (a menu key, not a
 record's game id). Stages:
-- choose: a list of the decks (`card_decks.card_decks()`). NEXT/turn move, START/encoder choose, BACK leaves.
+- choose: a list of the decks (`decks`: every game's, `registry.card_decks`). NEXT/turn move, START/encoder
+  choose, BACK leaves.
 - enrol: the selected face big, "17 von 24" in the title. A scan gives the selected face to the card
   (a card already enrolled is refused with an error beep and its face); NEXT / turn / long NEXT select
   another face, a typed line picks a face by name; BACK undoes the last card (with none: back to the
@@ -23,8 +24,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.kit import CardDeck
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.card_decks import card_decks
-from firmware_host.core.table.kits import ENROL
+from firmware_host.core.table.ids import ENROL
 from firmware_host.core.table.seats import refuse
 from firmware_host.core.text_field import TextField
 
@@ -73,7 +73,8 @@ def resume_enrolment(deck: CardDeck, saved: dict[str, str]) -> Enrolment:
 
 @dataclass(frozen=True, slots=True)
 class EnrolFlow:
-    cursor: int = 0  # in the list of decks
+    decks: tuple[CardDeck, ...] = ()  # every game's physical decks (`registry.card_decks`)
+    cursor: int = 0  # in `decks`
     enrolment: Enrolment | None = None  # None: choosing a deck
     saved: str | None = None  # the saved screen's line; not None: enrolment is over
     message: str = ""
@@ -95,12 +96,12 @@ class EnrolFlow:
     def _choose(self, event: Event, ctx: Ctx) -> Outcome:
         cleared = replace(self, message="")
         if isinstance(event, Turn):
-            return Outcome(replace(cleared, cursor=(self.cursor + event.steps) % len(card_decks())))
+            return Outcome(replace(cleared, cursor=(self.cursor + event.steps) % len(self.decks)))
         if isinstance(event, Press):
             if event.button is Button.NEXT:
-                return Outcome(replace(cleared, cursor=(self.cursor + 1) % len(card_decks())))
+                return Outcome(replace(cleared, cursor=(self.cursor + 1) % len(self.decks)))
             if event.button in (Button.START, Button.ENCODER):
-                deck = card_decks()[self.cursor]
+                deck = self.decks[self.cursor]
                 enrolment = resume_enrolment(deck, dict(ctx.cards.get(deck.game, {})))
                 return Outcome(replace(cleared, enrolment=enrolment))
             if event.button is Button.BACK:
@@ -156,11 +157,11 @@ class EnrolFlow:
     def screen(self, ctx: Ctx) -> Screen:
         if self.enrolment is None:
             items = tuple(
-                ListItem(deck.name(ctx.lang), _enrolled_count(ctx, deck)) for deck in card_decks()
+                ListItem(deck.name(ctx.lang), _enrolled_count(ctx, deck)) for deck in self.decks
             )
             return ListScreen(_t(ctx, "title"), items, self.cursor, self.message or _t(ctx, "choose_hint"))
         enrolment = self.enrolment
-        deck_name = next(deck.name(ctx.lang) for deck in card_decks() if deck.game == enrolment.game)
+        deck_name = next(deck.name(ctx.lang) for deck in self.decks if deck.game == enrolment.game)
         if self.saved is not None:
             return MessageScreen(_t(ctx, "title"), (deck_name, self.saved), _t(ctx, "saved_hint"))
         title = _t(ctx, "progress_title", progress=enrolment.progress(ctx.lang))
@@ -176,6 +177,6 @@ def _t(ctx: Ctx, key: str, **fields: object) -> str:
     return pick(TEXT, ctx.lang, key, **fields)
 
 
-def new_enrolment(ctx: Ctx, players: tuple[str, ...]) -> EnrolFlow:
-    return EnrolFlow()
+def new_enrolment(ctx: Ctx, players: tuple[str, ...], decks: tuple[CardDeck, ...]) -> EnrolFlow:
+    return EnrolFlow(decks)
 

@@ -3,12 +3,15 @@ enrolment (`enrol_cards`). Light like every kit (`core.games.kit`): their flows 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from firmware_host.core.games.kit import GameKit, Loaded
+from firmware_host.core.games.kit import CardDeck, GameKit, Loaded
+from firmware_host.core.table.ids import DECK, ENROL
 
-DECK = "deck"
-ENROL = "enrol-cards"
+if TYPE_CHECKING:
+    from firmware_host.core.flow import Ctx, Flow
 
 
 def _modules(name: str) -> ModuleType:
@@ -18,6 +21,13 @@ def _modules(name: str) -> ModuleType:
     return {"deck_mode": deck_mode, "enrol_cards": enrol_cards}[name]
 
 
-DECK_KIT = GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, Loaded(_modules, "deck_mode", "new_deck"))
-ENROL_KIT = GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"},
-                    Loaded(_modules, "enrol_cards", "new_enrolment"))
+def table_kits(decks: Callable[[], tuple[CardDeck, ...]]) -> tuple[GameKit, GameKit]:
+    """The Deck's and the enrolment's kits; each flow offers the decks `decks()` returns when it opens
+    (the registry's, passed in: the table's modes know no registry)."""
+
+    def opened(module: str, name: str) -> Callable[[Ctx, tuple[str, ...]], Flow]:
+        new = Loaded(_modules, module, name)
+        return lambda ctx, names: new(ctx, names, decks())
+
+    return (GameKit(DECK, {"de": "Karten ziehen", "en": "Draw cards"}, opened("deck_mode", "new_deck")),
+            GameKit(ENROL, {"de": "Karten anlernen", "en": "Enrol cards"}, opened("enrol_cards", "new_enrolment")))

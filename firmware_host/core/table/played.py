@@ -190,11 +190,34 @@ class RecordedFlow(Generic[St, S, G, E]):
         raise NotImplementedError
 
 
-def seated_players(flow: RecordedFlow[Any, Any, Any, Any]) -> tuple[str, ...]:
-    """A flow's players in turn order (the phones' seats): its game's, or those being seated (`Seating`)."""
-    if flow.played is not None:
-        return tuple(flow.played.setup.players)
-    return flow.stage.seats.players if isinstance(flow.stage, Seating) else ()
+class PhonePage(Protocol):
+    """A game's module for the table page (`<game>.page`): a line from a seat's phone, a seat's view."""
+
+    def seat_entry(self, flow: Any, seat: int, text: str, ctx: Ctx) -> Outcome: ...
+
+    def page_data(self, flow: Any, seat: int | None, ctx: Ctx) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PagedFlow(RecordedFlow[St, S, G, E]):
+    """A recorded game's flow the phones play along with: `PHONES` is its page module (`flow.TakesSeats`,
+    `flow.ShowsPage`); `players` (the phones' seats, in turn order) are its game's, or while it is set up
+    those seated so far on the shared `Seating` stage (a game with its own setup overrides `players`)."""
+
+    PHONES: ClassVar[PhonePage]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        if self.played is not None:
+            setup: Any = self.played.setup
+            return tuple(setup.players)
+        return self.stage.seats.players if isinstance(self.stage, Seating) else ()
+
+    def seat_entry(self, seat: int, text: str, ctx: Ctx) -> Outcome:
+        return self.PHONES.seat_entry(self, seat, text, ctx)
+
+    def page(self, seat: int | None, ctx: Ctx) -> dict[str, Any]:
+        return self.PHONES.page_data(self, seat, ctx)
 
 
 def _seating(flow: Any, stage: Seating, event: Event, ctx: Ctx) -> Outcome:

@@ -22,6 +22,7 @@ from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.seats import Seating, named, refuse
 
+from .stages import CARDS, Playing
 from .text import t
 
 if TYPE_CHECKING:
@@ -35,8 +36,6 @@ _NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
 
 
 def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
-    from .table import Playing
-
     plain = replace(flow, message="")
     players = flow.played.game.players if flow.played is not None else ()
     if flow.played is None or not 0 <= seat < len(players):
@@ -71,8 +70,6 @@ def seat_entry(flow: KnackFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
 
 
 def page_data(flow: KnackFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-    from .table import CARDS, Playing
-
     lang = ctx.lang
     data: dict[str, Any] = {"stage": "setup" if isinstance(flow.stage, Seating) else "play", "asks": None,
                             "message": flow.message}

@@ -6,7 +6,7 @@ from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
-from . import GAME_ID
+from .ids import GAME_ID
 from .report import KnackReport
 from .rules import (
     CardsLeft,

@@ -16,62 +16,38 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import firmware_host.core.games.knack_das_wort.rules as kw
 from firmware_host.core.effects import Beep, EndGame
 from firmware_host.core.events import Button, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, Screen
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter, seated_players
+from firmware_host.core.table.played import SEATING, PagedFlow, PhonePage, Played, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.table.turn_limit import limit_text, with_limit
 from firmware_host.core.text_field import TextField
 
-from . import GAME_ID
 from . import page as phones
+from .ids import GAME_ID, TITLE
 from .record import RULES
-from .text import TITLE, t
+from .stages import CARDS, ActionMenu, Playing, Scoreboard, Stage
+from .text import t
 
 MAX_SEATS = 8
-CARDS = ("Stop", "Zieh 2")  # the action cards offered in the menu; any other can be typed there
 _NUMBER = re.compile(r"^\s*(\d{1,3})\s*$")
 
 PlayedKnack = Played[kw.Setup, kw.Game, kw.Event]
 
 
 @dataclass(frozen=True, slots=True)
-class Playing:
-    """The turns, then the cards left (`left`: the count being entered for the next player), then the ranking."""
-
-    left: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ActionMenu:
-    cursor: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Scoreboard:
-    pass
-
-
-Stage = Seating | Playing | ActionMenu | Scoreboard
-
-
-@dataclass(frozen=True, slots=True)
-class KnackFlow(RecordedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
+class KnackFlow(PagedFlow[Stage, kw.Setup, kw.Game, kw.Event]):
     """Knack das Wort at the table: the stage on screen and, from the first turn on, the game played."""
 
     GAME = GAME_ID
     TITLE = TITLE
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return seated_players(self)
+    PHONES: ClassVar[PhonePage] = phones
 
     @property
     def play(self) -> kw.Game:

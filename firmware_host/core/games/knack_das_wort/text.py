@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from firmware_host.core.i18n import Table, texts
 
-TITLE = {"de": "Knack das Wort", "en": "Knack das Wort"}
-
 TEXT: Table = {
     "de": {
         "turn": "Zug {n} · Name und Punkte",

@@ -1,5 +1,6 @@
 """Perfect Words' clue warnings (RULES.md §3, P2): a term sharing 4 or more letters in a row with a clue word
-of its arrow is kept and shown to the table, which decides. Pure."""
+of its arrow is kept and shown to the table, which decides; and the typed phase-1 line that places an arrow
+or sets its clue words (`arrow_event`). Pure."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from firmware_host.core.text_input import Name, Word
 
-from .rules import SHARED_LETTERS, Game
+from .rules import SHARED_LETTERS, Event, Game, PlaceArrow, SetClues
 
 
 def _letter_runs(text: str) -> list[str]:
@@ -74,3 +75,15 @@ def term_warnings(game: Game, player: str, arrow: int, term: str) -> tuple[ClueW
 def clue_warnings(game: Game) -> tuple[ClueWarning, ...]:
     """Every entered term's P2 warnings, in entry order."""
     return tuple(w for t in game.terms for w in term_warnings(game, t.player, t.arrow, t.text))
+
+
+_SET_CLUES = re.compile(r"^\s*(\d{1,2})\s+(\S.*)$")
+
+
+def arrow_event(game: Game, text: str) -> Event:
+    """A typed phase-1 line: "3 Schatz Insel" sets arrow 3's clue words anew, any other line places the
+    next arrow with these clue words."""
+    match = _SET_CLUES.match(text)
+    if match:
+        return SetClues(int(match.group(1)), tuple(match.group(2).split()))
+    return PlaceArrow(len(game.lines) + 1, clues=tuple(text.split()))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.flow import Ctx, Outcome
-from firmware_host.core.games.perfect_words.clues import term_warnings
+from firmware_host.core.games.perfect_words.clues import arrow_event, term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
@@ -30,6 +30,7 @@ from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.played import enter
 from firmware_host.core.table.seats import Seating, named, refuse
 
+from .stages import Arrows, Choosing, Revealing, Terms
 from .text import t
 
 if TYPE_CHECKING:
@@ -58,8 +59,6 @@ def _warned(game: pw.Game, player: str) -> tuple[tuple[int, str], ...]:
 
 def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx: Ctx) -> Outcome | None:
     """A phone's command where the flow takes it (None: not now)."""
-    from .table import Arrows, Choosing, Revealing, Terms, arrow_event
-
     stage, lang = flow.stage, ctx.lang
     if isinstance(stage, Arrows):
         if text == NEXT_TEXT:
@@ -93,8 +92,6 @@ def _command(flow: PerfectWordsFlow, game: pw.Game, player: str, text: str, ctx:
 
 
 def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
-    from .table import Terms
-
     plain = replace(flow, message="")
     players = flow.players
     if flow.played is None or not 0 <= seat < len(players):
@@ -119,8 +116,6 @@ def seat_entry(flow: PerfectWordsFlow, seat: int, text: str, ctx: Ctx) -> Outcom
 
 
 def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-    from .table import Arrows, Choosing, Terms
-
     lang = ctx.lang
     data: dict[str, Any] = {"stage": STAGES[type(flow.stage).__name__], "asks": None, "message": flow.message}
     if flow.played is None or isinstance(flow.stage, Seating):

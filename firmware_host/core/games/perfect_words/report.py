@@ -9,8 +9,8 @@ from firmware_host.core.games.text_columns import columns
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import ScoreRow, outcome_json
 
-from . import GAME_ID
 from .clues import clue_warnings
+from .ids import GAME_ID
 from .rules import TEXTS, Game, grid_status
 from .scoring import Standing
 

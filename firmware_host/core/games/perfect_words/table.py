@@ -19,9 +19,9 @@ BACK undoes the last entry (`Played.undo`: the record line is retracted and the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.effects import Beep, EndGame
@@ -31,66 +31,30 @@ from firmware_host.core.games.perfect_words.clues import term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
 from firmware_host.core.i18n import pick
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, enter, seated_players
+from firmware_host.core.table.played import SEATING, PagedFlow, PhonePage, Played, StageRow, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 from firmware_host.core.text_field import TextField
 
-from . import GAME_ID
 from . import page as phones
+from .clues import arrow_event
+from .ids import GAME_ID, TITLE
 from .record import RULES
-from .text import TITLE, t
+from .stages import Arrows, Choosing, Final, Revealing, Stage, Terms
+from .text import t
 
-_SET_CLUES = re.compile(r"^\s*(\d{1,2})\s+(\S.*)$")
 _MARKS = {"double": " ×2", "ignore": " –"}
 
 PlayedWords = Played[pw.Setup, pw.Game, pw.Event]
 
 
 @dataclass(frozen=True, slots=True)
-class Arrows:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Terms:
-    slot: int = 0  # player index × 10 + arrow index
-    strikable: tuple[str, int] | None = None  # the term just entered, warned by P2
-
-
-@dataclass(frozen=True, slots=True)
-class Choosing:
-    cursor: int = 0  # the arrow index
-    first: int | None = None  # the doubled arrow's index, once marked
-
-
-@dataclass(frozen=True, slots=True)
-class Revealing:
-    arrow: int = 1  # the arrow on screen
-    cursor: int = 0  # the group index
-    first: int | None = None  # the first selected group
-
-
-@dataclass(frozen=True, slots=True)
-class Final:
-    pass
-
-
-Stage = Seating | Arrows | Terms | Choosing | Revealing | Final
-
-
-@dataclass(frozen=True, slots=True)
-class PerfectWordsFlow(RecordedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
+class PerfectWordsFlow(PagedFlow[Stage, pw.Setup, pw.Game, pw.Event]):
     """Perfect Words at the table: the stage on screen and, from the first arrow on, the game played."""
 
     GAME = GAME_ID
     TITLE = TITLE
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return seated_players(self)
+    PHONES: ClassVar[PhonePage] = phones
 
     # --- handling events ----------------------------------------------------------------------------
 
@@ -316,15 +280,6 @@ def _advance(stage: Terms, players: int) -> Stage:
     slot = stage.slot + 1
     return Choosing() if slot >= players * pw.ARROWS else replace(stage, slot=slot)
 
-
-
-def arrow_event(game: pw.Game, text: str) -> pw.Event:
-    """A typed phase-1 line: "3 Schatz Insel" sets arrow 3's clue words anew, any other line places the
-    next arrow with these clue words."""
-    match = _SET_CLUES.match(text)
-    if match:
-        return pw.SetClues(int(match.group(1)), tuple(match.group(2).split()))
-    return pw.PlaceArrow(len(game.lines) + 1, clues=tuple(text.split()))
 
 
 def _shown(game: pw.Game, arrow: int, key: str) -> str:

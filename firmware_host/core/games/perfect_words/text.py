@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from firmware_host.core.i18n import Table, texts
 
-TITLE = {"de": "Perfect Words", "en": "Perfect Words"}
-
 TEXT: Table = {
     "de": {
         "phase1": "Phase 1 · {placed}/10 Pfeile",

@@ -15,9 +15,7 @@ from types import ModuleType
 from firmware_host.core.games.kit import lazy_kit
 
 from .highscores import KEPT_NAME
-from .text import TITLE
-
-GAME_ID = "perfektes-wort"
+from .ids import GAME_ID, TITLE
 
 
 def _modules(name: str) -> ModuleType:

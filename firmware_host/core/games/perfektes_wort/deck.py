@@ -6,10 +6,9 @@ from functools import cache
 
 from firmware_host.core.games.kit import CardDeck
 
-from . import GAME_ID
 from .defaults import DEFAULT_DATA
+from .ids import GAME_ID, TITLE
 from .round_call import piles_call
-from .text import TITLE
 
 
 @cache

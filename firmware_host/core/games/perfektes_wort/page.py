@@ -38,8 +38,6 @@ def seat_entry(flow: PerfektesWortFlow, seat: int, text: str, ctx: Ctx) -> Outco
     by the rules core, replaced by a later one, withdrawn by an empty line) until the alarm enters all
     drafts at once; after the alarm it is the seat's word at once, if the seat has none yet; while the
     table shortens this seat's word (`Fixing`), the shortened word or its length."""
-    from .table import _entered, _fixing
-
     plain, stage = replace(flow, message=""), flow.stage
     if flow.played is None or not 0 <= seat < len(flow.players):
         return refuse(replace(plain, message=t(ctx.lang, "phone_no_seat", seat=seat + 1)), ctx)
@@ -54,9 +52,9 @@ def seat_entry(flow: PerfektesWortFlow, seat: int, text: str, ctx: Ctx) -> Outco
             return refuse(replace(plain, message=exc.text(ctx.lang)), ctx)
         return Outcome(replace(plain, drafts=tuple(sorted((*others, (seat, text))))))
     if isinstance(stage, Entering) and play.entry(play.revealed, player) is None:
-        return _entered(plain._enter(ctx, (Word(play.revealed, player, text),), type(flow)._next_entry))
+        return plain.enter_word(Word(play.revealed, player, text), ctx)
     if isinstance(stage, Fixing) and stage.slot == seat:  # the own word shortened, as typed on the box
-        return _fixing(plain, stage, play, TextEntry(text, ctx.now), ctx)
+        return plain.fix_word(TextEntry(text, ctx.now), ctx)
     return refuse(replace(plain, message=t(ctx.lang, "phone_not_now", name=player)), ctx)
 
 

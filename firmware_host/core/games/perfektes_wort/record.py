@@ -12,8 +12,8 @@ from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord, RecordError
 from firmware_host.core.record_codec import Codec
 
-from . import GAME_ID
 from .errors import RuleError
+from .ids import GAME_ID
 from .report import Report
 from .rules import EVENTS, Game, Setup, TableEvent, apply, new_game
 from .scoring import score

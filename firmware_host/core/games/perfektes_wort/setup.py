@@ -18,14 +18,14 @@ from firmware_host.core.table.seats import is_hold, is_press, refuse
 from firmware_host.core.text_field import TextField
 from firmware_host.core.text_input import NAME, refusal
 
-from . import GAME_ID
 from .data import ROUNDS, LetterCard, card_from_code
 from .defaults import DEFAULT_DATA
 from .errors import DataError
+from .ids import GAME_ID, TITLE
 from .record import RULES
 from .rules import Setup
 from .stages import DECKS, SIDES, DeckPick, FacePick, Picks, Revealing, Scanning, SeatPick, SidePick, Stage, _Pick
-from .text import TITLE, t
+from .text import t
 
 if TYPE_CHECKING:
     from .table import PerfektesWortFlow as Flow

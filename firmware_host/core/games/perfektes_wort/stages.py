@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, Self
 
+from firmware_host.core.table.stage_bases import Plain
+
 from .data import LetterCard
 from .defaults import DEFAULT_DATA
 from .highscores import HighScore
@@ -74,18 +76,15 @@ class Scanning:
     scanned: tuple[LetterCard, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Revealing:
+class Revealing(Plain):
     """The next card is revealed (NEXT), or entered first when it is not known yet."""
 
 
-@dataclass(frozen=True, slots=True)
-class Calling:
+class Calling(Plain):
     """The round's call is on screen; START runs the sand timer."""
 
 
-@dataclass(frozen=True, slots=True)
-class Timing:
+class Timing(Plain):
     """The sand timer runs; its alarm (or START) opens the word entry."""
 
 
@@ -111,8 +110,7 @@ class Fixing:
     choice: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Points:
+class Points(Plain):
     """The round's points and bonus fields."""
 
 
@@ -123,8 +121,7 @@ class SoloStriking:
     choice: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Plain):
     """The scoreboard after the round; NEXT reveals the next card."""
 
 

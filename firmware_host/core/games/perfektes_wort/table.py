@@ -34,23 +34,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry, Turn, WordsChecked
 from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.word_groups import WordGroups
-from firmware_host.core.table.played import RecordedFlow, StageRow, enter
+from firmware_host.core.table.played import PagedFlow, PhonePage, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import Seats, is_hold, is_press, refuse
 from firmware_host.core.table.seats import t as seats_text
 
-from . import GAME_ID
 from . import page as phones
 from .data import ROUNDS, LetterCard
 from .fields import Mark
 from .highscores import KEPT_NAME, HighScore, add_for_side, for_side, highscores_data, highscores_from_data
+from .ids import GAME_ID, TITLE
 from .lexicon import Lexicon, shortenings
 from .rules import (
     MAX_PLAYERS,
@@ -102,21 +102,20 @@ from .stages import (
     Standing,
     Timing,
 )
-from .text import TITLE, t
+from .text import t
 
 ROUND_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
-class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
+class PerfektesWortFlow(PagedFlow[Stage, Setup, Game, TableEvent]):
     """Das perfekte Wort at the table. `seats` are chosen at the setup; from the first round on, `played`
     is the game in play (setup, events entered, the rules core's game). `checked` holds the word list's
     answers (none without a list); they are facts about words, so undo keeps them."""
 
     GAME = GAME_ID
     TITLE = TITLE
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
+    PHONES: ClassVar[PhonePage] = phones
 
     seats: Seats = field(kw_only=True)
     checked: tuple[tuple[str, bool], ...] = ()  # the word list's answers so far: (word, known)
@@ -170,6 +169,16 @@ class PerfektesWortFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
             effects += more
         flow = replace(self, played=played, drafts=(), message=message, stage=Entering(0))
         return _entered(Outcome(replace(flow, stage=flow._next_entry()), effects, timer))
+
+    def enter_word(self, word: Word, ctx: Ctx) -> Outcome:
+        """A player's word for the round, typed on the box or on the phone: entry goes on with the next
+        player without a word; once all have one, the word list is asked."""
+        return _entered(self._enter(ctx, (word,), PerfektesWortFlow._next_entry))
+
+    def fix_word(self, event: Event, ctx: Ctx) -> Outcome:
+        """An input while the table shortens a word (`Fixing`), from the box or the word's seat's phone."""
+        assert isinstance(self.stage, Fixing) and self.played is not None
+        return _fixing(self, self.stage, self.played.game, event, ctx)
 
     def _next_entry(self) -> Stage:
         """The first player without an entry this round, from the current one on; none: the review."""
@@ -319,8 +328,7 @@ def _timing(flow: Flow, stage: Timing, play: Game, event: Event, ctx: Ctx) -> Ou
 def _entering(flow: Flow, stage: Entering, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if not isinstance(event, TextEntry):
         return refuse(flow, ctx)
-    word = Word(play.revealed, flow.players[stage.slot], event.text.strip())
-    return _entered(flow._enter(ctx, (word,), Flow._next_entry))
+    return flow.enter_word(Word(play.revealed, flow.players[stage.slot], event.text.strip()), ctx)
 
 
 def _reviewing(flow: Flow, stage: Reviewing, play: Game, event: Event, ctx: Ctx) -> Outcome:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from firmware_host.core.i18n import texts
 
-TITLE = {"de": "Das perfekte Wort", "en": "Das perfekte Wort"}
-
 TEXT = {
     "de": {
         "side_title": "Seite des Blocks",

@@ -19,10 +19,8 @@ from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
+from .ids import GAME_ID, SOLITAIRE_ID
 from .text import TEXT
-
-GAME_ID = "quiddler"
-SOLITAIRE_ID = "quiddler-solitaire"
 
 
 def _modules(name: str) -> ModuleType:

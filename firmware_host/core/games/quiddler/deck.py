@@ -14,8 +14,8 @@ from functools import cache
 
 from firmware_host.core.games.kit import CardDeck
 
-from . import GAME_ID
 from .errors import DeckError, UnknownCardError, Word
+from .ids import GAME_ID
 
 DECK_SIZE = 118
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -28,7 +28,7 @@ from .notation import format_cards, parse_cards
 from .record import Challenge, Lay
 from .rules import ROUNDS, Game
 from .screens import best_items, targets
-from .stages import ChallengeList, LayEntry, OutChoice, VerdictPick
+from .stages import ChallengeList, LayEntry, OutChoice, VerdictPick, next_stage
 from .text import t
 
 if TYPE_CHECKING:
@@ -150,8 +150,6 @@ def _challenge(flow: QuiddlerFlow, game: Game, player: str, index: str, ctx: Ctx
 def _record(flow: QuiddlerFlow, lay: Lay, ctx: Ctx, kept: tuple[Any, ...]) -> Outcome:
     """The lay-down entered through the rules; the box's entry moves on if it asked for this player.
     Refused: the phones' typed words stay `kept`."""
-    from .table import next_stage
-
     entered, outcome = enter(flow, ctx, lay)
     if entered is None or entered.played is None:
         assert isinstance(outcome.flow, type(flow))

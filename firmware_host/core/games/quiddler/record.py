@@ -25,9 +25,9 @@ from firmware_host.core.record import GameRecord, RecordLine
 from firmware_host.core.record_codec import Codec, entry
 from firmware_host.core.text_input import Name, Word
 
-from . import GAME_ID
 from .deck import STANDARD_DECK, Deck, deck_from_table
 from .errors import SequenceError
+from .ids import GAME_ID
 from .notation import parse_cards
 from .report import QuiddlerReport
 from .rules import Game, challenge, end_round, lay_down, new_game, start_round

@@ -24,10 +24,10 @@ from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageS
 from firmware_host.core.table.seats import is_hold, is_press, refuse
 from firmware_host.core.text_field import TextField
 
-from . import SOLITAIRE_ID
 from .best_lay import hint
 from .deck import STANDARD_DECK
 from .errors import RuleError
+from .ids import SOLITAIRE_ID
 from .notation import format_cards, parse_cards
 from .solitaire import PILES, Solitaire, new_solitaire, take_word
 from .text import t

@@ -5,9 +5,14 @@ out, a player's lay-down, the challenges."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from firmware_host.core.table.stage_bases import Picking, Plain
 
 from .scoring import Bonus
+
+if TYPE_CHECKING:
+    from .rules import Game
 
 MAX_PLAYERS = 8
 BONUSES = (Bonus.LONGEST, Bonus.MOST)
@@ -61,31 +66,24 @@ class Summary(SetupStep):
     """The choices; START begins the game."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlanPage:
+class PlanPage(Plain):
     """Between rounds: the next round's plan (who deals how many, who starts); START begins it."""
 
 
-@dataclass(frozen=True, slots=True)
-class TablePage:
+class TablePage(Plain):
     """The round just scored, with the word list's best lay-downs."""
 
 
-@dataclass(frozen=True, slots=True)
-class BoardPage:
+class BoardPage(Plain):
     """The scoreboard after a round."""
 
 
-@dataclass(frozen=True, slots=True)
-class FinalPage:
+class FinalPage(Plain):
     """The final standings; START leaves."""
 
 
-@dataclass(frozen=True, slots=True)
-class OutChoice:
+class OutChoice(Picking):
     """Who went out this round (the last option: nobody); that player's lay-down is entered first."""
-
-    cursor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +96,12 @@ class LayEntry:
     unused_stage: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class ChallengeList:
+class ChallengeList(Plain):
     """The round's challenges so far: START challenges a word, NEXT ends the round."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChallengerPick:
+class ChallengerPick(Picking):
     """Who challenges."""
-
-    cursor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +127,30 @@ Stage = (
     | OutChoice | LayEntry | ChallengeList | ChallengerPick | TargetPick | VerdictPick
 )
 Cursor = DealerPick | BonusPick | ChallengerPick | TargetPick | VerdictPick  # the steps chosen with a cursor
+
+
+# --- the stage a game state asks for ---------------------------------------------------------------
+
+
+def next_stage(game: Game) -> Stage:
+    """The stage the game asks for next: the pages between rounds, who went out, the lay-downs left, the
+    challenges."""
+    current = game.current
+    if current is None:
+        return TablePage() if game.finished else PlanPage()
+    if not current.lays:
+        return OutChoice()
+    if game.waiting_for:
+        return LayEntry(lay_order(game)[0], went_out=False)
+    return ChallengeList()
+
+
+def lay_order(game: Game) -> tuple[str, ...]:
+    """Who lays down next, in order: clockwise after the player who went out (else from the starter)."""
+    current = game.current
+    assert current is not None
+    out = next((lay.player for lay in current.lays if lay.went_out), None)
+    players = game.players
+    first = (players.index(out) + 1) if out is not None else players.index(current.plan.starter)
+    seats = players[first:] + players[:first]
+    return tuple(p for p in seats if p in game.waiting_for)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from firmware_host.core.effects import Effect, EndGame, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
@@ -32,14 +32,14 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import Screen
-from firmware_host.core.table.played import RecordedFlow, StageRow, enter
+from firmware_host.core.table.played import PagedFlow, PhonePage, StageRow, enter
 from firmware_host.core.table.reveals import answered
 from firmware_host.core.table.seats import cursor_step, is_hold, is_press, refuse
 from firmware_host.core.table.turn_limit import limit_text, with_limit
 
-from . import GAME_ID
 from . import page as phones
 from .errors import RuleError
+from .ids import GAME_ID
 from .notation import format_cards, parse_cards
 from .record import Challenge, Lay, RoundEnd, RoundStart, Setup, TableEvent
 from .rules import Game
@@ -75,6 +75,8 @@ from .stages import (
     TablePage,
     TargetPick,
     VerdictPick,
+    lay_order,
+    next_stage,
 )
 from .text import t
 
@@ -82,12 +84,11 @@ __all__ = ["GAME_ID", "QuiddlerFlow", "new_flow"]
 
 
 @dataclass(frozen=True, slots=True)
-class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
+class QuiddlerFlow(PagedFlow[Stage, Setup, Game, TableEvent]):
     """Quiddler at the table: the stage on screen and, from the first round's plan on, the game played."""
 
     GAME = GAME_ID
-    seat_entry = phones.seat_entry  # a line from a seat's phone (`flow.TakesSeats`)
-    page = phones.page_data  # a seat's view on the table page (`flow.ShowsPage`)
+    PHONES: ClassVar[PhonePage] = phones
 
     passes: int = 0  # turns passed on in the round being played (the per-turn limit's)
     best: tuple[BestRevealed, ...] = ()  # the word list's best lay-downs, one answer per round
@@ -138,7 +139,7 @@ class QuiddlerFlow(RecordedFlow[Stage, Setup, Game, TableEvent]):
     def screen(self, ctx: Ctx) -> Screen:
         """The stage's screen (`STAGES`); its footer names the player on turn under a per-turn limit, and
         says the message when there is one."""
-        shown = RecordedFlow.screen(self, ctx)
+        shown = PagedFlow.screen(self, ctx)
         limit, player = limit_text(ctx), self.on_turn()
         if limit is not None and player is not None and _turn_mark(self) is not None:
             shown = replace(shown, footer=t(ctx.lang, "on_turn", player=player, time=limit))
@@ -218,7 +219,7 @@ def _out_choice(flow: QuiddlerFlow, e: OutChoice, event: Event, ctx: Ctx) -> Out
     if confirms(event):
         if e.cursor < len(game.players):
             return flow.to(LayEntry(game.players[e.cursor], went_out=True))
-        return flow.to(LayEntry(_lay_order(game)[0], went_out=False))
+        return flow.to(LayEntry(lay_order(game)[0], went_out=False))
     return flow.undo(ctx) if is_press(event, Button.BACK) else flow.refused(ctx, "")
 
 
@@ -370,30 +371,3 @@ def _turn_mark(flow: QuiddlerFlow | None) -> int | None:
     if current is None or current.lays:
         return None
     return current.plan.number * 1000 + flow.passes
-
-
-# --- the stage a game state asks for ---------------------------------------------------------------
-
-
-def next_stage(game: Game) -> Stage:
-    """The stage the game asks for next: the pages between rounds, who went out, the lay-downs left, the
-    challenges."""
-    current = game.current
-    if current is None:
-        return TablePage() if game.finished else PlanPage()
-    if not current.lays:
-        return OutChoice()
-    if game.waiting_for:
-        return LayEntry(_lay_order(game)[0], went_out=False)
-    return ChallengeList()
-
-
-def _lay_order(game: Game) -> tuple[str, ...]:
-    """Who lays down next, in order: clockwise after the player who went out (else from the starter)."""
-    current = game.current
-    assert current is not None
-    out = next((lay.player for lay in current.lays if lay.went_out), None)
-    players = game.players
-    first = (players.index(out) + 1) if out is not None else players.index(current.plan.starter)
-    seats = players[first:] + players[:first]
-    return tuple(p for p in seats if p in game.waiting_for)

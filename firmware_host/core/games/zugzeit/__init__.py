@@ -9,9 +9,7 @@ from types import ModuleType
 
 from firmware_host.core.games.kit import lazy_kit
 
-from .text import TITLE
-
-GAME_ID = "zugzeit"
+from .ids import GAME_ID, TITLE
 
 
 def _modules(name: str) -> ModuleType:

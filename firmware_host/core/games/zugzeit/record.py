@@ -7,7 +7,7 @@ from firmware_host.core.games.rules import Rules
 from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
-from . import GAME_ID
+from .ids import GAME_ID
 from .report import ZugzeitReport
 from .rules import End, Event, Game, Remove, Reverse, Setup, Skip, Turn, apply, new_game
 

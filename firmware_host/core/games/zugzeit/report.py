@@ -10,8 +10,8 @@ from firmware_host.core.games.text_columns import columns
 from firmware_host.core.i18n import pick
 from firmware_host.core.record import ScoreRow, outcome_json
 
-from . import GAME_ID
 from .clock import exact_text
+from .ids import GAME_ID
 from .rules import IN, TEXTS, Game
 
 

@@ -34,11 +34,11 @@ from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold,
 from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds, parse_duration
 
-from . import GAME_ID
 from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
+from .ids import GAME_ID, TITLE
 from .options import Options
 from .record import RULES
-from .text import TITLE, t
+from .text import t
 
 FIGURES = ("total", "average", "longest", "turns", "over")
 FLASH_MS = 3000  # the screen is inverted this long when a player's time runs out

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from firmware_host.core.i18n import Table, texts
 
-TITLE = {"de": "Zugzeit", "en": "Turn timer"}
-
 TEXT: Table = {
     "de": {
         "options": "Zugzeit: Zeiten",

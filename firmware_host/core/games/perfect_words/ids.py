@@ -1,0 +1,7 @@
+"""Perfect Words' game id (record header, journal, menu key) and title: a leaf every module of
+the game imports, so none imports its package (whose loader imports them)."""
+
+from __future__ import annotations
+
+GAME_ID = "perfect-words"
+TITLE = {"de": "Perfect Words", "en": "Perfect Words"}  # the menu's name by language
