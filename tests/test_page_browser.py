@@ -206,6 +206,11 @@ def test_a_page_writing_for_another_seat_is_refused_and_a_takeover_needs_start(s
     second = phone(browser, f"{service.url}/j/{code}")
     second.click("#seats button[data-seat='0']")
     second.wait_for_selector("#waiting:not([hidden])")
+    service.wait_screen("Handy will Platz von Spieler 1")  # a footer: START still means the game's START
+    entry = int(service.ask("entry page").split()[1])
+    service.press("menu")
+    service.press("next", entry)
+    service.press("start")  # the phone page's screen: the takeover's own
     service.wait_screen("übernimmt")
     service.press("start")  # the table confirms
     second.wait_for_function("document.getElementById('me').textContent === 'Spieler 1'")

@@ -1,7 +1,8 @@
 """The service with its table page, as a child process the browser tests drive: the sim profile's mock
 pins, the real clock, the page on 127.0.0.1:PORT. Lines on stdin press the box's buttons on their mock pins
 (the real button driver), or ask: "press NAME", "hold NAME", "code" (prints "code X"), "screen" (prints
-"screen TEXT"), "quit". Prints "ready URL" once the page listens.
+"screen TEXT"), "entry KEY" (prints "entry N", the main menu entry's index now),
+"quit". Prints "ready URL" once the page listens.
 
     python -m tests.helpers.page_service STATE_DIR PORT
 """
@@ -42,6 +43,9 @@ def main() -> None:
                 press(appliance, buttons[rest], hold_s)
             elif word == "code":
                 print(f"code {server.code}", flush=True)
+                continue
+            elif word == "entry":  # the index of a main menu entry (its key) in the menu as it is now
+                print(f"entry {app.main_keys(appliance.shell.state).index(rest)}", flush=True)
                 continue
             elif word == "screen":
                 print(f"screen {describe(app.screen(appliance.shell.state))}", flush=True)
