@@ -168,10 +168,22 @@ def test_enrolment_continues_a_saved_table():
     assert set(table.saved()[0].faces) == {"AAA", "BBB", "CCC"}
 
 
-def test_resume_enrolment_drops_saved_faces_the_deck_does_not_have():
-    enrolment = enrol_cards.resume_enrolment(DECKS[0], {"X1": "B/5", "X2": "Q/4", "X3": "B/5"})
-    assert enrolment.enrolled == (("X1", "B/5"),)  # one B/5 card in the deck; no Q/4
-    assert enrolment.total == 24
+def test_resume_enrolment_keeps_a_physical_decks_own_cards_and_drops_a_copy_too_many():
+    enrolment = enrol_cards.resume_enrolment(DECKS[0], {"X1": "B/5", "X2": "Q/4", "X3": "B/5", "X4": "QQ"})
+    assert enrolment.enrolled == (("X1", "B/5"), ("X2", "Q/4"))  # one B/5 in the deck; Q/4 is a card of
+    assert enrolment.total == 25  # a physical deck's own (any length a row may hold); QQ is no card
+
+
+def test_a_physical_decks_card_the_shipped_deck_lacks_is_enrolled_by_its_face():
+    table = open_mode(Table(), "game:enrol-cards", choice=0)
+    for face, code in (("K/4", "AAA"), ("q/3", "BBB"), ("Z/10", "CCC")):
+        table(typed(face), scan("rfid", code))
+        assert table.beeps() == ["key"], table.text()
+    assert "3 von 27" in table.text()
+    table(typed("K/0"))  # no card
+    assert table.beeps() == ["error"]
+    table(press(Button.START))
+    assert table.saved()[0].faces == {"AAA": "K/4", "BBB": "Q/3", "CCC": "Z/10"}
 
 
 def test_back_with_nothing_enrolled_returns_to_the_list_and_start_saves_nothing():

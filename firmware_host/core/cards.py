@@ -12,8 +12,8 @@ enrolled is refused with the face it has; `done` when every face has a card; `ta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from firmware_host.core.i18n import pick
@@ -180,12 +180,17 @@ class Enrolment:
         face = distinct[(at + steps) % len(distinct)]
         return self._replace_cursor(self.pending.index(face)), Selected(face)
 
-    def choose(self, face: str) -> tuple[Enrolment, Feedback]:
-        """Select a face by name (typed on the keyboard; case and blanks ignored)."""
+    def choose(self, face: str, other: Callable[[str], str | None] | None = None) -> tuple[Enrolment, Feedback]:
+        """Select a face by name (typed on the keyboard; case and blanks ignored). A face none of the
+        pending cards has that `other` takes (a physical deck's own card: its face, else None) is added as
+        one more card to enrol and selected."""
         wanted = face.strip().casefold()
         for index, candidate in enumerate(self.pending):
             if candidate.casefold() == wanted:
                 return self._replace_cursor(index), Selected(candidate)
+        extra = other(face) if other is not None else None
+        if extra is not None:
+            return replace(self, pending=(*self.pending, extra), cursor=len(self.pending)), Selected(extra)
         return self, Refused(Refusal.NO_SUCH_FACE, face=face.strip())
 
     def scan(self, code: str) -> tuple[Enrolment, Feedback]:

@@ -47,6 +47,8 @@ class CardDeck:
     title: Mapping[str, str]
     faces: tuple[str, ...]
     call: PileCall | None = None
+    other: Callable[[str], str | None] | None = None  # a face beyond `faces` the game takes (a physical
+    # deck's own card), in its notation; None when it is none (or the game takes no other faces)
 
     def name(self, lang: str) -> str:
         return self.title.get(lang) or self.title["de"]

@@ -61,12 +61,15 @@ TEXT = {
 
 
 def resume_enrolment(deck: CardDeck, saved: dict[str, str]) -> Enrolment:
-    """An enrolment of `deck` that keeps the saved cards whose faces the deck still has a copy of."""
+    """An enrolment of `deck` that keeps the saved cards whose faces the deck still has a copy of, or that
+    the deck takes as a physical deck's own (`CardDeck.other`)."""
     pending = list(deck.faces)
     enrolled = []
     for code, face in sorted(saved.items()):
         if face in pending:
             pending.remove(face)
+            enrolled.append((code, face))
+        elif deck.other is not None and deck.other(face) == face:
             enrolled.append((code, face))
     return Enrolment(deck.game, tuple(pending), tuple(enrolled))
 
@@ -82,6 +85,10 @@ class EnrolFlow:
     @property
     def game(self) -> str:
         return ENROL
+
+    def _deck(self, enrolment: Enrolment) -> CardDeck:
+        """The deck `enrolment` is of."""
+        return next((deck for deck in self.decks if deck.game == enrolment.game), self.decks[self.cursor])
 
     def handle(self, event: Event, ctx: Ctx) -> Outcome:
         if self.saved is not None:
@@ -114,7 +121,7 @@ class EnrolFlow:
         if isinstance(event, Turn):
             return self._feedback(ctx, *enrolment.turn(event.steps))
         if isinstance(event, TextEntry):
-            return self._feedback(ctx, *enrolment.choose(event.text))
+            return self._feedback(ctx, *enrolment.choose(event.text, self._deck(enrolment).other))
         if isinstance(event, Press | LongPress) and event.button is Button.NEXT:
             return self._feedback(ctx, *enrolment.turn(1 if isinstance(event, Press) else -1))
         if isinstance(event, Press) and event.button is Button.BACK:
