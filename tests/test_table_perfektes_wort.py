@@ -457,3 +457,15 @@ def test_with_no_card_at_the_start_the_first_reveal_takes_two():
     table.type("F6")
     assert [line["event"] for line in table.lines] == ["setup", "card", "card", "reveal"]
     assert table.screen.big.split()[0] == "F"
+
+
+def test_a_word_typed_on_the_box_while_the_sand_runs_is_refused_saying_when_to_type_it():
+    table = start("Geli", "Klaus")
+    table.press("next")  # reveal round 1
+    table.press("start")  # the sand runs
+    assert table.state.timer.running
+    lines = len(table.lines)
+    table.type("Haus")
+    assert table.beeps == ["error"]
+    assert "HAUS" in table.screen.footer.upper() and "nach dem Alarm" in table.screen.footer
+    assert table.state.timer.running and len(table.lines) == lines  # nothing entered, the sand runs on

@@ -322,6 +322,8 @@ def _calling(flow: Flow, stage: Calling, play: Game, event: Event, ctx: Ctx) -> 
 def _timing(flow: Flow, stage: Timing, play: Game, event: Event, ctx: Ctx) -> Outcome:
     if is_press(event, Button.START, Button.ENCODER):
         return flow._pens_down(ctx, ResetTimer())
+    if isinstance(event, TextEntry):  # a keyboard belongs to no seat: its word is typed after the alarm
+        return refuse(replace(flow, message=t(ctx.lang, "typed_too_early", word=event.text.strip())), ctx)
     return refuse(flow, ctx)
 
 

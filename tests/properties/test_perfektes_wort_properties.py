@@ -217,7 +217,7 @@ def test_record_lines_round_trip_and_replay_to_the_same_score(plan: Plan) -> Non
     st.sampled_from(["reveal", "word", "verdict", "shorten", "correct", "strike", "solo_strike", "x"]),
 )
 def test_any_malformed_event_line_is_a_record_error_with_its_line(values: list[object], event: str) -> None:
-    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "perfektes-wort.jsonl"
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "perfektes-wort.jsonl"
     head = example.read_text(encoding="utf-8").splitlines()[:3]
     line = {
         "event": event,
