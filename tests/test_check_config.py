@@ -51,6 +51,7 @@ def test_an_unreadable_file_is_named_once(tmp_path, capsys, content, says):
     assert err.count(str(config)) == 1
 
 
+@pytest.mark.slow  # a subprocess each
 @pytest.mark.parametrize(("section", "value", "says"), [
     ("dictionary", "/dev/zero", "/dev/zero is a device or pipe, not a file: name a file"),
     ("dictionary", "{tmp}", "is a folder: name a file"),

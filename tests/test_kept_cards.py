@@ -16,6 +16,8 @@ from firmware_host.core import app
 from firmware_host.core.events import Button, CardScan, Press, TextEntry
 from firmware_host.kept_store import kept_path
 
+pytestmark = pytest.mark.slow  # the box restarted (a simulator each)
+
 KEPT = "cards/perfektes-wort"
 
 

@@ -166,6 +166,7 @@ def test_a_flood_of_claims_from_one_address_and_from_fifty_is_held_as_one_claim_
                                                              if not h.active]) == 1
 
 
+@pytest.mark.slow  # the box assembled
 def test_the_running_box_journals_the_answer_not_the_press_nor_the_claims(tmp_path):
     from firmware_host.appliance import open_appliance
     from firmware_host.config import resolve

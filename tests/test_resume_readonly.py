@@ -7,10 +7,14 @@ from __future__ import annotations
 import errno
 from dataclasses import replace
 
+import pytest
+
 from firmware_host import resume
 from firmware_host.core import app
 from firmware_host.core.events import Button, Press, Turn
 from firmware_host.journal import Journal
+
+pytestmark = pytest.mark.slow  # the box restarted
 
 
 def test_a_read_only_journal_resumes_the_game_in_progress_marked_unsaved(make_sim, tmp_path, monkeypatch):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from firmware_host.config import resolve
 from firmware_host.core import app
 from firmware_host.core.effects import RevealBest, SaveSettings
@@ -76,6 +78,7 @@ def write_config(path: Path, reveal: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # restarts
 def test_the_newer_of_the_config_file_and_the_menu_wins_across_restarts(make_sim, tmp_path):
     config = write_config(tmp_path / "config.toml", "off")
     sim = make_sim(state_dir=tmp_path / "state", config=config)

@@ -36,6 +36,7 @@ def restart_with(sim, config: Path) -> tuple[str, int]:
     return sim.state.settings.volume, sim.state.settings.duration_s
 
 
+@pytest.mark.slow  # restarts
 def test_the_newer_of_file_and_menu_wins_across_restarts(make_sim, tmp_path):
     config = write_config(tmp_path / "config.toml", "soft", 90)
     sim = make_sim(state_dir=tmp_path / "state", config=config)
