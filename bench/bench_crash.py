@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers.crash import run_harness  # noqa: E402
+from tests.helpers.crash import GAME_SCRIPTS, run_harness  # noqa: E402
 
 
 def main() -> int:
@@ -29,10 +29,13 @@ def main() -> int:
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("--script", action="append", help="a docs/scripts file instead of the game scripts "
+                        "(repeatable), e.g. deck.script: enrolling cards")
     args = parser.parse_args()
     began = time.perf_counter()
     with tempfile.TemporaryDirectory() as base:
-        figures = run_harness(Path(base), args.kills, args.seed, log=print if args.verbose else lambda t: None)
+        figures = run_harness(Path(base), args.kills, args.seed, log=print if args.verbose else lambda t: None,
+                              scripts=tuple(args.script) if args.script else GAME_SCRIPTS)
     starts = sorted(figures.start_ms)
     print(f"kills: {figures.kills}   restarts: {figures.restarts}   games played through: {figures.games}")
     print(f"acknowledged events lost: {figures.acked_lost}")

@@ -124,6 +124,13 @@ def check(sim: Any) -> list[str]:
         table_record = "\n".join([header, *(json.dumps(x, ensure_ascii=False) for x in want)]) + "\n"
         if _score(game, exported) != _score(game, table_record):
             problems.append("the exported record scores differently from the table's record")
+    from firmware_host.core.cards import KEPT_PREFIX
+    from firmware_host.kept_store import load_kept
+
+    on_disk = {name: data for name, data in load_kept(sim.state_dir)[0].items() if name.startswith(KEPT_PREFIX)}
+    shown = {name: data for name, data in app.kept_items(sim.state.kept).items() if name.startswith(KEPT_PREFIX)}
+    if on_disk != shown:
+        problems.append(f"card tables on disk {sorted(on_disk)} differ from the table's {sorted(shown)}")
     return problems
 
 
@@ -235,12 +242,14 @@ def play(state_dir: Path, script: str, kills: int, rng: random.Random, figures: 
         return
 
 
-def run_harness(base: Path, kills: int, seed: int, log: Callable[[str], None] = lambda text: None) -> Figures:
-    """Kill `kills` times in all, spread over the four game scripts (each played in its own state dir)."""
+def run_harness(base: Path, kills: int, seed: int, log: Callable[[str], None] = lambda text: None,
+                scripts: tuple[str, ...] = GAME_SCRIPTS) -> Figures:
+    """Kill `kills` times in all, spread over `scripts` (each played in its own state dir): the four game
+    scripts and the turn timer's, or e.g. the deck's (`deck.script`: card enrolment, then the piles)."""
     rng = random.Random(seed)
     figures = Figures()
-    shares = [kills // len(GAME_SCRIPTS) + (i < kills % len(GAME_SCRIPTS)) for i in range(len(GAME_SCRIPTS))]
-    for script, share in zip(GAME_SCRIPTS, shares, strict=True):
+    shares = [kills // len(scripts) + (i < kills % len(scripts)) for i in range(len(scripts))]
+    for script, share in zip(scripts, shares, strict=True):
         rounds = 0
         while share > 0:  # a short script is played again, in a fresh state directory, until its share is done
             before = figures.kills
