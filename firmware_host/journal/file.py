@@ -147,6 +147,10 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     return db
 
 
+HEADER_BYTES = 100  # an SQLite file's header
+FILE_FORMATS = {1, 2}  # the header's write and read versions (bytes 18, 19): rollback journal or WAL
+
+
 def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
     """Why the file at `path` must not be used as the journal, or None (absent, empty or fine): the check
     `Journal.open` makes (and `wordtable doctor` reports). `deep=False` leaves out `PRAGMA quick_check`
@@ -154,15 +158,18 @@ def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
     which is never the file's fault."""
     try:
         with path.open("rb") as file:
-            head = file.read(len(SQLITE_MAGIC))
+            header = file.read(HEADER_BYTES)
     except FileNotFoundError:
         return None
     except OSError as exc:
         return f"unreadable: {exc.strerror}"
-    if not head:
+    if not header:
         return None
-    if head != SQLITE_MAGIC:
+    if header[: len(SQLITE_MAGIC)] != SQLITE_MAGIC:
         return "not an SQLite database"
+    if len(header) == HEADER_BYTES and not {header[18], header[19]} <= FILE_FORMATS:
+        # SQLite opens such a file read-only (or not at all): the journal would say "locked" at every start
+        return f"damaged (file format versions {header[18]}/{header[19]} in its header)"
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
