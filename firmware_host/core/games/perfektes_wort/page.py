@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_host.core.events import TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.memo import remembers_last
 from firmware_host.core.table.page_parts import action, ask
 from firmware_host.core.table.page_parts import t as part_text
 from firmware_host.core.table.seats import refuse
@@ -78,15 +79,11 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
     return data
 
 
-_last_shared: list[tuple[PerfektesWortFlow, str, dict[str, Any]]] = []
-
-
+@remembers_last
 def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
     """What every seat's view holds for `flow` in `lang`: the stage, the card, who has written, the words,
     the sheet, the best words, the winners. Remembered for the last flow value asked (by identity: a flow is
     immutable), so the views of one step score the game once, not once per seat. Callers copy, never change."""
-    if _last_shared and _last_shared[0][0] is flow and _last_shared[0][1] == lang:
-        return _last_shared[0][2]
     stage = STAGES[type(flow.stage).__name__]
     data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
     play = flow.play
@@ -102,7 +99,6 @@ def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
         data["best"] = _best(flow, stage, lang)
         if stage == "final":
             data["winners"] = list(score(play).winners)
-    _last_shared[:] = [(flow, lang, data)]
     return data
 
 
