@@ -99,14 +99,27 @@ async def join(url: str, code: str, seat: int) -> tuple[int, aiohttp.CookieJar]:
         return answer.status, jar
 
 
-async def _slow(port: int, source: str) -> socket.socket | None:
-    loop = asyncio.get_running_loop()
+async def _connected(port: int, source: str) -> socket.socket:
+    """A non-blocking socket from `source` connected to the box's `port` (its errors raised; the socket is
+    closed on them)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         sock.bind((source, 0))
         sock.setblocking(False)
-        await asyncio.wait_for(loop.sock_connect(sock, ("127.0.0.1", port)), 5)
-        await loop.sock_sendall(sock, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        await asyncio.wait_for(asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port)), 5)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+async def _slow(port: int, source: str) -> socket.socket | None:
+    try:
+        sock = await _connected(port, source)
+    except (OSError, TimeoutError):
+        return None
+    try:
+        await asyncio.get_running_loop().sock_sendall(sock, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
     except (OSError, TimeoutError):
         sock.close()
         return None
@@ -125,11 +138,11 @@ async def slow_connections(port: int, count: int, addresses: int) -> list[socket
 
 async def _claim(port: int, source: str, body: bytes) -> int:
     loop = asyncio.get_running_loop()
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
-        sock.bind((source, 0))
-        sock.setblocking(False)
-        await asyncio.wait_for(loop.sock_connect(sock, ("127.0.0.1", port)), 5)
+        sock = await _connected(port, source)
+    except (OSError, TimeoutError):
+        return 0
+    try:
         head = (f"POST /api/join HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
                 f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n")
         await loop.sock_sendall(sock, head.encode() + body)
