@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware_host.core.cards import CardTable, kept_name, table_data
-from firmware_host.core.event_codec import CODEC, CodecError, decode, encode
+from firmware_host.core.event_codec import CODEC, CodecError, decode, edge_cleaned, encode
 from firmware_host.core.events import (
     BestRevealed,
     Button,
@@ -36,6 +36,7 @@ from firmware_host.core.events import (
     WordsChecked,
     kept_event,
 )
+from firmware_host.core.text_input import TextRefused
 
 FORMAT = [
     (Press(Button.START, 1.5), {"type": "press", "button": "start", "at": 1.5}),
@@ -123,3 +124,20 @@ events = st.one_of(
 @given(events)
 def test_any_event_round_trips(event):
     assert decode(encode(event)) == event
+
+
+def test_the_edge_normalises_the_typed_text_the_table_names_and_leaves_what_the_shell_says():
+    loose = "  Ju\u0308rgen   Maier "  # a decomposed umlaut, outer and inner spaces
+    assert edge_cleaned(TextEntry(loose, 1.0)) == TextEntry("Jürgen Maier", 1.0)
+    assert edge_cleaned(SeatJoin(loose, " c1 ", 1.0)) == SeatJoin("Jürgen Maier", "c1", 1.0)
+    assert edge_cleaned(CardScan(" tty0 ", " 62E3 ", 1.0)) == CardScan("tty0", "62E3", 1.0)
+    assert edge_cleaned(CardRemoved(" tty0 ", " 62E3 ", 1.0)) == CardRemoved(" tty0 ", " 62E3 ", 1.0)
+    assert edge_cleaned(Notice(loose, 1.0)) == Notice(loose, 1.0)
+    assert edge_cleaned(Press(Button.START, 1.0)) == Press(Button.START, 1.0)
+
+
+def test_the_edge_refuses_the_first_text_it_cannot_take():
+    with pytest.raises(TextRefused):
+        edge_cleaned(SeatCommand(0, "points", "x\u202ey", 1.0))
+    with pytest.raises(TextRefused):
+        edge_cleaned(PageInfo("http://a", "c" * 65, 1.0))

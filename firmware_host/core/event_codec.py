@@ -7,35 +7,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from firmware_host.core import events as ev
 from firmware_host.core.cards import CardTable, kept_name, table_data
-from firmware_host.core.events import (
-    BestRevealed,
-    Button,
-    CardRemoved,
-    CardScan,
-    Event,
-    Kept,
-    LongPress,
-    Notice,
-    PageInfo,
-    Press,
-    ReaderStatus,
-    Resumed,
-    SeatAnswer,
-    SeatClaim,
-    SeatCommand,
-    SeatEntry,
-    SeatJoin,
-    TextEntry,
-    Tick,
-    Trouble,
-    Turn,
-    WordsChecked,
-    kept_event,
-)
+from firmware_host.core.events import Button, Event, kept_event
+from firmware_host.core.text_input import CODE, LINE, Field, clean
 
 
 class CodecError(ValueError):
@@ -66,14 +44,16 @@ _REQUIRED = object()
 @dataclass(frozen=True, slots=True)
 class EventField:
     """One field of an event as written: its JSON `key`, the event's attribute (`attr`, default: the key),
-    `read` (JSON value -> attribute; raises ValueError, TypeError or KeyError) and `write` (the reverse), and
-    the `default` of a key a journal may lack."""
+    `read` (JSON value -> attribute; raises ValueError, TypeError or KeyError) and `write` (the reverse), the
+    `default` of a key a journal may lack, and the kind of text (`text_input.Field`) the core's edge
+    normalises it to (`edge_cleaned`; None: no text the edge checks)."""
 
     key: str
     read: Callable[[Any], Any] = _same
     write: Callable[[Any], Any] = _same
     attr: str = ""
     default: Any = _REQUIRED
+    text: Field | None = None
 
     @property
     def name(self) -> str:
@@ -119,35 +99,39 @@ def _kept_items(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
 
 
 AT = EventField("at", _time)
-TEXT = EventField("text", str)
 SEAT = EventField("seat", _seat)
-READER, CODE = EventField("reader", str), EventField("code", str)
+TEXT, READER, CARD = EventField("text", str), EventField("reader", str), EventField("code", str)
+TYPED = replace(TEXT, text=LINE)  # the same keys as text that the core's edge normalises
+TYPED_READER, TYPED_CODE = replace(READER, text=CODE), replace(CARD, text=CODE)
+CLAIM = EventField("claim", str, text=CODE)
+
 
 CODEC: tuple[EventKind, ...] = (
-    EventKind("press", Press, (EventField("button", _button, _value), AT)),
-    EventKind("hold", LongPress, (EventField("button", _button, _value), AT)),
-    EventKind("turn", Turn, (EventField("steps", int), AT)),
-    EventKind("text", TextEntry, (TEXT, AT)),
-    EventKind("seat_text", SeatEntry, (SEAT, TEXT, AT)),
-    EventKind("seat_command", SeatCommand, (SEAT, EventField("command", str), EventField("value", str), AT)),
-    EventKind("seat_claim", SeatClaim, (SEAT, EventField("claim", str), AT)),
-    EventKind("seat_answer", SeatAnswer, (SEAT, EventField("claim", str), EventField("granted", bool), AT)),
-    EventKind("seat_join", SeatJoin, (EventField("name", str), EventField("claim", str), AT)),
-    EventKind("page", PageInfo, (EventField("address", str), CODE, AT)),
-    EventKind("scan", CardScan, (READER, CODE, AT)),
-    EventKind("removed", CardRemoved, (READER, CODE, AT)),
-    EventKind("reader", ReaderStatus, (READER, EventField("present", bool), AT)),
-    EventKind("tick", Tick, (EventField("at", _time, attr="now"),)),
-    EventKind("resumed", Resumed, (AT, EventField("off", float, attr="off_s", default=0.0))),
-    EventKind("trouble", Trouble, (EventField("kind", str), EventField("detail", str), AT)),
-    EventKind("notice", Notice, (TEXT, AT)),
-    EventKind("words", WordsChecked, (EventField("known", _known, lambda known: dict(known)), AT)),
-    EventKind("best", BestRevealed, (EventField("round", int), EventField("source", str),
-                                     EventField("best", _best, lambda best: [list(line) for line in best]), AT)),
-    EventKind("kept", Kept, (EventField("items", _items, _kept_items), AT), kept_event),
+    EventKind("press", ev.Press, (EventField("button", _button, _value), AT)),
+    EventKind("hold", ev.LongPress, (EventField("button", _button, _value), AT)),
+    EventKind("turn", ev.Turn, (EventField("steps", int), AT)),
+    EventKind("text", ev.TextEntry, (TYPED, AT)),
+    EventKind("seat_text", ev.SeatEntry, (SEAT, TYPED, AT)),
+    EventKind("seat_command", ev.SeatCommand, (SEAT, EventField("command", str, text=CODE),
+                                               EventField("value", str, text=LINE), AT)),
+    EventKind("seat_claim", ev.SeatClaim, (SEAT, CLAIM, AT)),
+    EventKind("seat_answer", ev.SeatAnswer, (SEAT, CLAIM, EventField("granted", bool), AT)),
+    EventKind("seat_join", ev.SeatJoin, (EventField("name", str, text=LINE), CLAIM, AT)),
+    EventKind("page", ev.PageInfo, (EventField("address", str, text=CODE), TYPED_CODE, AT)),
+    EventKind("scan", ev.CardScan, (TYPED_READER, TYPED_CODE, AT)),
+    EventKind("removed", ev.CardRemoved, (READER, CARD, AT)),
+    EventKind("reader", ev.ReaderStatus, (READER, EventField("present", bool), AT)),
+    EventKind("tick", ev.Tick, (EventField("at", _time, attr="now"),)),
+    EventKind("resumed", ev.Resumed, (AT, EventField("off", float, attr="off_s", default=0.0))),
+    EventKind("trouble", ev.Trouble, (EventField("kind", str), EventField("detail", str), AT)),
+    EventKind("notice", ev.Notice, (TEXT, AT)),
+    EventKind("words", ev.WordsChecked, (EventField("known", _known, lambda known: dict(known)), AT)),
+    EventKind("best", ev.BestRevealed, (EventField("round", int), EventField("source", str),
+                                        EventField("best", _best, lambda best: [list(line) for line in best]), AT)),
+    EventKind("kept", ev.Kept, (EventField("items", _items, _kept_items), AT), kept_event),
 )
-"""Every input event as the journal writes it, the one table `encode` and `decode` read (a new event is a
-row here)."""
+"""Every input event as the journal writes it, the one table `encode`, `decode` and `edge_cleaned` read (a
+new event is a row here)."""
 
 _BY_TAG = {kind.tag: kind for kind in CODEC}
 _BY_EVENT = {kind.event: kind for kind in CODEC}
@@ -186,3 +170,13 @@ def decode(data: dict[str, Any]) -> Event:
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise CodecError(f"bad event {data!r}: {exc}") from None
     raise CodecError(f"unknown event type {data.get('type')!r}")
+
+
+def edge_cleaned(event: Event) -> Event:
+    """The event with its typed text normalised (`text_input.clean`, each field to its `EventField.text`, in
+    the fields' order). Raises `TextRefused` for the first text it refuses."""
+    kind = _BY_EVENT.get(type(event))
+    texts = {} if kind is None else {f.name: clean(getattr(event, f.name), f.text)
+                                     for f in kind.fields if f.text is not None}
+    changed: Any = event  # a dataclass of the union: `replace` takes its fields by name
+    return replace(changed, **texts) if texts else event

@@ -4,27 +4,12 @@ and the footer while a keyboard types (`entry_line`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from firmware_host.core.app.host import ctx
 from firmware_host.core.app.state import AppState, t
-from firmware_host.core.events import (
-    Button,
-    CardScan,
-    Event,
-    LongPress,
-    PageInfo,
-    Press,
-    SeatAnswer,
-    SeatClaim,
-    SeatCommand,
-    SeatEntry,
-    SeatJoin,
-    TextEntry,
-    Turn,
-)
+from firmware_host.core.event_codec import edge_cleaned
+from firmware_host.core.events import Button, Event, LongPress, Press, Turn
 from firmware_host.core.text_field import TextField, too_long
-from firmware_host.core.text_input import CODE, LINE, NAME, TextRefused, clean
+from firmware_host.core.text_input import NAME, TextRefused
 from firmware_host.core.text_picker import Picker
 
 TYPING_SHOWN = 200  # the most of a keyboard's line in the making that the state holds
@@ -32,25 +17,14 @@ ENTRY_SHOWN = 18  # the last characters of a typed line that the footer shows
 
 
 def edge_checked(event: Event) -> Event | TextRefused:
-    """The event with its text normalised (`text_input.clean`: a typed line as a `LINE`, a card's reader and
-    code as `CODE`s), or why it is refused. Every event passes here, so no other part of the core sees text
-    that is not normalised — not even one replayed from a journal written before the edges checked it."""
+    """The event with its text normalised (`event_codec.edge_cleaned`: each text field to its kind in
+    `event_codec.CODEC` — a typed line as a `LINE`, a card's reader and code as `CODE`s), or why it is
+    refused. Every event passes here, so no other part of the core sees text that is not normalised — not
+    even one replayed from a journal written before the edges checked it."""
     try:
-        if isinstance(event, TextEntry | SeatEntry):
-            return replace(event, text=clean(event.text, LINE))
-        if isinstance(event, SeatCommand):
-            return replace(event, command=clean(event.command, CODE), value=clean(event.value, LINE))
-        if isinstance(event, SeatClaim | SeatAnswer):
-            return replace(event, claim=clean(event.claim, CODE))
-        if isinstance(event, SeatJoin):
-            return replace(event, name=clean(event.name, LINE), claim=clean(event.claim, CODE))
-        if isinstance(event, PageInfo):
-            return replace(event, address=clean(event.address, CODE), code=clean(event.code, CODE))
-        if isinstance(event, CardScan):
-            return replace(event, reader=clean(event.reader, CODE), code=clean(event.code, CODE))
+        return edge_cleaned(event)
     except TextRefused as exc:
         return exc
-    return event
 
 
 def field_below(state: AppState) -> TextField | None:
