@@ -8,6 +8,7 @@ and `record_rules` are functions that import the game's code when first called. 
 command) starts without importing any game; a game's rules, flow and report load when it is played or
 scored. `lazy_kit` builds a game package's kit so: each function is a `Loaded` name of one of its modules,
 which the package's one loader imports when first asked (its import statement, run at the first use).
+A game package's `__init__` holds its kit and that loader only: import the game's names from its modules.
 """
 
 from __future__ import annotations

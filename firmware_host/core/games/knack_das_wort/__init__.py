@@ -1,7 +1,6 @@
 """Knack das Wort (RULES.md §4, ruling K1): the rules core (`rules`), its record (`record`), the printed
-report (`report`), the table flow (`table`) and its texts (`text`); `KIT` is its entry in the registry.
-The game's code loads when it is first played or scored (`kit.lazy_kit`, its loader below); import its
-names from its modules."""
+report (`report`), the table flow (`table`) and its texts (`text`). `KIT`, its entry in the registry, is
+lazy (`kit.lazy_kit`)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from .ids import GAME_ID, TITLE
 
 
 def _modules(name: str) -> ModuleType:
-    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    """This game's module `name`, imported at its first use (`kit.lazy_kit`)."""
     from . import record, table
 
     return {"record": record, "table": table}[name]

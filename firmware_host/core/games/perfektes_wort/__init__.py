@@ -4,8 +4,7 @@ Drive a game event by event (`rules.new_game`, `rules.apply`), score it at any p
 score a whole record (`record.score_record`, used by `wordtable score`; `record.RULES.replay` replays one).
 `KIT` is the game as the appliance knows it (`games.registry`); `table` is its flow at the table. No I/O
 here: data files and word lists are loaded by `firmware_host.games.perfektes_wort.data_files` and
-`firmware_host.word_index` and passed in as values. The game's code loads when it is first played, scored
-or its deck is asked for (`kit.lazy_kit`, its loader below); import its names from its modules.
+`firmware_host.word_index` and passed in as values. `KIT` is lazy (`kit.lazy_kit`).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from .ids import GAME_ID, TITLE
 
 
 def _modules(name: str) -> ModuleType:
-    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    """This game's module `name`, imported at its first use (`kit.lazy_kit`)."""
     from . import deck, record, table
 
     return {"deck": deck, "record": record, "table": table}[name]

@@ -8,9 +8,8 @@ Drive a game event by event (`rules`; each call returns a new `Game` or raises a
     game = end_round(game)                                  # game.rounds[-1], game.totals
 Typed card entry: `notation.parse_cards("(QU)IT", deck)`; solitaire: `solitaire.new_solitaire(seed)`,
 `take_word`. `record.score_record(record)` replays a game record for `wordtable score`.
-At the table: `KIT` (the scored game, flow in `table`) and `SOLITAIRE_KIT` (practice, `solitaire_table`).
-The game's code loads when it is first played, scored or its deck is asked for (`kit.lazy_kit`, its
-loader below); import its names from its modules.
+At the table: `KIT` (the scored game, flow in `table`) and `SOLITAIRE_KIT` (practice, `solitaire_table`),
+both lazy (`kit.lazy_kit`).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from .text import TEXT
 
 
 def _modules(name: str) -> ModuleType:
-    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    """This game's module `name`, imported at its first use (`kit.lazy_kit`)."""
     from . import deck, record, solitaire_table, table
 
     return {"deck": deck, "record": record, "solitaire_table": solitaire_table, "table": table}[name]

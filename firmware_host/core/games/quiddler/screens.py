@@ -10,20 +10,9 @@ from firmware_host.core.i18n import signed
 from firmware_host.core.screens import ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.text_field import TextField
 
+from . import stages
 from .notation import format_cards
 from .rules import ROUNDS, Game, OpenRound
-from .stages import (
-    BoardPage,
-    ChallengeList,
-    ChallengerPick,
-    FinalPage,
-    LayEntry,
-    OutChoice,
-    PlanPage,
-    TablePage,
-    TargetPick,
-    VerdictPick,
-)
 from .text import t
 
 if TYPE_CHECKING:
@@ -41,7 +30,7 @@ def round_of(flow: Flow) -> OpenRound:
     return current
 
 
-def plan_screen(flow: Flow, stage: PlanPage, ctx: Ctx) -> Screen:
+def plan_screen(flow: Flow, stage: stages.PlanPage, ctx: Ctx) -> Screen:
     lang, plan = ctx.lang, game_of(flow).next_round
     assert plan is not None
     lines = (
@@ -51,7 +40,7 @@ def plan_screen(flow: Flow, stage: PlanPage, ctx: Ctx) -> Screen:
     return MessageScreen(t(lang, "plan_title", n=plan.number, total=ROUNDS), lines, t(lang, "plan_hint"))
 
 
-def table_screen(flow: Flow, stage: TablePage, ctx: Ctx) -> Screen:
+def table_screen(flow: Flow, stage: stages.TablePage, ctx: Ctx) -> Screen:
     """The round just scored, the word list's best lay-downs under it once it answered."""
     lang, game = ctx.lang, game_of(flow)
     scored = game.rounds[-1]
@@ -73,30 +62,30 @@ def _ranking(game: Game) -> tuple[ListItem, ...]:
     )
 
 
-def board_screen(flow: Flow, stage: BoardPage, ctx: Ctx) -> Screen:
+def board_screen(flow: Flow, stage: stages.BoardPage, ctx: Ctx) -> Screen:
     game = game_of(flow)
     title = t(ctx.lang, "board_title", n=len(game.rounds), total=ROUNDS)
     return ListScreen(title, _ranking(game), None, t(ctx.lang, "next_hint"))
 
 
-def final_screen(flow: Flow, stage: FinalPage, ctx: Ctx) -> Screen:
+def final_screen(flow: Flow, stage: stages.FinalPage, ctx: Ctx) -> Screen:
     game = game_of(flow)
     return ListScreen(t(ctx.lang, "final_title", names=", ".join(game.winners)), _ranking(game), None,
                       t(ctx.lang, "final_hint"))
 
 
-def out_screen(flow: Flow, stage: OutChoice, ctx: Ctx) -> Screen:
+def out_screen(flow: Flow, stage: stages.OutChoice, ctx: Ctx) -> Screen:
     game, lang = game_of(flow), ctx.lang
     items = (*(ListItem(p) for p in game.players), ListItem(t(lang, "nobody")))
     return ListScreen(t(lang, "out_title", n=round_of(flow).plan.number), items, stage.cursor, t(lang, "choose_hint"))
 
 
-def closed(e: LayEntry) -> tuple[tuple[str, ...], ...]:
+def closed(e: stages.LayEntry) -> tuple[tuple[str, ...], ...]:
     """The lay-down's words with the one being scanned closed."""
     return (*e.words, e.partial) if e.partial else e.words
 
 
-def lay_screen(flow: Flow, e: LayEntry, ctx: Ctx) -> Screen:
+def lay_screen(flow: Flow, e: stages.LayEntry, ctx: Ctx) -> Screen:
     lang, plan = ctx.lang, round_of(flow).plan
     n = plan.number
     words = " ".join(format_cards(w) for w in e.words) or "–"
@@ -114,7 +103,7 @@ def lay_screen(flow: Flow, e: LayEntry, ctx: Ctx) -> Screen:
     return MessageScreen(title, tuple(lines), hint)
 
 
-def lay_field(flow: Flow, e: LayEntry, ctx: Ctx) -> TextField | None:
+def lay_field(flow: Flow, e: stages.LayEntry, ctx: Ctx) -> TextField | None:
     """A player's words or unused cards in card notation."""
     current = game_of(flow).current
     if current is None:
@@ -123,7 +112,7 @@ def lay_field(flow: Flow, e: LayEntry, ctx: Ctx) -> TextField | None:
     return TextField(t(ctx.lang, key, n=current.plan.number, player=e.player), "cards")
 
 
-def challenges_screen(flow: Flow, stage: ChallengeList, ctx: Ctx) -> Screen:
+def challenges_screen(flow: Flow, stage: stages.ChallengeList, ctx: Ctx) -> Screen:
     lang, current = ctx.lang, round_of(flow)
     lines = tuple(
         t(
@@ -139,19 +128,19 @@ def challenges_screen(flow: Flow, stage: ChallengeList, ctx: Ctx) -> Screen:
     return MessageScreen(t(lang, "challenges_title", n=current.plan.number), lines, t(lang, "challenges_hint"))
 
 
-def challenger_screen(flow: Flow, stage: ChallengerPick, ctx: Ctx) -> Screen:
+def challenger_screen(flow: Flow, stage: stages.ChallengerPick, ctx: Ctx) -> Screen:
     items = tuple(ListItem(p) for p in game_of(flow).players)
     return ListScreen(t(ctx.lang, "challenger"), items, stage.cursor, t(ctx.lang, "choose_hint"))
 
 
-def target_screen(flow: Flow, stage: TargetPick, ctx: Ctx) -> Screen:
+def target_screen(flow: Flow, stage: stages.TargetPick, ctx: Ctx) -> Screen:
     items = tuple(ListItem(f"{owner}: {format_cards(word)}") for owner, word in targets(game_of(flow),
                                                                                         stage.challenger))
     return ListScreen(t(ctx.lang, "target", challenger=stage.challenger), items, stage.cursor,
                       t(ctx.lang, "choose_hint"))
 
 
-def verdict_screen(flow: Flow, stage: VerdictPick, ctx: Ctx) -> Screen:
+def verdict_screen(flow: Flow, stage: stages.VerdictPick, ctx: Ctx) -> Screen:
     owner, word = targets(game_of(flow), stage.challenger)[stage.target]
     items = (ListItem(t(ctx.lang, "allowed")), ListItem(t(ctx.lang, "not_allowed")))
     return ListScreen(f"{owner}: {format_cards(word)}", items, stage.cursor, t(ctx.lang, "choose_hint"))

@@ -1,7 +1,6 @@
 """Zugzeit, the turn timer (a chess clock for 2–8 players): the rules of its record (`rules`), the record
 (`record`), the statistics report (`report`), the table flow (`table`), the turn being timed (`clock`) and
-its texts (`text`); `KIT` is its entry in the registry. The game's code loads when it is first played or
-scored (`kit.lazy_kit`, its loader below); import its names from its modules."""
+its texts (`text`). `KIT`, its entry in the registry, is lazy (`kit.lazy_kit`)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from .ids import GAME_ID, TITLE
 
 
 def _modules(name: str) -> ModuleType:
-    """This game's module `name`; its code is imported at the first use (`kit.lazy_kit`)."""
+    """This game's module `name`, imported at its first use (`kit.lazy_kit`)."""
     from . import record, table
 
     return {"record": record, "table": table}[name]
