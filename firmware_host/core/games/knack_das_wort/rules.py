@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from firmware_host.core.chain import Chain
+from firmware_host.core.games.players import check_players, folded, on_turn, player_index
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
@@ -274,20 +275,8 @@ def letter_count(word: str) -> int:
     return len(re.findall(r"[^\W\d_]", word))
 
 
-def _key(name: str) -> str:
-    return " ".join(name.casefold().split())
-
-
 def new_game(setup: Setup) -> Game:
-    if len(setup.players) < MIN_PLAYERS:
-        raise KnackError("players_count", count=len(setup.players))
-    seen: set[str] = set()
-    for name in setup.players:
-        if not name.strip():
-            raise KnackError("player_blank")
-        if _key(name) in seen:
-            raise KnackError("player_twice", player=name)
-        seen.add(_key(name))
+    check_players(setup.players, KnackError, least=MIN_PLAYERS)
     return Game(players=tuple(setup.players))
 
 
@@ -335,24 +324,18 @@ def apply(game: Game, event: Event) -> Game:
 
 
 def _player(game: Game, name: str) -> str:
-    for player in game.players:
-        if _key(player) == _key(name):
-            return player
-    raise KnackError("unknown_player", player=name, players=", ".join(game.players))
+    return game.players[player_index(game.players, name, KnackError)]
 
 
 def _on_turn(game: Game, name: str) -> str:
-    player = _player(game, name)
-    if player != game.current:
-        raise TurnError("not_your_turn", current=game.current, player=player)
-    return player
+    return game.players[on_turn(game.players, game.turn, name, KnackError, TurnError)]
 
 
 def _next_turn(game: Game, entry: Entry) -> Game:
     """Log the finished turn and pass it on; a Stop among its cards makes the next player skip."""
     game = game.logged(entry)
     following = (game.turn + 1) % len(game.players)
-    tasks = tuple(card for card in entry.cards if _key(card) != STOP)
+    tasks = tuple(card for card in entry.cards if folded(card) != STOP)
     if len(tasks) < len(entry.cards):
         game = game.logged(Entry(game.players[following], "skip"))
         following = (following + 1) % len(game.players)

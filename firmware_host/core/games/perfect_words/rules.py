@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from firmware_host.core.chain import Chain
+from firmware_host.core.games.players import check_players, player_index
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table
 from firmware_host.core.record_codec import entry
@@ -283,17 +284,8 @@ def grid_status(game: Game) -> GridStatus:
 
 
 def new_game(setup: Setup) -> Game:
-    players = setup.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise PerfectWordsError("players_count", count=len(players))
-    seen: set[str] = set()
-    for name in players:
-        if not name.strip():
-            raise PerfectWordsError("player_blank")
-        if normalise(name) in seen:
-            raise PerfectWordsError("player_twice", player=name)
-        seen.add(normalise(name))
-    return Game(players=tuple(players))
+    check_players(setup.players, PerfectWordsError, least=MIN_PLAYERS, most=MAX_PLAYERS, key=normalise)
+    return Game(players=tuple(setup.players))
 
 
 def apply(game: Game, event: Event) -> Game:
@@ -344,10 +336,7 @@ def _arrow(arrow: int) -> int:
 
 
 def _player(game: Game, name: str) -> str:
-    for player in game.players:
-        if normalise(player) == normalise(name):
-            return player
-    raise PerfectWordsError("unknown_player", player=name, players=", ".join(game.players))
+    return game.players[player_index(game.players, name, PerfectWordsError, normalise)]
 
 
 def _check_phase1(game: Game) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
+from firmware_host.core.games.players import check_players, on_turn, player_index
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table
 from firmware_host.core.record_codec import entry
@@ -271,15 +272,7 @@ class Game:
 def new_game(setup: Setup) -> Game:
     """The game at its start. Raises `ZugzeitError` for a setup the rules refuse."""
     players = setup.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ZugzeitError("players_count", count=len(players))
-    seen: set[str] = set()
-    for name in players:
-        if not name.strip():
-            raise ZugzeitError("player_blank")
-        if _key(name) in seen:
-            raise ZugzeitError("player_twice", player=name)
-        seen.add(_key(name))
+    check_players(players, ZugzeitError, least=MIN_PLAYERS, most=MAX_PLAYERS)
     if setup.mode not in MODES:
         raise ZugzeitError("mode_unknown", mode=setup.mode, modes=", ".join(MODES))
     if setup.mode == "hourglass" and len(players) != 2:
@@ -305,7 +298,7 @@ def apply(game: Game, event: Event) -> Game:
         raise ZugzeitError("game_over")
     match event:
         case Turn():
-            _on_turn(game, event.player)
+            on_turn(game.players, game.current, event.player, ZugzeitError)
             return _after_turn(_charge(game, event.ms, completed=True))
         case Skip():
             i = _in_play(game, event.player)
@@ -388,28 +381,10 @@ def _advance(game: Game) -> Game:
     return game
 
 
-def _key(name: str) -> str:
-    return " ".join(name.casefold().split())
-
-
-def _index(game: Game, name: str) -> int:
-    for i, player in enumerate(game.players):
-        if _key(player) == _key(name):
-            return i
-    raise ZugzeitError("unknown_player", player=name, players=", ".join(game.players))
-
-
 def _in_play(game: Game, name: str) -> int:
-    i = _index(game, name)
+    i = player_index(game.players, name, ZugzeitError)
     if game.status[i] != IN:
         raise ZugzeitError("not_in", player=game.players[i])
-    return i
-
-
-def _on_turn(game: Game, name: str) -> int:
-    i = _index(game, name)
-    if i != game.current:
-        raise ZugzeitError("not_your_turn", current=game.on_turn, player=game.players[i])
     return i
 
 
