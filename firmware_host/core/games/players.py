@@ -1,9 +1,9 @@
 """The players a rules core is set up with, as every turn game checks them: their number and names at the
 setup, then the player an event names and whether it is their turn. Pure.
 
-A game passes its own `RuleError` subclass, whose texts hold the codes `players_count` (`count`),
-`player_blank`, `player_twice` (`player`), `unknown_player` (`player`, `players`) and `not_your_turn`
-(`current`, `player`), and its own sameness of names (`key`; default `folded`).
+A game passes its own `RuleError` subclass and its own sameness of names (`key`; default `folded`). The
+error's texts are the game's own table `with_player_texts`: the refusals' texts here (`player_blank`,
+`player_twice`, `unknown_player`, `not_your_turn`) and its own `players_count` (`count`: how many it got).
 """
 
 from __future__ import annotations
@@ -11,8 +11,29 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.i18n import Table
 
 Key = Callable[[str], str]
+
+PLAYER_TEXTS: Table = {
+    "de": {
+        "player_blank": "ein Spielername ist leer",
+        "player_twice": "Spieler {player} ist doppelt genannt",
+        "unknown_player": "{player} spielt nicht mit (Spieler: {players})",
+        "not_your_turn": "{current} ist am Zug, nicht {player}",
+    },
+    "en": {
+        "player_blank": "a player's name is empty",
+        "player_twice": "player {player} is named twice",
+        "unknown_player": "{player} is not a player of this game (players: {players})",
+        "not_your_turn": "it is {current}'s turn, not {player}'s",
+    },
+}
+
+
+def with_player_texts(texts: Table) -> Table:
+    """A game's text table with the players' refusals added, language by language."""
+    return {lang: {**PLAYER_TEXTS[lang], **own} for lang, own in texts.items()}
 
 
 def folded(name: str) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from firmware_host.core.chain import Chain
-from firmware_host.core.games.players import check_players, folded, on_turn, player_index
+from firmware_host.core.games.players import check_players, folded, on_turn, player_index, with_player_texts
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table, pick
 from firmware_host.core.record_codec import entry
@@ -36,13 +36,9 @@ MAX_LETTERS = WORD.limit  # a word's letters: at most the longest word the table
 MAX_LEFT = 99  # cards left at the end: a two-digit count
 END_REASONS = ("discard", "grid")  # reported by the table; "target" is detected by the core
 
-TEXTS: Table = {
+TEXTS: Table = with_player_texts({
     "de": {
         "players_count": "Knack das Wort braucht mindestens 2 Spieler, nicht {count}",
-        "player_blank": "ein Spielername ist leer",
-        "player_twice": "Spieler {player} ist doppelt genannt",
-        "unknown_player": "{player} spielt nicht mit (Spieler: {players})",
-        "not_your_turn": "{current} ist am Zug, nicht {player}",
         "game_over": "das Spiel ist schon zu Ende ({reason})",
         "no_letters": "ein Wort braucht mindestens einen Buchstaben ({player})",
         "word_missing": "das geschriebene Wort ('word') oder seine Anzahl Buchstaben ('letters') fehlt",
@@ -80,10 +76,6 @@ TEXTS: Table = {
     },
     "en": {
         "players_count": "Knack das Wort needs at least 2 players, not {count}",
-        "player_blank": "a player's name is empty",
-        "player_twice": "player {player} is named twice",
-        "unknown_player": "{player} is not a player of this game (players: {players})",
-        "not_your_turn": "it is {current}'s turn, not {player}'s",
         "game_over": "the game is already over ({reason})",
         "no_letters": "a word needs at least one letter ({player})",
         "word_missing": "give the 'word' written or its number of 'letters'",
@@ -119,7 +111,7 @@ TEXTS: Table = {
         "winner": "Winner: {players}",
         "leader": "Leading: {players}",
     },
-}
+})
 
 
 class KnackError(RuleError):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from firmware_host.core.chain import Chain
-from firmware_host.core.games.players import check_players, player_index
+from firmware_host.core.games.players import check_players, player_index, with_player_texts
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table
 from firmware_host.core.record_codec import entry
@@ -32,12 +32,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SHARED_LETTERS = 4  # P2: a term sharing this many letters in a row with a clue word is flagged
 MIN_LINE_WORDS = 2  # phase 1: every arrow must point at a line of at least this many words
 
-TEXTS: Table = {
+TEXTS: Table = with_player_texts({
     "de": {
         "players_count": "Perfect Words braucht 2 bis 6 Spieler, nicht {count}",
-        "player_blank": "ein Spielername ist leer",
-        "player_twice": "Spieler {player} ist doppelt genannt",
-        "unknown_player": "{player} spielt nicht mit (Spieler: {players})",
         "arrow_range": "Pfeil {arrow} gibt es nicht: die Pfeile sind 1 bis 10",
         "arrows_all_placed": "alle zehn Pfeile liegen schon",
         "arrow_order": "als Nächstes wird Pfeil {expected} gelegt, nicht Pfeil {arrow}",
@@ -81,9 +78,6 @@ TEXTS: Table = {
     },
     "en": {
         "players_count": "Perfect Words needs 2 to 6 players, not {count}",
-        "player_blank": "a player's name is empty",
-        "player_twice": "player {player} is named twice",
-        "unknown_player": "{player} is not a player of this game (players: {players})",
         "arrow_range": "there is no arrow {arrow}: arrows are numbered 1 to 10",
         "arrows_all_placed": "all ten arrows are placed already",
         "arrow_order": "the next arrow to place is arrow {expected}, not arrow {arrow}",
@@ -125,7 +119,7 @@ TEXTS: Table = {
         "total": "Total: {total} points – rank: {rank}",
         "provisional": "Not revealed yet: a provisional score",
     },
-}
+})
 
 
 class PerfectWordsError(RuleError):

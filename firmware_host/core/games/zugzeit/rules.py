@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
-from firmware_host.core.games.players import check_players, on_turn, player_index
+from firmware_host.core.games.players import check_players, on_turn, player_index, with_player_texts
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import Table
 from firmware_host.core.record_codec import entry
@@ -38,11 +38,9 @@ IN, OUT, LEFT = "", "out", "left"  # a player's status: in play, time ran out, r
 
 _T = TypeVar("_T")
 
-TEXTS: Table = {
+TEXTS: Table = with_player_texts({
     "de": {
         "players_count": "Zugzeit braucht 2 bis 8 Spieler, nicht {count}",
-        "player_blank": "ein Spielername ist leer",
-        "player_twice": "Spieler {player} ist doppelt genannt",
         "mode_unknown": "unbekannte Zeitart „{mode}“ (bekannt: {modes})",
         "hourglass_two": "die Sanduhr ist für genau 2 Spieler, nicht {count}",
         "time_range": "die Zeit muss über 0 liegen, nicht {ms} ms",
@@ -50,8 +48,6 @@ TEXTS: Table = {
         "extra_negative": "Bonus und Verzögerung dürfen nicht negativ sein",
         "extra_both": "Fischer-Bonus oder Bronstein-Verzögerung – nicht beides",
         "extra_mode": "Bonus und Verzögerung gibt es nur mit Zeitkonto oder K.-o.-Zeit",
-        "unknown_player": "{player} spielt nicht mit (Spieler: {players})",
-        "not_your_turn": "{current} ist am Zug, nicht {player}",
         "ms_negative": "eine Zugzeit kann nicht negativ sein ({ms} ms)",
         "game_over": "das Spiel ist schon zu Ende",
         "not_in": "{player} ist nicht mehr im Spiel",
@@ -84,8 +80,6 @@ TEXTS: Table = {
     },
     "en": {
         "players_count": "Zugzeit needs 2 to 8 players, not {count}",
-        "player_blank": "a player's name is empty",
-        "player_twice": "player {player} is named twice",
         "mode_unknown": "unknown timing '{mode}' (known: {modes})",
         "hourglass_two": "the hourglass is for exactly 2 players, not {count}",
         "time_range": "the time must be above 0, not {ms} ms",
@@ -93,8 +87,6 @@ TEXTS: Table = {
         "extra_negative": "increment and delay cannot be negative",
         "extra_both": "a Fischer increment or a Bronstein delay – not both",
         "extra_mode": "increments and delays go with a time bank or sudden death only",
-        "unknown_player": "{player} is not a player of this game (players: {players})",
-        "not_your_turn": "it is {current}'s turn, not {player}'s",
         "ms_negative": "a turn cannot take negative time ({ms} ms)",
         "game_over": "the game is already over",
         "not_in": "{player} is no longer in the game",
@@ -125,7 +117,7 @@ TEXTS: Table = {
         "ended": "Game over",
         "winner": "Winner: {players}",
     },
-}
+})
 
 
 class ZugzeitError(RuleError):
