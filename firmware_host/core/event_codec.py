@@ -11,9 +11,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware_host.core import events as ev
+from firmware_host.core import text_input
 from firmware_host.core.cards import CardTable, kept_name, table_data
 from firmware_host.core.events import Button, Event, kept_event
-from firmware_host.core.text_input import CODE, LINE, Field, clean
+from firmware_host.core.text_input import Field, clean
 
 
 class CodecError(ValueError):
@@ -99,11 +100,12 @@ def _kept_items(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
 
 
 AT = EventField("at", _time)
+TEXT = EventField("text", str)
 SEAT = EventField("seat", _seat)
-TEXT, READER, CARD = EventField("text", str), EventField("reader", str), EventField("code", str)
-TYPED = replace(TEXT, text=LINE)  # the same keys as text that the core's edge normalises
-TYPED_READER, TYPED_CODE = replace(READER, text=CODE), replace(CARD, text=CODE)
-CLAIM = EventField("claim", str, text=CODE)
+READER, CODE = EventField("reader", str), EventField("code", str)
+TYPED = replace(TEXT, text=text_input.LINE)  # these keys as text that the core's edge normalises
+TYPED_READER, TYPED_CODE = replace(READER, text=text_input.CODE), replace(CODE, text=text_input.CODE)
+CLAIM = EventField("claim", str, text=text_input.CODE)
 
 
 CODEC: tuple[EventKind, ...] = (
@@ -112,14 +114,14 @@ CODEC: tuple[EventKind, ...] = (
     EventKind("turn", ev.Turn, (EventField("steps", int), AT)),
     EventKind("text", ev.TextEntry, (TYPED, AT)),
     EventKind("seat_text", ev.SeatEntry, (SEAT, TYPED, AT)),
-    EventKind("seat_command", ev.SeatCommand, (SEAT, EventField("command", str, text=CODE),
-                                               EventField("value", str, text=LINE), AT)),
+    EventKind("seat_command", ev.SeatCommand, (SEAT, EventField("command", str, text=text_input.CODE),
+                                               EventField("value", str, text=text_input.LINE), AT)),
     EventKind("seat_claim", ev.SeatClaim, (SEAT, CLAIM, AT)),
     EventKind("seat_answer", ev.SeatAnswer, (SEAT, CLAIM, EventField("granted", bool), AT)),
-    EventKind("seat_join", ev.SeatJoin, (EventField("name", str, text=LINE), CLAIM, AT)),
-    EventKind("page", ev.PageInfo, (EventField("address", str, text=CODE), TYPED_CODE, AT)),
+    EventKind("seat_join", ev.SeatJoin, (EventField("name", str, text=text_input.LINE), CLAIM, AT)),
+    EventKind("page", ev.PageInfo, (EventField("address", str, text=text_input.CODE), TYPED_CODE, AT)),
     EventKind("scan", ev.CardScan, (TYPED_READER, TYPED_CODE, AT)),
-    EventKind("removed", ev.CardRemoved, (READER, CARD, AT)),
+    EventKind("removed", ev.CardRemoved, (READER, CODE, AT)),
     EventKind("reader", ev.ReaderStatus, (READER, EventField("present", bool), AT)),
     EventKind("tick", ev.Tick, (EventField("at", _time, attr="now"),)),
     EventKind("resumed", ev.Resumed, (AT, EventField("off", float, attr="off_s", default=0.0))),
