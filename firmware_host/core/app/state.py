@@ -43,7 +43,15 @@ class ConfirmPowerOff:
     pass
 
 
-Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat
+@dataclass(frozen=True, slots=True)
+class ConfirmLeave:
+    """The question before the open game is left: START leaves it (a game begun goes on the shelf) for
+    `then`, the menu key chosen (another game, or a shelved one: "resume:KEY"); BACK keeps playing."""
+
+    then: str
+
+
+Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat | ConfirmLeave
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +92,26 @@ class InGame:
     flow: Flow
     left_home: HomeMode = "timer"
     shown: Shown = OnGame()
+    begun: bool = False  # its setup is done (`BeginGame`): leaving it asks first and shelves it
 
 
 Mode = Free | InGame  # what the table is in: a home mode and no game, or a game (shown or waiting)
+
+SHELF_SIZE = 3  # the games left before their end that the menu offers to resume; the oldest falls off
+
+
+@dataclass(frozen=True, slots=True)
+class Shelved:
+    """A game left before its end, to be resumed exactly where it was: its flow, where its end returns, the
+    timer as it was (paused), its players, when it was left (the core's event time) and its `key` (the
+    journal's mark of its record: `EndGame.shelved`, `BeginGame.resumes`)."""
+
+    key: int
+    flow: Flow
+    left_home: HomeMode
+    timer: Timer
+    players: tuple[str, ...]
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +133,8 @@ class AppState:
     ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
     typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
     journaled_at: float = float("-inf")  # the time of the last journaled event (`dispatch.CHECKPOINT_S`)
+    shelf: tuple[Shelved, ...] = ()  # the games left to be resumed, the latest first (at most `SHELF_SIZE`)
+    shelf_key: int = 0  # the key the next shelved game gets (kept in the snapshot: keys never repeat)
 
     @property
     def home(self) -> str:
