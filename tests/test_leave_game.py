@@ -212,3 +212,16 @@ def test_a_shelved_game_resumes_through_the_journal_and_stays_one_game(
         parts = [game for game in journal.games() if game.game == "quiddler"]
         assert len(parts) == 2 and journal.meta(parts[1].id) == {RESUMES: parts[0].id}
         assert parts[0].finished is not None and parts[0].winner is None and parts[1].started == parts[0].started
+
+
+def test_a_long_start_in_the_shelf_discards_a_game_and_the_idle_table_snapshots_again() -> None:
+    table = begun()
+    play(table, "choose Das perfekte Wort\npress start\npress back\npress back")  # shelved; the menu closed
+    assert table.state.flow is None and len(table.state.shelf) == 1 and not app.can_snapshot(table.state)
+    play(table, "choose Spiel fortsetzen")
+    assert app.screen(table.state).footer == "START fortsetzen · lang: verwerfen"
+    play(table, "hold start")
+    assert table.state.shelf == () and "shelf" not in app.main_keys(table.state)
+    assert "Quiddler verworfen" in app.screen(table.state).footer
+    play(table, "press back")
+    assert app.can_snapshot(table.state)

@@ -100,6 +100,8 @@ TEXT = {
         "ago_now": "gerade eben",
         "ago_min": "vor {n} min",
         "ago_h": "vor {n} h",
+        "shelf_hint": "START fortsetzen · lang: verwerfen",
+        "shelf_dropped": "{game} verworfen (im Journal)",
     },
     "en": {
         "timer": "Timer",
@@ -200,5 +202,7 @@ TEXT = {
         "ago_now": "just now",
         "ago_min": "{n} min ago",
         "ago_h": "{n} h ago",
+        "shelf_hint": "START resume · hold: discard",
+        "shelf_dropped": "{game} discarded (kept in the journal)",
     },
 }

@@ -149,6 +149,8 @@ def menu_event(state: AppState, event: Event) -> Step:
             return replace(cleared, overlay=None), []
     if isinstance(event, LongPress) and event.button is Button.NEXT:
         return replace(cleared, overlay=replace(menu, cursor=(menu.cursor - 1) % len(items))), []
+    if isinstance(event, LongPress) and event.button is Button.START and menu.path == "shelf":
+        return _drop_shelved(cleared, state.shelf[menu.cursor])
     if isinstance(event, TextEntry):
         if not event.text:  # a keyboard's Enter on an empty line: the entry under the cursor, as START
             return choose(cleared, menu, items[menu.cursor][0])
@@ -184,7 +186,7 @@ def _open(state: AppState, key: str) -> Step:
     if key.startswith("game:"):
         return _leave_first(state, key) or new_game(state, key.removeprefix("game:"))
     if key == "shelf":
-        return replace(state, overlay=MenuView("shelf")), []
+        return replace(state, overlay=MenuView("shelf"), notice=t(state.settings, "shelf_hint")), []
     if key == "power_off":
         return replace(state, overlay=ConfirmPowerOff()), []
     if key == "page":
@@ -194,6 +196,15 @@ def _open(state: AppState, key: str) -> Step:
     entries = menu_entries(state, key)
     cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
     return replace(state, overlay=MenuView(key, cursor)), []
+
+
+def _drop_shelved(state: AppState, game: Shelved) -> Step:
+    """A shelved game given up (a long START in the shelf's menu): it leaves the shelf, its record stays
+    archived without a winner; the main menu when the shelf is empty."""
+    shelf = tuple(kept for kept in state.shelf if kept.key != game.key)
+    menu = MenuView("shelf", 0) if shelf else MenuView("", 0)
+    title = game_title(state, registry.kit(game.flow.game))
+    return replace(state, shelf=shelf, overlay=menu, notice=t(state.settings, "shelf_dropped", game=title)), []
 
 
 def _leave_first(state: AppState, key: str) -> Step | None:
