@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host import cli
+from firmware_host import cli, journal_games
 from firmware_host.commands.score import score
 from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame
-from firmware_host.core.events import Button, Press, Tick
+from firmware_host.core.events import Button, Press, Resumed, Tick
 from firmware_host.core.games.registry import parse_record
 from firmware_host.core.screens import MessageScreen
 from firmware_host.core.settings import Settings
-from firmware_host.journal import Journal
+from firmware_host.journal import RECORD, RETRACT, Journal
 from firmware_host.journal_games import RESUMES
 from firmware_host.paths import journal_path
 from firmware_host.resume import replay
@@ -225,3 +225,39 @@ def test_a_long_start_in_the_shelf_discards_a_game_and_the_idle_table_snapshots_
     assert "Quiddler verworfen" in app.screen(table.state).footer
     play(table, "press back")
     assert app.can_snapshot(table.state)
+
+
+def test_a_restart_keeps_how_long_ago_a_game_was_shelved() -> None:
+    table = begun()
+    play(table, "choose Das perfekte Wort\npress start\npress back")
+    table.wait(300.0)
+    table.state, _ = app.step(table.state, Resumed(5.0, off_s=600.0))  # the box was off for ten minutes
+    labels = [label for _, label, _ in app.menu_entries(table.state, "shelf")]
+    assert labels == ["Quiddler · Ann, Bob · vor 15 min"]
+
+
+def test_the_journal_keeps_a_game_shelved_and_resumed_twice_as_one(tmp_path: Path) -> None:
+    with Journal.open(tmp_path / "journal.sqlite") as journal:
+        session = journal.start_game(SESSION, [])
+        first = journal.start_game("quiddler", ["Ann", "Bob"], beside=session)
+        journal.append(first, RECORD, {"event": "setup", "players": ["Ann", "Bob"]}, "2026-12-01T20:00:00Z")
+        journal_games.shelve(journal, first, 0, "2026-12-01T20:05:00Z")
+        other = journal.start_game("perfect-words", ["Ann"], beside=session)  # another game meanwhile
+        second = journal_games.resume(journal, 0, "quiddler", ["Ann", "Bob"], session)
+        journal.append(second, RECORD, {"event": "round_start", "round": 1}, "2026-12-01T20:10:00Z")
+        journal.append(second, RECORD, {"event": "round_end"}, "2026-12-01T20:11:00Z")
+        journal.append(second, RETRACT, {}, "2026-12-01T20:11:30Z")
+        journal_games.shelve(journal, second, 1, "2026-12-01T20:12:00Z")
+        third = journal_games.resume(journal, 1, "quiddler", ["Ann", "Bob"], session)
+        journal.finish(third, "Ann")
+        games = journal.games()
+        listed = journal_games.recorded(games, journal_games.resumed_ids(journal, games))
+        assert [(game.id, game.winner) for game in listed] == [(other, None), (third, "Ann")]
+        assert listed[1].started == journal.game(first).started
+        lines = [json.loads(line) for line in journal.export_record(third).splitlines()]
+        assert lines[1:] == [{"event": "setup", "players": ["Ann", "Bob"], "at": "2026-12-01T20:00:00Z"},
+                             {"event": "round_start", "round": 1, "at": "2026-12-01T20:10:00Z"}]
+        assert journal_games.recorded(games) == games[1:]  # each part still exports by its id
+        fresh = journal_games.resume(journal, 7, "quiddler", ["Ann"], session)  # a key no game holds
+        assert journal.meta(fresh) == {} and unlabelled(journal.export_record(fresh)) == [
+            {"record": "wordtable", "version": 1, "game": "quiddler"}]
