@@ -160,7 +160,7 @@ def leave(state: AppState) -> Step:
         return state, []
     effects: list[Effect] = []
     title = game_title(state, registry.kit(mode.flow.game))
-    if isinstance(mode.flow, KeepsTime):  # its clock stops: no time passes on it while it waits
+    if mode.begun and isinstance(mode.flow, KeepsTime):  # its clock stops: no time passes on it while it waits
         state, effects = apply(state, mode.flow.pause(ctx(state)))
     flow = state.flow
     assert flow is not None
@@ -185,8 +185,7 @@ def resume(state: AppState, key: int) -> Step:
     if kept is None:
         return refuse(state, "")
     state, effects = leave(replace(state, shelf=tuple(game for game in state.shelf if game.key != key)))
-    state = replace(state, mode=InGame(kept.flow, kept.left_home, begun=True), overlay=None, timer=kept.timer,
-                    notice="")
+    state = replace(state, mode=InGame(kept.flow, kept.left_home, begun=True), overlay=None, timer=kept.timer)
     effects.append(BeginGame(kept.flow.game, kept.players, resumes=key))
     if isinstance(kept.flow, KeepsTime):
         state, more = apply(state, kept.flow.pause(ctx(state)))

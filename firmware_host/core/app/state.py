@@ -1,6 +1,7 @@
 """The appliance's state: the settings, the timer, the free scoreboard, the mode (no game or a game; on screen
 the timer, the scoreboard or the game, the letter picker only where a typed line is taken), the overlay open
-over it (menu, duration edit, power-off question, table page). Pure data."""
+over it (menu, duration edit, power-off question, table page, the question before a game is left), and the
+shelf of games left to be resumed. Pure data."""
 
 from __future__ import annotations
 
@@ -118,7 +119,7 @@ class Shelved:
 class AppState:
     """The appliance's state. The mode (`mode`: no game or a game, and what is on screen with its letter
     picker) is read as `home`, `flow`, `left_home` and `picker`; the overlay (menu, length edit, power-off
-    question, table page) may be open over any mode."""
+    question, table page, leaving question) may be open over any mode."""
 
     settings: Settings
     timer: Timer
