@@ -15,17 +15,18 @@ import pytest
 from firmware_host import cli, journal_games
 from firmware_host.commands.score import score
 from firmware_host.core import app
-from firmware_host.core.effects import BeginGame, EndGame
+from firmware_host.core.effects import BeginGame, EndGame, Record
 from firmware_host.core.events import Button, Press, Resumed, Tick
 from firmware_host.core.games.registry import parse_record
 from firmware_host.core.screens import MessageScreen
 from firmware_host.core.settings import Settings
 from firmware_host.journal import RECORD, RETRACT, Journal
 from firmware_host.journal_games import RESUMES
+from firmware_host.league.outbox import Outbox
 from firmware_host.paths import journal_path
 from firmware_host.resume import replay
 from firmware_host.script import parse_script, run_script
-from firmware_host.shell_journal import INPUT, SESSION
+from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
 from firmware_host.simulator import Simulator
 from tests.game_scripts import PureApp
 
@@ -183,6 +184,7 @@ def journal_cli(capsys: pytest.CaptureFixture[str], state_dir: Path, *args: str)
     return capsys.readouterr().out
 
 
+@pytest.mark.slow  # it restarts the box
 def test_a_shelved_game_resumes_through_the_journal_and_stays_one_game(
     make_sim: Callable[..., Simulator], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -261,3 +263,21 @@ def test_the_journal_keeps_a_game_shelved_and_resumed_twice_as_one(tmp_path: Pat
         fresh = journal_games.resume(journal, 7, "quiddler", ["Ann"], session)  # a key no game holds
         assert journal.meta(fresh) == {} and unlabelled(journal.export_record(fresh)) == [
             {"record": "wordtable", "version": 1, "game": "quiddler"}]
+
+
+def test_the_league_gets_a_shelved_game_once_whole_when_it_ends(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    with Journal.open(path) as journal:
+        target = SessionJournal(journal, journal.start_game(SESSION, []), league=True)
+        setup = {"event": "setup", "players": ["Ann", "Bob"], "dealer": "Ann", "bonus": "longest"}
+        target.commit(None, [BeginGame("quiddler", ("Ann", "Bob")), Record(setup), EndGame(None, shelved=0)])
+        outbox = Outbox(path)
+        try:
+            assert outbox.pending() == []  # it may be resumed: not the league's yet
+            target.commit(None, [BeginGame("quiddler", ("Ann", "Bob"), resumes=0),
+                                 Record({"event": "round_start", "round": 1}), EndGame("Ann")])
+            [(_, sent)] = outbox.pending()
+        finally:
+            outbox.close()
+    assert [line.get("event") for line in unlabelled(sent["record"])] == [None, "setup", "round_start"]
+    assert sent["winner"] == "Ann"
