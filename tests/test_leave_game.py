@@ -23,6 +23,7 @@ from firmware_host.core.settings import Settings
 from firmware_host.journal import RECORD, RETRACT, Journal
 from firmware_host.journal_games import RESUMES
 from firmware_host.league.outbox import Outbox
+from firmware_host.page.past_games import games_list
 from firmware_host.paths import journal_path
 from firmware_host.resume import replay
 from firmware_host.script import parse_script, run_script
@@ -263,6 +264,7 @@ def test_the_journal_keeps_a_game_shelved_and_resumed_twice_as_one(tmp_path: Pat
         fresh = journal_games.resume(journal, 7, "quiddler", ["Ann"], session)  # a key no game holds
         assert journal.meta(fresh) == {} and unlabelled(journal.export_record(fresh)) == [
             {"record": "wordtable", "version": 1, "game": "quiddler"}]
+    assert [game["id"] for game in games_list(tmp_path / "journal.sqlite", "de")] == [fresh, third, other]
 
 
 def test_the_league_gets_a_shelved_game_once_whole_when_it_ends(tmp_path: Path) -> None:
