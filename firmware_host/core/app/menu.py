@@ -164,7 +164,7 @@ def choose(state: AppState, menu: MenuView, key: str) -> Step:
     if not menu.path:
         return _open(state, key)
     if menu.path == "shelf":
-        return _leave_first(state, key) or resume(state, int(key.removeprefix("resume:")))
+        return _leave_first(state, key) or _chosen_game(state, key)
     row = setting(menu.path)
     if row is None:
         raise ValueError(f"no menu {menu.path!r}")
@@ -184,7 +184,7 @@ def _open(state: AppState, key: str) -> Step:
     if key == "letters" and (field := field_below(state)) is not None:
         return picked(replace(state, overlay=None), Picker(field)), []
     if key.startswith("game:"):
-        return _leave_first(state, key) or new_game(state, key.removeprefix("game:"))
+        return _leave_first(state, key) or _chosen_game(state, key)
     if key == "shelf":
         return replace(state, overlay=MenuView("shelf"), notice=t(state.settings, "shelf_hint")), []
     if key == "power_off":
@@ -207,6 +207,13 @@ def _drop_shelved(state: AppState, game: Shelved) -> Step:
     return replace(state, shelf=shelf, overlay=menu, notice=t(state.settings, "shelf_dropped", game=title)), []
 
 
+def _chosen_game(state: AppState, key: str) -> Step:
+    """The entry `key` done: a new game ("game:ID") or a shelved one resumed ("resume:KEY")."""
+    if key.startswith("resume:"):
+        return resume(state, int(key.removeprefix("resume:")))
+    return new_game(state, key.removeprefix("game:"))
+
+
 def _leave_first(state: AppState, key: str) -> Step | None:
     """The question before the entry `key` leaves a game begun (`ConfirmLeave`); None when none is open."""
     mode = state.mode
@@ -221,10 +228,7 @@ def leave_event(state: AppState, event: Event) -> Step:
     question = state.overlay
     assert isinstance(question, ConfirmLeave)
     if isinstance(event, Press) and event.button in (Button.START, Button.ENCODER):
-        key = question.then
-        if key.startswith("resume:"):
-            return resume(state, int(key.removeprefix("resume:")))
-        return new_game(state, key.removeprefix("game:"))
+        return _chosen_game(state, question.then)
     if isinstance(event, Press) and event.button in (Button.BACK, Button.MENU):
         return replace(state, overlay=None), []
     return refuse(state, "")
