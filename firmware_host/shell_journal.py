@@ -2,7 +2,8 @@
 
 The appliance's inputs go to its session — a journal "game" of kind `SESSION`, each input an entry of
 kind `INPUT` (what a resume folds the state from). A table game's record lines go to that game's own entry
-in the journal, opened by `BeginGame` beside the session and finished by `EndGame`. An input and the
+in the journal, opened by `BeginGame` beside the session and finished by `EndGame` (a shelved one marked,
+a resumed one continued: `journal_games`). An input and the
 record lines it causes are written in one transaction (`commit`): after a crash at any moment, the record
 and the inputs a resume replays agree.
 """
@@ -13,6 +14,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from firmware_host import journal_games
 from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame, Record, Retract
 from firmware_host.core.event_codec import encode
@@ -47,7 +49,7 @@ class SessionJournal:
         written (a crash of the process keeps it) but on the storage only after `sync`. Raises
         `JournalError` when it could not be written; then nothing was, and nothing changed here."""
         table, checkpoint = self.table_game, None
-        queued = self.league and any(isinstance(effect, EndGame) for effect in effects)
+        queued = self.league and any(isinstance(effect, EndGame) and effect.shelved is None for effect in effects)
         with self.journal.batch(synced=False):
             if isinstance(event, Tick) and not effects and self._checkpoint is not None:
                 self.journal.rewrite(self._checkpoint, encode(event), utc_now())
@@ -88,6 +90,8 @@ class SessionJournal:
         self.session, self.entries, self._checkpoint = session, 0, None
 
     def _game_effect(self, table: int | None, effect: GameEffect) -> int | None:
+        if isinstance(effect, BeginGame) and effect.resumes is not None:
+            return journal_games.resume(self.journal, effect.resumes, effect.game, effect.players, self.session)
         if isinstance(effect, BeginGame):
             return self.journal.start_game(effect.game, effect.players, beside=self.session)
         if table is None:
@@ -96,6 +100,9 @@ class SessionJournal:
             self.journal.append(table, RECORD, effect.line, utc_now())
         elif isinstance(effect, Retract):
             self.journal.append(table, RETRACT, {}, utc_now())
+        elif effect.shelved is not None:  # to be resumed: not the league's yet
+            journal_games.shelve(self.journal, table, effect.shelved, utc_now())
+            return None
         else:
             self.journal.finish(table, effect.winner)
             if self.league:

@@ -244,6 +244,8 @@ def test_a_turn_clock_abandoned_for_another_game_gives_the_sand_timer_back():
     state, _ = run(state, Press(Button.ENCODER, 0), LongPress(Button.NEXT, 0), Press(Button.ENCODER, 0))
     assert state.timer.countdown.left(0) == 600  # the turn clock has the timer
     state = choose(state, "game:perfect-words")
+    assert isinstance(state.overlay, app.ConfirmLeave)  # a game begun: the table is asked first
+    state, _ = run(state, Press(Button.START, 0))
     assert "Zugzeit" in state.notice
     state, _ = run(state, Press(Button.BACK, 0))  # out of the new game's setup: the timer, as set
     assert state.home == "timer" and state.timer.countdown.left(0) == 90

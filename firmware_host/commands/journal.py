@@ -17,7 +17,7 @@ from pathlib import Path
 from firmware_host.core.games.registry import parse_record, score
 from firmware_host.core.record import RecordError
 from firmware_host.journal import GameSummary, Journal, JournalError
-from firmware_host.journal_games import recorded
+from firmware_host.journal_games import recorded, resumed_ids
 from firmware_host.paths import journal_path, state_dir
 
 
@@ -44,11 +44,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         with Journal.open(path, readonly=True) as journal:
             games = journal.games()
-            kept = recorded(games)
+            kept = recorded(games, resumed_ids(journal, games))
             if args.action == "list":
                 text = list_text(kept)
             else:
                 game_id = (kept[-1].id if kept else None) if args.game is None else args.game
+                kept = recorded(games)  # a part of a resumed game is exported as it was, by its id
                 if game_id is None:
                     print(f"wordtable journal: no games in {path}", file=sys.stderr)
                     return 1

@@ -61,10 +61,12 @@ class PowerOff:
 
 @dataclass(frozen=True, slots=True)
 class BeginGame:
-    """A table game starts: the journal opens a record for it (beside the appliance's session)."""
+    """A table game starts: the journal opens a record for it (beside the appliance's session). A shelved
+    game brought back (`resumes`: its `EndGame.shelved` key) continues in a record that holds its lines."""
 
     game: str
     players: tuple[str, ...]
+    resumes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +83,11 @@ class Retract:
 
 @dataclass(frozen=True, slots=True)
 class EndGame:
-    """The table game is over (winner's name(s) for the journal's list; None when abandoned)."""
+    """The table game is over (winner's name(s) for the journal's list; None when abandoned). A game left to
+    be resumed (`shelved`: its key on the core's shelf) is archived with that key and not sent to the league."""
 
     winner: str | None
+    shelved: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from firmware_host.core.games import registry
 from firmware_host.core.games.registry import parse_record
 from firmware_host.core.record import RecordError
 from firmware_host.journal import Journal, JournalError
-from firmware_host.journal_games import recorded
+from firmware_host.journal_games import recorded, resumed_ids
 
 
 class PastGameError(ValueError):
@@ -33,10 +33,11 @@ def games_list(path: Path, lang: str) -> list[dict[str, Any]]:
     try:
         with Journal.open(path, readonly=True) as journal:
             games = journal.games()
+            resumed = resumed_ids(journal, games)
     except JournalError:
         raise PastGameError("journal") from None
     listed = []
-    for game in reversed(recorded(games)):
+    for game in reversed(recorded(games, resumed)):
         kit = registry.kit(game.game)
         assert kit is not None  # a game with a record has a kit
         listed.append({"id": game.id, "date": game.started, "game": game.game, "title": kit.name(lang),

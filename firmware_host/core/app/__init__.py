@@ -29,6 +29,7 @@ from firmware_host.core.app.state import (
     HOME_MODES,
     UNSAVED_MARK,
     AppState,
+    ConfirmLeave,
     ConfirmPowerOff,
     DurationEdit,
     Free,
@@ -44,7 +45,7 @@ from firmware_host.core.app.text_edge import active_picker, edge_checked, entry_
 
 __all__ = [
     "CHECKPOINT_S", "HOME_MODES", "STARTUP_FAILURES", "UNSAVED_MARK", "UNSAVED_REASONS", "AppState",
-    "ConfirmPowerOff", "DurationEdit",
+    "ConfirmLeave", "ConfirmPowerOff", "DurationEdit",
     "Free", "InGame", "MenuView", "Mode", "OnBoard", "OnGame", "OnTimer", "Overlay", "active_picker",
     "can_snapshot", "ctx", "current_value", "edge_checked", "entry_field", "events_to_choose", "field_below", "fold",
     "initial", "kept_items", "main_keys", "menu_entries", "page_controls", "parse_points", "restore", "screen",

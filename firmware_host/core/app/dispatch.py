@@ -16,12 +16,21 @@ from firmware_host.core.alarm import Ringing
 from firmware_host.core.app.actions import refuse
 from firmware_host.core.app.home import home_event
 from firmware_host.core.app.host import apply, ctx, go_home, table_players
-from firmware_host.core.app.menu import duration_edit_event, menu_entries, menu_event
+from firmware_host.core.app.menu import duration_edit_event, leave_event, menu_entries, menu_event
 from firmware_host.core.app.persistence import can_snapshot, resumed
 from firmware_host.core.app.ring import ring
 from firmware_host.core.app.screens import view
 from firmware_host.core.app.seats import seat_claim, seat_command, seat_entry, seat_join
-from firmware_host.core.app.state import AppState, ConfirmPowerOff, DurationEdit, MenuView, Step, picked, t
+from firmware_host.core.app.state import (
+    AppState,
+    ConfirmLeave,
+    ConfirmPowerOff,
+    DurationEdit,
+    MenuView,
+    Step,
+    picked,
+    t,
+)
 from firmware_host.core.app.text_edge import TYPING_SHOWN, edge_checked, field_below
 from firmware_host.core.effects import GAME_EFFECTS, Checkpoint, Effect, JournalAs, Log, PowerOff, Snapshottable
 from firmware_host.core.events import (
@@ -320,6 +329,7 @@ ROUTES: tuple[Route, ...] = (
     Route(CardScan, _card_unexpected, _card_not_expected),
     Route(LongPress, _leads_out, _lead_out),
     Route(object, _over(ConfirmPowerOff), _confirm_power_off),
+    Route(object, _over(ConfirmLeave), leave_event),
     Route(object, _over(DurationEdit), duration_edit_event),
     Route(object, _over(PageShow, ConfirmSeat), _page_overlay),
     Route(object, _over(MenuView), menu_event),

@@ -1,5 +1,6 @@
 """The game host: what a flow may know of the appliance (`ctx`), carrying a flow's `Outcome` into the
-state (`apply`), a new game, leaving it for a home mode and coming back, and the sand timer given back."""
+state (`apply`), a new game, leaving it for a home mode and coming back, leaving it for good or for the
+shelf and resuming it from there, and the sand timer given back."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ from typing import Any
 
 from firmware_host.core.app.actions import refuse, with_settings
 from firmware_host.core.app.state import (
+    SHELF_SIZE,
     AppState,
+    Free,
     HomeMode,
     InGame,
     MenuView,
     OnBoard,
     OnGame,
+    Shelved,
     Step,
+    home_shown,
     next_flow,
     showing,
     t,
@@ -90,6 +95,8 @@ def apply(state: AppState, outcome: Outcome) -> Step:
     if outcome.refused is not None:
         effects.append(Refused(outcome.refused))
     begun = next((effect for effect in outcome.effects if isinstance(effect, BeginGame)), None)
+    if begun is not None and isinstance(state.mode, InGame):  # from now on leaving it asks and shelves it
+        state = replace(state, mode=replace(state.mode, begun=True))
     if begun is not None and _named(begun.players):  # the same players again next time
         state, saved = with_settings(state, replace(state.settings, player_names=begun.players))
         effects.extend(saved)
@@ -130,22 +137,60 @@ def sand_timer(state: AppState) -> AppState:
 
 
 def new_game(state: AppState, game: str) -> Step:
+    """Open game `game`; a game open before is left for it (`leave`: no question asked here, the menu asks)."""
     chosen = registry.kit(game)
     if chosen is None:
         return refuse(state, "")
-    effects: list[Effect] = []
-    if state.flow is not None:
-        old = registry.kit(state.flow.game)
-        effects.append(EndGame(None))
-        state = replace(state, notice=t(state.settings, "abandoned", game=game_title(state, old)))
-        if isinstance(state.flow, KeepsTime):  # its clock goes with it
-            state = sand_timer(state)
-    flow = chosen.new_flow(ctx(state), state.settings.player_names)
-    page = replace(state.page, games=state.page.games + 1)
     left: HomeMode = state.left_home if isinstance(state.mode.shown, OnGame) else (
         "scoreboard" if isinstance(state.mode.shown, OnBoard) else "timer"
     )  # the new game ends where the table is now, or (from a game's screen) where that one would
+    state, effects = leave(state)
+    flow = chosen.new_flow(ctx(state), state.settings.player_names)
+    page = replace(state.page, games=state.page.games + 1)
     return replace(state, mode=InGame(flow, left_home=left), overlay=None, page=page), effects
+
+
+def leave(state: AppState) -> Step:
+    """The open game left (none: `state` as it is) for the home mode it was started from: a game begun goes
+    on the shelf (`Shelved`, the latest first; beyond `SHELF_SIZE` the oldest falls off), its clock stopped
+    and the timer as it was kept with it; a game still in its setup is dropped. The journal archives its
+    record either way, without a winner (`EndGame`, with the shelf's key for a shelved one)."""
+    mode = state.mode
+    if not isinstance(mode, InGame):
+        return state, []
+    effects: list[Effect] = []
+    title = game_title(state, registry.kit(mode.flow.game))
+    if mode.begun and isinstance(mode.flow, KeepsTime):  # its clock stops: no time passes on it while it waits
+        state, effects = apply(state, mode.flow.pause(ctx(state)))
+    flow = state.flow
+    assert flow is not None
+    if mode.begun:
+        timer = state.timer.pause(state.now) if state.timer.running else state.timer
+        kept = Shelved(state.shelf_key, flow, mode.left_home, timer, table_players(state), state.now)
+        effects.append(EndGame(None, shelved=kept.key))
+        state = replace(state, shelf=(kept, *state.shelf)[:SHELF_SIZE], shelf_key=kept.key + 1,
+                        notice=t(state.settings, "shelved", game=title))
+    else:
+        effects.append(EndGame(None))
+        state = replace(state, notice=t(state.settings, "abandoned", game=title))
+    if isinstance(flow, KeepsTime):  # its clock goes with it
+        state = sand_timer(state)
+    return replace(state, mode=Free(home_shown(mode.left_home))), effects
+
+
+def resume(state: AppState, key: int) -> Step:
+    """The shelved game `key` brought back exactly where it was left, on screen, with its timer (a clock of
+    its own set again); a game open before is left for it (`leave`). The journal continues its record."""
+    kept = next((game for game in state.shelf if game.key == key), None)
+    if kept is None:
+        return refuse(state, "")
+    state, effects = leave(replace(state, shelf=tuple(game for game in state.shelf if game.key != key)))
+    state = replace(state, mode=InGame(kept.flow, kept.left_home, begun=True), overlay=None, timer=kept.timer)
+    effects.append(BeginGame(kept.flow.game, kept.players, resumes=key))
+    if isinstance(kept.flow, KeepsTime):
+        state, more = apply(state, kept.flow.pause(ctx(state)))
+        effects.extend(more)
+    return state, effects
 
 
 def game_title(state: AppState, game: GameKit | None) -> str:

@@ -1,6 +1,7 @@
-"""The menu: the main menu's entries (continue the game, the letters, the home modes, the games, the table
-page, the settings of `core.settings.SETTINGS`, power off), each setting's submenu, and the custom length
-edit. In the menu NEXT moves, START chooses, BACK goes up a level."""
+"""The menu: the main menu's entries (continue the game, the letters, the games left to be resumed, the home
+modes, the games, the table page, the settings of `core.settings.SETTINGS`, power off), each setting's
+submenu, the shelved games' submenu, the custom length edit, and the question before a game begun is left
+for another (`ConfirmLeave`). In the menu NEXT moves, START chooses, BACK goes up a level."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from functools import partial
 
 from firmware_host.core import settings as table
 from firmware_host.core.app.actions import clamp_duration, refuse, set_duration, typed_duration, with_settings
-from firmware_host.core.app.host import default_names_in, game_title, go_home, new_game
+from firmware_host.core.app.host import default_names_in, game_title, go_home, new_game, resume
 from firmware_host.core.app.state import (
     HOME_MODES,
     AppState,
+    ConfirmLeave,
     ConfirmPowerOff,
     DurationEdit,
+    InGame,
     MenuView,
+    Shelved,
     Step,
     picked,
     t,
@@ -28,6 +32,7 @@ from firmware_host.core.games import registry
 from firmware_host.core.page_table import PageShow
 from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import player_names
+from firmware_host.core.screens import MessageScreen
 from firmware_host.core.settings import Settings, setting
 from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import format_seconds
@@ -35,11 +40,14 @@ from firmware_host.core.timer import format_seconds
 
 def main_keys(state: AppState) -> list[str]:
     """The main menu: continue the game in progress, the letter picker for the field below (when one
-    waits), timer and scoreboard, the games, the table page (when it is served), the settings, power off."""
+    waits), the games left to be resumed (when there are), timer and scoreboard, the games, the table page
+    (when it is served), the settings, power off."""
     keys = ["continue"] if state.flow is not None else []
     field = field_below(state)
     if field is not None and not field.only:
         keys.append("letters")
+    if state.shelf:
+        keys.append("shelf")
     page = ["page"] if state.page.address else []
     settings = [row.key for row in table.SETTINGS if row.menu]
     return [*keys, *HOME_MODES, *[f"game:{g.id}" for g in registry.GAMES], *page, *settings, "power_off"]
@@ -50,6 +58,8 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
     s = state.settings
     if not path:
         return [(key, main_label(state, key), key == state.home) for key in main_keys(state)]
+    if path == "shelf":
+        return [(f"resume:{game.key}", shelf_label(state, game), False) for game in state.shelf]
     row = setting(path)
     if row is None:
         raise ValueError(f"no menu {path!r}")
@@ -70,6 +80,16 @@ def current_value(state: AppState, key: str) -> str:
         return ""
     value = row.value(state.settings)
     return (row.current or row.option)(partial(t, state.settings), value)
+
+
+def shelf_label(state: AppState, game: Shelved) -> str:
+    """A shelved game in the menu: its title, its players and how long ago it was left."""
+    s = state.settings
+    minutes = int(max(0.0, state.now - game.at) // 60)
+    when = t(s, "ago_now") if minutes < 1 else t(s, "ago_min", n=minutes) if minutes < 60 else (
+        t(s, "ago_h", n=minutes // 60))
+    title = game_title(state, registry.kit(game.flow.game))
+    return t(s, "shelf_entry", game=title, players=", ".join(game.players), when=when)
 
 
 def main_index(state: AppState, key: str) -> int:
@@ -129,6 +149,8 @@ def menu_event(state: AppState, event: Event) -> Step:
             return replace(cleared, overlay=None), []
     if isinstance(event, LongPress) and event.button is Button.NEXT:
         return replace(cleared, overlay=replace(menu, cursor=(menu.cursor - 1) % len(items))), []
+    if isinstance(event, LongPress) and event.button is Button.START and menu.path == "shelf":
+        return _drop_shelved(cleared, state.shelf[menu.cursor])
     if isinstance(event, TextEntry):
         if not event.text:  # a keyboard's Enter on an empty line: the entry under the cursor, as START
             return choose(cleared, menu, items[menu.cursor][0])
@@ -141,6 +163,8 @@ def choose(state: AppState, menu: MenuView, key: str) -> Step:
     (with what it changes beside: `_CHOSEN`) and the menu goes back to the main menu on that setting."""
     if not menu.path:
         return _open(state, key)
+    if menu.path == "shelf":
+        return _leave_first(state, key) or _chosen_game(state, key)
     row = setting(menu.path)
     if row is None:
         raise ValueError(f"no menu {menu.path!r}")
@@ -160,7 +184,9 @@ def _open(state: AppState, key: str) -> Step:
     if key == "letters" and (field := field_below(state)) is not None:
         return picked(replace(state, overlay=None), Picker(field)), []
     if key.startswith("game:"):
-        return new_game(state, key.removeprefix("game:"))
+        return _leave_first(state, key) or _chosen_game(state, key)
+    if key == "shelf":
+        return replace(state, overlay=MenuView("shelf"), notice=t(state.settings, "shelf_hint")), []
     if key == "power_off":
         return replace(state, overlay=ConfirmPowerOff()), []
     if key == "page":
@@ -170,6 +196,49 @@ def _open(state: AppState, key: str) -> Step:
     entries = menu_entries(state, key)
     cursor = next((i for i, (_, _, marked) in enumerate(entries) if marked), 0)
     return replace(state, overlay=MenuView(key, cursor)), []
+
+
+def _drop_shelved(state: AppState, game: Shelved) -> Step:
+    """A shelved game given up (a long START in the shelf's menu): it leaves the shelf, its record stays
+    archived without a winner; the main menu when the shelf is empty."""
+    shelf = tuple(kept for kept in state.shelf if kept.key != game.key)
+    menu = MenuView("shelf", 0) if shelf else MenuView("", 0)
+    title = game_title(state, registry.kit(game.flow.game))
+    return replace(state, shelf=shelf, overlay=menu, notice=t(state.settings, "shelf_dropped", game=title)), []
+
+
+def _chosen_game(state: AppState, key: str) -> Step:
+    """The entry `key` done: a new game ("game:ID") or a shelved one resumed ("resume:KEY")."""
+    if key.startswith("resume:"):
+        return resume(state, int(key.removeprefix("resume:")))
+    return new_game(state, key.removeprefix("game:"))
+
+
+def _leave_first(state: AppState, key: str) -> Step | None:
+    """The question before the entry `key` leaves a game begun (`ConfirmLeave`); None when none is open."""
+    mode = state.mode
+    if isinstance(mode, InGame) and mode.begun:
+        return replace(state, overlay=ConfirmLeave(key)), []
+    return None
+
+
+def leave_event(state: AppState, event: Event) -> Step:
+    """The question before a game is left: START (or the encoder's push) leaves it for the entry chosen,
+    BACK (or MENU) keeps playing — the table as it was, the question closed."""
+    question = state.overlay
+    assert isinstance(question, ConfirmLeave)
+    if isinstance(event, Press) and event.button in (Button.START, Button.ENCODER):
+        return _chosen_game(state, question.then)
+    if isinstance(event, Press) and event.button in (Button.BACK, Button.MENU):
+        return replace(state, overlay=None), []
+    return refuse(state, "")
+
+
+def leave_screen(state: AppState) -> MessageScreen:
+    """The question before the open game is left (`ConfirmLeave`)."""
+    s = state.settings
+    playing = registry.kit(state.flow.game) if state.flow else None
+    return MessageScreen(t(s, "leave_q", game=game_title(state, playing)), (t(s, "leave_yes"), t(s, "leave_no")))
 
 
 def _duration_chosen(state: AppState, settings: Settings) -> Step:

@@ -28,19 +28,21 @@ def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect
 
 def can_snapshot(state: AppState) -> bool:
     """Whether `snapshot` holds all of `state` that matters: no game open, no menu, no letter picker open,
-    the timer not running and its alarm not ringing (the press that silences it must replay as that)."""
+    the timer not running and its alarm not ringing (the press that silences it must replay as that), no
+    game on the shelf (a flow is not data a snapshot holds: the session's inputs replay it)."""
     return (state.flow is None and state.overlay is None and state.picker is None and not state.timer.running
-            and state.ringing is None)
+            and state.ringing is None and not state.shelf)  # a shelved game is kept by its session's inputs
 
 
 def snapshot(state: AppState) -> dict[str, Any]:
     """What a journal session starts from: the settings, the home mode (timer or scoreboard), a stopped
     timer's time left, the free scoreboard (with its undo history), what the shell keeps (`Kept`: the
-    card tables a later scan is read with) and the table page's address and code (the menu offers the
-    page by them) — all that the events journaled after it are decided on."""
+    card tables a later scan is read with), the table page's address and code (the menu offers the
+    page by them) and the next shelved game's key — all that the events journaled after it are decided on."""
     countdown = state.timer.countdown
     return {
         "kept": [list(item) for item in state.kept],
+        "shelf_key": state.shelf_key,
         "page": {"address": state.page.address, "code": state.page.code},
         "settings": state.settings.to_dict(),
         "home": state.home if state.home in HOME_MODES else "timer",
@@ -73,7 +75,8 @@ def restore(data: dict[str, Any]) -> AppState:
         left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
         timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
                         alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
-    return AppState(settings, timer, board_state, mode=Free(home_shown(home)), kept=kept, page=page_state)
+    return AppState(settings, timer, board_state, mode=Free(home_shown(home)), kept=kept, page=page_state,
+                    shelf_key=int(data.get("shelf_key", 0)))
 
 
 def resumed(state: AppState, event: Resumed) -> Step:
@@ -81,7 +84,8 @@ def resumed(state: AppState, event: Resumed) -> Step:
     the time it had left at the last journaled event — or run out, when it would have run out while the
     box was off (`event.off_s`): then it is over as if the alarm had sounded (silently), and the table is
     told. A flow that keeps time stops its clock at the last journaled event: the time off is nobody's
-    turn. A flow that asked the word list and got no answer before the cut asks again (`Asks`)."""
+    turn. A flow that asked the word list and got no answer before the cut asks again (`Asks`). The shelved
+    games were left as long ago as before, and the time off."""
     at, off_s = event.at, event.off_s
     paused: list[Effect] = []
     if isinstance(state.flow, KeepsTime):
@@ -89,7 +93,8 @@ def resumed(state: AppState, event: Resumed) -> Step:
     if isinstance(state.flow, Asks):
         paused += state.flow.asks(ctx(state))
     timer, now = state.timer, state.now
-    state = replace(state, ringing=None)
+    shelf = tuple(replace(game, at=game.at + at - now - off_s) for game in state.shelf)  # as long ago as before
+    state = replace(state, ringing=None, shelf=shelf)
     if not timer.running:
         return replace(state, now=at), [*paused, Log("resumed")]
     left = timer.left(now)

@@ -6,9 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from firmware_host.core.app.host import ctx, table_players
-from firmware_host.core.app.menu import current_value, menu_entries
+from firmware_host.core.app.menu import current_value, leave_screen, menu_entries
 from firmware_host.core.app.scoreboard_mode import scoreboard_screen
-from firmware_host.core.app.state import UNSAVED_MARK, AppState, ConfirmPowerOff, DurationEdit, MenuView, t
+from firmware_host.core.app.state import (
+    UNSAVED_MARK,
+    AppState,
+    ConfirmLeave,
+    ConfirmPowerOff,
+    DurationEdit,
+    MenuView,
+    t,
+)
 from firmware_host.core.app.text_edge import active_picker, entry_field, entry_line
 from firmware_host.core.app.timer_mode import timer_screen
 from firmware_host.core.effects import Effect, SetBar, Show, WakeAt
@@ -58,6 +66,8 @@ def screen_below(state: AppState) -> Screen:
     s, overlay = state.settings, state.overlay
     if isinstance(overlay, ConfirmPowerOff):
         return MessageScreen(t(s, "power_off_q"), (t(s, "power_off_yes"), t(s, "power_off_no")))
+    if isinstance(overlay, ConfirmLeave):
+        return leave_screen(state)
     if isinstance(overlay, PageShow | ConfirmSeat):
         return page_screen(state.page, overlay, s.lang, state.notice, table_players(state))
     if isinstance(overlay, DurationEdit):

@@ -1,6 +1,7 @@
 """The appliance's state: the settings, the timer, the free scoreboard, the mode (no game or a game; on screen
 the timer, the scoreboard or the game, the letter picker only where a typed line is taken), the overlay open
-over it (menu, duration edit, power-off question, table page). Pure data."""
+over it (menu, duration edit, power-off question, table page, the question before a game is left), and the
+shelf of games left to be resumed. Pure data."""
 
 from __future__ import annotations
 
@@ -43,7 +44,15 @@ class ConfirmPowerOff:
     pass
 
 
-Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat
+@dataclass(frozen=True, slots=True)
+class ConfirmLeave:
+    """The question before the open game is left: START leaves it (a game begun goes on the shelf) for
+    `then`, the menu key chosen (another game, or a shelved one: "resume:KEY"); BACK keeps playing."""
+
+    then: str
+
+
+Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat | ConfirmLeave
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,16 +93,33 @@ class InGame:
     flow: Flow
     left_home: HomeMode = "timer"
     shown: Shown = OnGame()
+    begun: bool = False  # its setup is done (`BeginGame`): leaving it asks first and shelves it
 
 
 Mode = Free | InGame  # what the table is in: a home mode and no game, or a game (shown or waiting)
+
+SHELF_SIZE = 3  # the games left before their end that the menu offers to resume; the oldest falls off
+
+
+@dataclass(frozen=True, slots=True)
+class Shelved:
+    """A game left before its end, to be resumed exactly where it was: its flow, where its end returns, the
+    timer as it was (paused), its players, when it was left (the core's event time) and its `key` (the
+    journal's mark of its record: `EndGame.shelved`, `BeginGame.resumes`)."""
+
+    key: int
+    flow: Flow
+    left_home: HomeMode
+    timer: Timer
+    players: tuple[str, ...]
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
 class AppState:
     """The appliance's state. The mode (`mode`: no game or a game, and what is on screen with its letter
     picker) is read as `home`, `flow`, `left_home` and `picker`; the overlay (menu, length edit, power-off
-    question, table page) may be open over any mode."""
+    question, table page, leaving question) may be open over any mode."""
 
     settings: Settings
     timer: Timer
@@ -108,6 +134,8 @@ class AppState:
     ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
     typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
     journaled_at: float = float("-inf")  # the time of the last journaled event (`dispatch.CHECKPOINT_S`)
+    shelf: tuple[Shelved, ...] = ()  # the games left to be resumed, the latest first (at most `SHELF_SIZE`)
+    shelf_key: int = 0  # the key the next shelved game gets (kept in the snapshot: keys never repeat)
 
     @property
     def home(self) -> str:
