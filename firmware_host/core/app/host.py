@@ -141,11 +141,10 @@ def new_game(state: AppState, game: str) -> Step:
         if isinstance(state.flow, KeepsTime):  # its clock goes with it
             state = sand_timer(state)
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
-    page = replace(state.page, games=state.page.games + 1)
     left: HomeMode = state.left_home if isinstance(state.mode.shown, OnGame) else (
         "scoreboard" if isinstance(state.mode.shown, OnBoard) else "timer"
     )  # the new game ends where the table is now, or (from a game's screen) where that one would
-    return replace(state, mode=InGame(flow, left_home=left), overlay=None, page=page), effects
+    return replace(state, mode=InGame(flow, left_home=left), overlay=None), effects
 
 
 def game_title(state: AppState, game: GameKit | None) -> str:
