@@ -242,7 +242,7 @@ class SeatTokens:
         try:
             write_atomically(self.path, json.dumps(data).encode("utf-8"))
         except OSError as exc:
-            log.error("page: cannot keep seat tokens in %s: %s", self.path, exc)
+            log.error("page: cannot keep the seat tokens and the table code in %s: %s", self.path, exc)
 
     def renew_code(self) -> str:
         """A new table code, kept at once. Every token not active (a takeover or a join still waiting for the
