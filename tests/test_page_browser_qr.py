@@ -1,9 +1,12 @@
 """A seated phone shows the join QR to a newcomer, in a real browser (Debian's Chromium through Playwright):
 the page server on 127.0.0.1 beside a pure app (tests/test_page_server.py's `Box`), phones as browser
-contexts of their own. A phone that has not joined neither sees the button nor gets the QR."""
+contexts of their own. A phone that has not joined neither sees the button nor gets the QR.
+
+Set WORDTABLE_PAGE_SHOTS=1 to rewrite its screenshot, docs/page/invite.png (360×740)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from tests.test_page_server import Box
 pytestmark = pytest.mark.slow
 require_browser()
 
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "page"
 PHONE = {"width": 360, "height": 740}
 FETCH_QR = "async () => { const r = await fetch('/api/join-qr.svg'); return [r.status, await r.text()]; }"
 
@@ -52,6 +56,9 @@ def test_a_seated_phone_shows_the_join_qr_and_an_unseated_one_cannot(server, bro
     status, svg = seated.evaluate(FETCH_QR)
     assert status == 200 and f">{server.code}</text>" in svg
     assert seated.inner_text("#inviteopen") == "QR-Code ausblenden"
+    if os.environ.get("WORDTABLE_PAGE_SHOTS"):
+        seated.locator("#invite").scroll_into_view_if_needed()
+        seated.screenshot(path=str(SHOTS / "invite.png"))
     seated.click("#inviteopen")
     assert not seated.is_visible("#inviteqr")
 
