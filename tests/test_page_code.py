@@ -82,9 +82,12 @@ def test_the_code_printed_before_a_restart_still_joins_after_it(tmp_path):
         assert run(_join(server.address, {"code": printed, "seat": 0}))[0] == 200
     finally:
         server.close()
-    box = Box()  # the box starts again on the same state directory
+    box = Box()  # the box starts again on the same state directory, its journal replayed first:
+    box.put(PageInfo("http://old:8080", printed, 1.0))
+    _renew(box)  # a request for a new code the old process answered before it stopped
     again = _serve(tmp_path, box)
     try:
+        _settled(again)
         assert again.code == printed
         assert box.state.page.code == printed  # what the OLED shows
         assert run(_join(again.address, {"code": printed, "seat": 1}))[0] == 200
