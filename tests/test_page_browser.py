@@ -122,7 +122,7 @@ def start_game(service: Service, players: int) -> None:
 
 def test_three_phones_join_and_type_a_round_during_the_timer_hidden_until_pens_down(service, browser):
     start_game(service, 3)
-    code = service.code  # a new game, a new code: what the OLED's "Handy-Seite" shows now
+    code = service.code  # the box's code (a new game keeps it): what the OLED's "Handy-Seite" shows
     pages = [phone(browser, f"{service.url}/j/{code}") for _ in range(3)]
     pages[0].wait_for_selector("#seats button")
     shot(pages[0], "join")

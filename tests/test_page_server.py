@@ -326,36 +326,6 @@ def test_the_rate_limit_lets_a_burst_through_then_refuses():
     assert limit.allow(0)
 
 
-def test_the_table_code_changes_with_each_new_game_and_on_request(served):
-    import time
-
-    from firmware_host.core.events import Button, Press
-
-    server, box = served
-
-    def settled(old: str) -> str:
-        for _ in range(200):  # the server takes the published view on its own thread
-            if server.code != old and box.state.page.code == server.code:
-                return server.code
-            time.sleep(0.01)
-        raise AssertionError("the code did not change")
-
-    first = server.code
-    box.put(Press(Button.MENU, 1.0))
-    for _ in range(app.main_keys(box.state).index("game:quiddler")):
-        box.put(Press(Button.NEXT, 1.0))
-    box.put(Press(Button.START, 1.0))  # a new game
-    second = settled(first)
-    assert run(_join(server.address, {"code": first, "seat": 0}))[0] == 403  # the old code no longer joins
-    assert run(_join(server.address, {"code": second, "seat": 0}))[0] == 200
-    box.put(Press(Button.MENU, 1.0))  # the menu's "Handy-Seite", NEXT: a new code on request
-    for _ in range(app.main_keys(box.state).index("page")):
-        box.put(Press(Button.NEXT, 1.0))
-    box.put(Press(Button.START, 1.0))
-    box.put(Press(Button.NEXT, 1.0))
-    assert settled(second) not in (first, second)
-
-
 def test_an_entry_is_a_line_of_words_of_at_most_32_characters_each():
     ten_cards = "!(QU)(IN)(TH)(ER) (CL)AN (QU)IT"
     assert parse_message(json.dumps({"type": "entry", "seat": 0, "text": ten_cards}), 2.0) == SeatEntry(

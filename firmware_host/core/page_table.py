@@ -1,19 +1,20 @@
 """The table page as the box knows it: where it is served and its table code (`PageInfo` from the page
-server), the screen that shows them with a QR code (the menu's "Handy-Seite"), and a phone's request to
-take over a seat another phone holds, which the table confirms with START (`SeatClaim`).
+server), the screen that shows them with a QR code (the menu's "Handy-Seite", or a long NEXT on the timer),
+and a phone's request to take over a seat another phone holds, which the table confirms with START
+(`SeatClaim`).
 
 The core never makes a code or a token: the page server does (it has the randomness) and tells the core
 the code to show. What the table asks of the server goes out in the state, which the server reads from
-the published view: `new_code` counts the table's requests for a new code, `games` the games begun (a new
-game gets a new code), `answered` is the last takeover the table answered, `joined` the last new players
-seated (`SeatJoin`). Pure: no I/O.
+the published view: `new_code` counts the table's requests for a new code (the code is the box's: a new
+game keeps it), `answered` is the last takeover the table answered, `joined` the last new players seated
+(`SeatJoin`). Pure: no I/O.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from firmware_host.core.events import Button, Event, Press
+from firmware_host.core.events import Button, Event, LongPress, Press
 from firmware_host.core.i18n import texts
 from firmware_host.core.screens import MessageScreen, QrScreen
 
@@ -54,19 +55,24 @@ class PageState:
     address: str = ""  # "" : no page is served
     code: str = ""
     new_code: int = 0  # how often the table asked for a new code
-    games: int = 0  # games begun since start (each new game gets a new code)
     answered: tuple[str, bool] | None = None  # the last takeover answered: (claim, granted)
     joined: tuple[tuple[str, int], ...] = ()  # the last joins answered (`JOINS_KEPT`): (claim, seat; -1 refused)
     pending: tuple[tuple[int, str], ...] = ()  # takeovers waiting (`ClaimsPending`): only shown, never replayed
 
     def join_address(self) -> str:
-        """What the QR code holds: the page's address with the table code."""
-        return f"{self.address}/j/{self.code}"
+        """What the QR code holds (`join_address`)."""
+        return join_address(self.address, self.code)
+
+
+def join_address(address: str, code: str) -> str:
+    """What a join QR code holds: the page's address with the table code."""
+    return f"{address}/j/{code}"
 
 
 @dataclass(frozen=True, slots=True)
 class PageShow:
-    """The overlay with the QR code and the table code."""
+    """The overlay with the QR code and the table code (the menu's "Handy-Seite", or a long NEXT on the
+    timer: `app.dispatch`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +109,10 @@ def answered(page: PageState, seat: int, claim: str, granted: bool, name: str,
 def page_event(page: PageState, overlay: PageShow | ConfirmSeat, event: Event,
                lang: str) -> tuple[PageState, bool, str] | None:
     """A button on the page overlays: the page state after it, whether the overlay closes, and a notice;
-    None when the button means nothing here. (A pending claim's answer is `claim_answer`'s.)"""
+    None when the button means nothing here. (A pending claim's answer is `claim_answer`'s.) On the QR
+    screen NEXT asks for a new code, a long NEXT (what opens it on the timer) closes it as BACK does."""
+    if isinstance(event, LongPress) and event.button is Button.NEXT and isinstance(overlay, PageShow):
+        return page, True, ""
     if not isinstance(event, Press):
         return None
     if isinstance(overlay, PageShow):

@@ -1,7 +1,8 @@
 """Who may write at the table page: the table code, the seat tokens, a lock-out and rate limits.
 
-- The table code: `CODE_LENGTH` characters of an alphabet without look-alikes, from `secrets`; a new one
-  with each new game and on request. Every try of the code counts against its address before it is
+- The table code: `CODE_LENGTH` characters of an alphabet without look-alikes, from `secrets`; one per
+  box, kept in the store beside the seat tokens across games and restarts until the table renews it
+  (`SeatTokens.renew_code`). Every try of the code counts against its address before it is
   compared (`Lockout.attempt`): `MAX_FAILURES` wrong codes lock that address out for `LOCK_S` seconds, and
   `MAX_GLOBAL_FAILURES` from all addresses lock out every address that has not joined.
 - Seat tokens: 32 random bytes (URL-safe text) in an HttpOnly, SameSite=Strict cookie. The store keeps
@@ -39,6 +40,13 @@ STORE_NAME = "page-seats.json"
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _kept_code(value: object) -> str:
+    """`value` when it is a table code as `new_code` makes them, else ""."""
+    if isinstance(value, str) and len(value) == CODE_LENGTH and all(c in CODE_ALPHABET for c in value):
+        return value
+    return ""
 
 
 def code_matches(given: str, code: str) -> bool:
@@ -199,13 +207,18 @@ class Holder:
 
 
 class SeatTokens:
-    """Seat tokens (stored as digests) in `path`: which phone holds which seat."""
+    """Seat tokens (stored as digests) in `path`: which phone holds which seat; beside them the box's table
+    `code`, which stays until `renew_code` (a missing, damaged or unreadable file: a new code, logged)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.holders: dict[str, Holder] = {}
+        self.code = ""
         if path is not None:
             self._load(path)
+        if not self.code:
+            self.code = new_code()
+            self._save()
 
     def _load(self, path: Path) -> None:
         try:
@@ -213,19 +226,31 @@ class SeatTokens:
             for digest, held in data.get("tokens", {}).items():
                 if isinstance(held, dict) and isinstance(held.get("seat"), int) and held.get("active") is True:
                     self.holders[str(digest)] = Holder(int(held["seat"]), True)
+            self.code = _kept_code(data.get("code"))
+            if not self.code:
+                log.warning("page: no table code kept in %s: a new one", path)
         except FileNotFoundError:
             return
         except (OSError, ValueError, AttributeError) as exc:
-            log.warning("page: seat tokens in %s unreadable, phones join anew: %s", path, exc)
+            log.warning("page: seat tokens in %s unreadable, phones join anew with a new table code: %s", path, exc)
 
     def _save(self) -> None:
         if self.path is None:
             return
-        data = {"tokens": {d: {"seat": h.seat, "active": True} for d, h in self.holders.items() if h.active}}
+        data = {"code": self.code,
+                "tokens": {d: {"seat": h.seat, "active": True} for d, h in self.holders.items() if h.active}}
         try:
             write_atomically(self.path, json.dumps(data).encode("utf-8"))
         except OSError as exc:
-            log.error("page: cannot keep seat tokens in %s: %s", self.path, exc)
+            log.error("page: cannot keep the seat tokens and the table code in %s: %s", self.path, exc)
+
+    def renew_code(self) -> str:
+        """A new table code, kept at once. Every token not active (a takeover or a join still waiting for the
+        table) is dropped with the old code: only the seated phones stay in."""
+        self.code = new_code()
+        self.holders = {d: h for d, h in self.holders.items() if h.active}
+        self._save()
+        return self.code
 
     def seat_of(self, token: str | None) -> Holder | None:
         return self.holders.get(_digest(token)) if token else None

@@ -5,9 +5,11 @@ asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on th
 menu's settings; the core decides whether it may be done now), `SeatJoin` (a new player: the core picks
 the seat), `ClaimsPending` (the takeovers waiting for the table's START on its phone page screen: held
 here, at most one per seat and per phone, rate-limited, never journaled — `guard.Claims`), `PageInfo` (the
-address and table code the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step;
-each connected page gets its seat's view when it changed. Besides, a seated phone may read the past games
-from the journal (read-only, `past_games`). Nothing else of the appliance is reachable from here: no
+address and the box's table code the OLED shows: kept in the state directory across games and restarts,
+renewed only when the table asks — `PageState.new_code` —, which logs out every phone not seated). Out:
+the shell calls `publish` with the `PageViews` of every step; each connected page gets its seat's view when
+it changed. Besides, a seated phone may read the past games from the journal (read-only, `past_games`) and
+fetch the join QR to show a newcomer (`join_qr`). Nothing else of the appliance is reachable from here: no
 power-off, no journal writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
@@ -35,6 +37,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from firmware_host.core.events import ClaimsPending, Event, PageInfo, SeatCommand, SeatEntry, SeatJoin
+from firmware_host.core.page_table import join_address
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.guard import (
@@ -45,8 +48,8 @@ from firmware_host.page.guard import (
     RateLimit,
     SeatTokens,
     code_matches,
-    new_code,
 )
+from firmware_host.page.join_qr import join_qr_svg
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.paths import journal_path
@@ -78,11 +81,11 @@ class _Client:
 
 class PageServer(ThreadedSite):
     """The page served on `bind`:`port` (port 0: any free one). `address` is the base URL announced on the
-    OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens (None:
-    in memory only). `clock` is the shell's monotonic clock. `extra_routes` adds routes to the application
-    (only the simulator passes one: its virtual box at /box). A request is answered only when it names the
-    box as its host: an address, the box's host name (also on `.local`), localhost or one of `names`
-    (`web.own_host`: a DNS-rebinding page names its own domain)."""
+    OLED (None: `http://<this machine's LAN address>:<port>`). `state_dir` keeps the seat tokens and the
+    table code (None: in memory only). `clock` is the shell's monotonic clock. `extra_routes` adds routes to
+    the application (only the simulator passes one: its virtual box at /box). A request is answered only
+    when it names the box as its host: an address, the box's host name (also on `.local`), localhost or one
+    of `names` (`web.own_host`: a DNS-rebinding page names its own domain)."""
 
     def __init__(self, put: Callable[[Event], None], clock: Callable[[], float], *, bind: str = "0.0.0.0",
                  port: int = 8080, state_dir: Path | None = None, address: str | None = None,
@@ -101,14 +104,18 @@ class PageServer(ThreadedSite):
         self.rates = RateLimit(clock)
         self.claims = Claims(clock)
         self.names = own_names() | frozenset(names)  # what the box answers to besides an address
-        self.code = new_code()
         self.views: PageViews | None = None
         self._latest: PageViews | None = None  # the last views published (on the shell's thread)
         self.clients: set[_Client] = set()
         self.sent = 0  # view messages sent (the benchmark reads it)
-        self._seen: tuple[int, int] | None = None  # (new_code, games) last seen in a view
+        self._seen: int | None = None  # the table's requests for a new code (`new_code`) last seen in a view
         self._answered: tuple[str, bool] | None = None
         self._runner: web.AppRunner | None = None
+
+    @property
+    def code(self) -> str:
+        """The table code (the box's, kept with the seat tokens)."""
+        return self.tokens.code
 
     # --- life -------------------------------------------------------------------------------------------
 
@@ -152,12 +159,9 @@ class PageServer(ThreadedSite):
             views.follow(self.views)
         self.views = views
         page = views.page
-        seen = (page.new_code, page.games)
-        if self._seen is not None and seen != self._seen:  # a new game, or the table asked: a new code
-            self.code = new_code()
-            self.put(PageInfo(self.address or "", self.code, self.clock()))
-            log.info("table page: new code %s", self.code)
-        self._seen = seen
+        if self._seen is not None and page.new_code != self._seen:  # the table asked for a new code
+            self._renew_code()
+        self._seen = page.new_code
         for claim, seat in page.joined:  # each new player seated (or refused) by the core, once
             if self.tokens.settle(claim, seat):
                 log.info("table page: join %s %s", claim, f"at seat {seat + 1}" if seat >= 0 else "refused")
@@ -171,6 +175,21 @@ class PageServer(ThreadedSite):
             return
         for client in list(self.clients):
             self._send_view(client)
+
+    def _renew_code(self) -> None:
+        """A new table code, kept at once: every phone not seated is logged out (a takeover or join it waits
+        for is dropped, its page told `code_renewed`); the seated phones keep going."""
+        waiting = [claim for _, claim in self.claims.pending()]
+        for claim in waiting:
+            self.claims.answered(claim)
+        self.tokens.renew_code()
+        self.put(PageInfo(self.address or "", self.code, self.clock()))
+        if waiting:
+            self._tell_claims()
+        log.info("table page: new code %s; phones not seated are logged out", self.code)
+        for client in list(self.clients):
+            if self.tokens.seat_of(client.token) is None and not client.socket.closed:
+                self._send_soon(client.socket, _error("code_renewed"))
 
     def _view_of(self, client: _Client) -> str:
         views = self.views
@@ -204,6 +223,7 @@ class PageServer(ThreadedSite):
         application.router.add_post("/api/join", self._join)
         application.router.add_post("/api/leave", self._leave)
         application.router.add_get("/ws", self._socket)
+        application.router.add_get("/api/join-qr.svg", self._join_qr)
         application.router.add_get("/api/games", self._games)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
@@ -272,6 +292,14 @@ class PageServer(ThreadedSite):
         response = _answer(200, "")
         response.del_cookie(COOKIE, path="/")
         return response
+
+    async def _join_qr(self, request: web.Request) -> web.Response:
+        """The join QR with the table code, for a seated phone to show a newcomer (anyone else: 403)."""
+        if not self._seated(request):
+            return _answer(403, "no_seat")
+        address = self.address or ""
+        svg = join_qr_svg(join_address(address, self.code), self.code, address.removeprefix("http://"))
+        return web.Response(text=svg, content_type="image/svg+xml", headers=HEADERS)
 
     # --- past games (read-only) --------------------------------------------------------------------------
 

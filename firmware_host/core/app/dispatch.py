@@ -31,7 +31,7 @@ from firmware_host.core.app.state import (
     picked,
     t,
 )
-from firmware_host.core.app.text_edge import TYPING_SHOWN, edge_checked, field_below
+from firmware_host.core.app.text_edge import TYPING_SHOWN, active_picker, edge_checked, field_below
 from firmware_host.core.effects import GAME_EFFECTS, Checkpoint, Effect, JournalAs, Log, PowerOff, Snapshottable
 from firmware_host.core.events import (
     TROUBLES,
@@ -258,6 +258,11 @@ def _claims_pending(state: AppState, event: ClaimsPending) -> Step:
     return replace(state, page=replace(state.page, pending=event.claims)), []
 
 
+def _join_qr(state: AppState, event: LongPress) -> Step:
+    """A long NEXT on the timer, where it means nothing else: the join QR (the phone page's screen)."""
+    return replace(state, overlay=PageShow(), notice=""), []
+
+
 def _seat_answer(state: AppState, event: SeatAnswer) -> Step:
     """The table's answer to a takeover, given on the phone page's screen (live: `_page_overlay` gives it
     and has it journaled; replayed: from the journal): the page server is told, the screen closes."""
@@ -301,6 +306,11 @@ def _leads_out(state: AppState, event: LongPress) -> bool:
     )
 
 
+def _shows_join_qr(state: AppState, event: LongPress) -> bool:
+    return (event.button is Button.NEXT and state.overlay is None and state.home == "timer"
+            and bool(state.page.address) and active_picker(state) is None)
+
+
 def _over(*overlays: type) -> Guard:
     return lambda state, event: isinstance(state.overlay, overlays)
 
@@ -328,6 +338,7 @@ ROUTES: tuple[Route, ...] = (
     Route(CardRemoved, None, _nothing),
     Route(CardScan, _card_unexpected, _card_not_expected),
     Route(LongPress, _leads_out, _lead_out),
+    Route(LongPress, _shows_join_qr, _join_qr),
     Route(object, _over(ConfirmPowerOff), _confirm_power_off),
     Route(object, _over(ConfirmLeave), leave_event),
     Route(object, _over(DurationEdit), duration_edit_event),

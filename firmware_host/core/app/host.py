@@ -146,8 +146,7 @@ def new_game(state: AppState, game: str) -> Step:
     )  # the new game ends where the table is now, or (from a game's screen) where that one would
     state, effects = leave(state)
     flow = chosen.new_flow(ctx(state), state.settings.player_names)
-    page = replace(state.page, games=state.page.games + 1)
-    return replace(state, mode=InGame(flow, left_home=left), overlay=None, page=page), effects
+    return replace(state, mode=InGame(flow, left_home=left), overlay=None), effects
 
 
 def leave(state: AppState) -> Step:

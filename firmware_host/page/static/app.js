@@ -10,7 +10,7 @@ const TEXT = {
     hidden: "Die Wörter bleiben verdeckt bis zum Alarm.", round: "Runde {r}", max: "höchstens {n}",
     written: "geschrieben", words: "Die Wörter", sheet: "Der Bogen", board: "Punktetafel", total: "Summe",
     vowels: "Vokale", bonus: "Bonus", offline: "Verbindung zum Tisch unterbrochen – verbinde neu …",
-    e_code: "Falscher Code. (Mit jedem neuen Spiel gibt es einen neuen: Menü → Handy-Seite)", e_locked: "Zu viele falsche Codes: {s} s gesperrt.", e_bad_seat: "Diesen Platz gibt es nicht.",
+    e_code: "Falscher Code. (Er steht auf dem Display: NEXT lang drücken am Timer, oder Menü → Handy-Seite)", e_locked: "Zu viele falsche Codes: {s} s gesperrt.", e_bad_seat: "Diesen Platz gibt es nicht.",
     e_no_such_name: "Diesen Namen gibt es am Tisch nicht.", e_no_seat: "Erst einen Platz wählen.",
     e_not_your_seat: "Das ist nicht dein Platz.", e_slow_down: "Langsam – zu viele Eingaben.",
     e_claimed: "Ein anderes Handy fragt schon nach diesem Platz: erst antwortet der Tisch darauf.",
@@ -24,6 +24,9 @@ const TEXT = {
     e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
     e_bad_command: "Diese Einstellung gibt es nicht.", breakdown: "Wort+Länge+grau", points: "Pkt.",
     e_full: "Der Tisch ist voll.",
+    e_code_renewed: "Der Tisch hat einen neuen Code: den vom Display eingeben.",
+    invite: "QR-Code für Neue zeigen", invite_close: "QR-Code ausblenden",
+    invite_alt: "QR-Code und Code zum Mitspielen",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -32,7 +35,7 @@ const TEXT = {
     hidden: "Words stay hidden until the alarm.", round: "Round {r}", max: "at most {n}",
     written: "written", words: "The words", sheet: "The sheet", board: "Scoreboard", total: "Total",
     vowels: "Vowels", bonus: "Bonus", offline: "Lost the table – reconnecting …",
-    e_code: "Wrong code. (Each new game has a new one: menu → Phone page)", e_locked: "Too many wrong codes: locked for {s} s.", e_bad_seat: "No such seat.",
+    e_code: "Wrong code. (It is on the display: hold NEXT on the timer, or menu → Phone page)", e_locked: "Too many wrong codes: locked for {s} s.", e_bad_seat: "No such seat.",
     e_no_such_name: "No player of that name at the table.", e_no_seat: "Pick a seat first.",
     e_not_your_seat: "That is not your seat.", e_slow_down: "Slow down – too many entries.",
     e_claimed: "Another phone is asking for this seat: the table answers that one first.",
@@ -46,6 +49,9 @@ const TEXT = {
     e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
     e_bad_command: "No such setting.", breakdown: "word+length+grey", points: "Pts",
     e_full: "The table is full.",
+    e_code_renewed: "The table has a new code: type the one on the display.",
+    invite: "Show the QR code to a newcomer", invite_close: "Hide the QR code",
+    invite_alt: "QR code and code to join",
   },
 };
 
@@ -101,6 +107,7 @@ function connect() {
       duration = timer.duration;
       render(v);
     } else if (message.type === "error") {
+      if (message.reason === "code_renewed") $("code").value = "";
       showError(message.reason);
     } else if (message.type === "sent") {
       showError("");
@@ -156,6 +163,7 @@ function render(v) {
   renderTables(play.tables);
   renderBoard(v);
   renderControls(v);
+  renderInvite(seated);
   $("notice").hidden = !v.notice || v.notice === play.message;
   $("notice").textContent = v.notice || "";
   $("screen").hidden = !v.screen;
@@ -346,6 +354,22 @@ function renderControls(v) {
   }));
 }
 
+// A seated phone shows the join QR (the box's, with the table code) to a newcomer; others cannot fetch it.
+function renderInvite(seated) {
+  $("invite").hidden = !seated;
+  if (!seated) showInvite(false);
+  $("inviteopen").textContent = t($("inviteqr").hidden ? "invite" : "invite_close");
+  $("inviteqr").alt = t("invite_alt");
+}
+
+function showInvite(open) {
+  const qr = $("inviteqr");
+  if (open) qr.src = `/api/join-qr.svg?at=${Date.now()}`; // fetched anew: a renewed code shows at once
+  else qr.removeAttribute("src");
+  qr.hidden = !open;
+  $("inviteopen").textContent = t(open ? "invite_close" : "invite");
+}
+
 async function pastGames() {
   const response = await fetch("/api/games", { credentials: "same-origin" });
   const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
@@ -407,6 +431,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("pointsform").onsubmit = (event) => { event.preventDefault(); command("points", $("points").value.trim()); $("points").value = ""; };
   $("nameform").onsubmit = (event) => { event.preventDefault(); command("name", $("newname").value.trim()); };
   $("pastopen").onclick = pastGames;
+  $("inviteopen").onclick = () => showInvite($("inviteqr").hidden);
+  $("inviteqr").onerror = () => { if ($("inviteqr").getAttribute("src")) { showInvite(false); showError("no_seat"); } };
   connect();
   frame();
 });
