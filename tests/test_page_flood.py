@@ -47,24 +47,29 @@ def test_a_flood_of_slow_connections_and_claims_takes_nothing_from_the_table(tmp
         flooding = threading.Thread(target=flood)
         flooding.start()
         shell.put(Press(Button.START, time.monotonic()))  # the sand runs
-        presses = 0
+        presses = 0  # NEXTs put while the sand runs (a loaded machine may end it before the flood ends)
         while flooding.is_alive():
             time.sleep(0.25)
-            shell.put(Press(Button.NEXT, time.monotonic()))  # refused while the sand runs: an error beep
-            presses += 1
+            if shell.state.timer.running and shell.state.ringing is None:
+                shell.put(Press(Button.NEXT, time.monotonic()))  # refused while the sand runs: an error beep
+                presses += 1
         flooding.join()
         deadline = time.monotonic() + 15
         while not [s for s, _ in box.sounds if s == "alarm"] and time.monotonic() < deadline:
             time.sleep(0.1)
         assert [s for s, _ in box.sounds if s == "alarm"], "the alarm never sounded"
-        assert still_open(held) <= Limits().connections  # the rest were closed at once
+        settle = time.monotonic() + 10  # what a starved loop accepted late, it closes once it accepts it
+        while still_open(held) > Limits().connections and time.monotonic() < settle:
+            time.sleep(0.2)
+        assert still_open(held) <= Limits().connections  # the rest were closed
         assert statuses.count(202) <= 1 and set(statuses) <= {0, 202, 409, 421, 429}
         assert statuses.count(409) + statuses.count(429) >= len(statuses) // 2  # answered, and refused
         shell.put(Press(Button.START, time.monotonic()))  # silences the alarm
         shell.put(Press(Button.START, time.monotonic()))  # and starts the sand again: nothing else
         time.sleep(1)
         assert box.server.tokens.holder_of(0) == holder  # no START handed the seat over
-        assert [s for s, _ in box.sounds].count("error") >= presses  # every press was answered
+        assert presses and [s for s, _ in box.sounds].count("error") >= presses - 1  # every press answered
+        # (the last one may have reached the core after the sand ran out)
         assert not shell.state.unsaved
         assert box.frames and box.frames[-1] > box.sounds[0][1]  # the panel still draws
     finally:
