@@ -23,7 +23,7 @@ const TEXT = {
     open_game: "läuft noch", no_games: "Noch keine Spiele im Journal.", e_no_game: "Dieses Spiel gibt es nicht.",
     e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
     e_bad_command: "Diese Einstellung gibt es nicht.", breakdown: "Wort+Länge+grau", points: "Pkt.",
-    e_full: "Der Tisch ist voll.",
+    e_full: "Der Tisch ist voll.", people: "Wer spielt: Statistik",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -45,7 +45,7 @@ const TEXT = {
     open_game: "still open", no_games: "No games in the journal yet.", e_no_game: "No such game.",
     e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
     e_bad_command: "No such setting.", breakdown: "word+length+grey", points: "Pts",
-    e_full: "The table is full.",
+    e_full: "The table is full.", people: "Who plays: statistics",
   },
 };
 
