@@ -136,3 +136,15 @@ def test_the_end_of_game_line_is_the_footer_only_and_moves_no_clock():
                                           (12, "12th"), (13, "13th"), (21, "21st"), (102, "102nd")])
 def test_english_ordinals(n, text):
     assert highlight_text(Highlight("A", "win", str(n), 0.0), "en") == f"A: {text} win"
+
+
+def test_a_person_is_asked_for_by_the_name_as_a_record_reads_it():
+    import unicodedata
+
+    from firmware_host.core.history import person_json
+
+    game = replace(script_game("knack-das-wort", 1, at(19), at(20)), seats=(Seat("Jörg Müller", 3), Seat("Ben", 5)))
+    asked = unicodedata.normalize("NFD", "  Jörg   Müller ")
+    found = person_json([game], asked)
+    assert found is not None and found["name"] == "Jörg Müller" and found["evenings"][0]["people"][0] == "Jörg Müller"
+    assert person_json([game], "Jörg\x00") is None and person_json([game], "Jörg") is None

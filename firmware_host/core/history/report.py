@@ -9,6 +9,7 @@ from typing import Any
 from firmware_host.core.history.evenings import evenings
 from firmware_host.core.history.people import people, person_of
 from firmware_host.core.history.played import PlayedGame
+from firmware_host.core.text_input import TextRefused, clean
 
 RECENT_EVENINGS = 5  # the evenings shown, the most recent first
 
@@ -25,7 +26,12 @@ def table_json(games: Sequence[PlayedGame]) -> dict[str, Any]:
 
 
 def person_json(games: Sequence[PlayedGame], name: str) -> dict[str, Any] | None:
-    """`name`'s statistics (`Person.to_json`) with the evenings they played in; None: no game of theirs."""
+    """`name`'s statistics (`Person.to_json`) with the evenings they played in; None: no game of theirs.
+    `name` is read as a record's text is (`text_input.clean`: NFC, trimmed, inner spaces folded)."""
+    try:
+        name = clean(name)
+    except TextRefused:
+        return None
     person = person_of(games, name)
     if person is None:
         return None
