@@ -28,7 +28,7 @@ log = logging.getLogger("wordtable.stats")
 
 class EndSummary:
     """Watches for a game's end and puts its `Highlight` on the shell's queue (`put`). `wait()` returns once
-    the latest line asked for is out (tests, the simulator's scripts)."""
+    the latest line asked for is out (tests)."""
 
     def __init__(self, path: Path, put: Callable[[Event], None], clock: Callable[[], float]) -> None:
         self.path = path
@@ -38,6 +38,7 @@ class EndSummary:
         self._open = False  # a game was open after the last step
         self._told = 0  # the id of the latest game told about
         self._worker: threading.Thread | None = None
+        self._telling = threading.Lock()  # one line at a time: two games that end at once are told in turn
 
     def state_changed(self, state: app.AppState) -> None:
         ended = self._open and state.flow is None
@@ -51,6 +52,10 @@ class EndSummary:
             self._worker.join(timeout)
 
     def _tell(self) -> None:
+        with self._telling:
+            self._tell_latest()
+
+    def _tell_latest(self) -> None:
         try:
             games = self.played.read(self.path)
             with Journal.open(self.path, readonly=True) as journal:

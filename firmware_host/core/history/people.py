@@ -84,14 +84,20 @@ class Person:
     def think_ms(self) -> int:
         return sum(stats.think_ms for stats in self.games)
 
+    @property
+    def timed(self) -> bool:
+        """Whether any of the person's games timed their turns (Zugzeit)."""
+        return any(stats.timed for stats in self.games)
+
     def of(self, game: str) -> GameStats | None:
         return next((stats for stats in self.games if stats.game == game), None)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "played": len(self.played), "won": self.won, "streak": self.streak,
-            "last_played": self.last_played, "think_s": self.think_ms // 1000,
-            "think_time": minutes_seconds(self.think_ms),
+            "last_played": self.last_played,
+            "think_s": self.think_ms // 1000 if self.timed else None,
+            "think_time": minutes_seconds(self.think_ms) if self.timed else None,
             "games": [stats.to_json() for stats in self.games],
             "rivals": [rival.to_json() for rival in self.rivals],
         }

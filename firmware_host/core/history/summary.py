@@ -36,8 +36,8 @@ TEXTS: Table = {
 
 
 def highlight(games: Sequence[PlayedGame], game_id: int, at: float) -> Highlight | None:
-    """The line for the end of game `game_id`, the latest of `games` (oldest first) it is counted with;
-    None when there is nothing to tell (or no such game)."""
+    """The line for the end of game `game_id`, counted over `games` (oldest first) up to that game; None
+    when there is nothing to tell (or no such game)."""
     upto = [game for game in games if game.id <= game_id]
     if not upto or upto[-1].id != game_id:
         return None
