@@ -11,6 +11,7 @@ from firmware_host.core import app
 from firmware_host.core.events import Highlight
 from firmware_host.core.history import (
     Seat,
+    Word,
     evenings,
     highlight,
     highlight_text,
@@ -122,6 +123,9 @@ def test_the_end_of_game_line_tells_a_streak_then_a_record_then_a_win():
     beaten = replace(game, id=2, seats=(Seat("Geli", 90), Seat("Klaus", 150)), winners=("Klaus",))
     assert highlight([game, beaten], 2, 5.0) == Highlight("Klaus", "total", "150", 5.0)  # beyond his 139
     assert highlight([game, beaten], 3, 5.0) is None  # no such game
+    worded = replace(beaten, seats=(Seat("Geli", 90), Seat("Klaus", 150, best_word=Word("FUCHSBAU", 20))))
+    assert highlight([game, worded], 2, 5.0) == Highlight("Klaus", "word", "FUCHSBAU (20)", 5.0)  # beyond 15
+    assert highlight_text(highlight([game, worded], 2, 5.0), "en") == "Klaus: best word ever FUCHSBAU (20)"
 
 
 def test_the_end_of_game_line_is_the_footer_only_and_moves_no_clock():
