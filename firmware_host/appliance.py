@@ -18,6 +18,7 @@ from typing import Any
 from firmware_host.config import Resolved, setting_value
 from firmware_host.core import settings as setting_table
 from firmware_host.core.settings import Settings, still_chosen
+from firmware_host.end_summary import watch_game_ends
 from firmware_host.journal import Journal
 from firmware_host.resume import open_session, replay
 from firmware_host.shell import Outputs, Shell
@@ -109,6 +110,7 @@ def open_appliance(
             session.journal.close()
         raise
     league = start_league(resolved, shell, session, clock)
+    watch_game_ends(shell, session.journal, clock)
     tell_the_table(shell, session, state_dir, clock)
     shell.ask_again()
     return Appliance(shell, hardware, session.journal, league)

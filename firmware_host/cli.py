@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("score", "score a game record (JSON Lines) and print the table"),
     "sheet": ("sheet", "write a printable Das perfekte Wort score sheet (SVG) of a sheet side"),
     "journal": ("journal", "list or export the games kept in the journal"),
+    "stats": ("stats", "statistics per person over the journal's games: wins, averages, best word, rivals"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
     "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
     "league": ("league", "the venue's league over MQTT: live board, standings, export, broker ACL"),

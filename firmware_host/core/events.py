@@ -132,9 +132,6 @@ class SeatAnswer:
     at: float
 
 
-DISPLAY_ONLY = (Typing, ClaimsPending)  # shown, never journaled, never deciding what a journaled input means
-
-
 @dataclass(frozen=True, slots=True)
 class PageInfo:
     """The table page is served at `address` (e.g. "http://192.168.1.23:8080"; "" when it is off) and
@@ -252,10 +249,24 @@ class BestRevealed:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """What the game that just ended meant for `person`'s history (`core.history.summary`: `kind` "streak",
+    "word", "total" or "win", and its `value`), computed by the shell from the archived games. Only shown
+    (the footer after the game), never journaled, as `Typing` is not."""
+
+    person: str
+    kind: str
+    value: str
+    at: float
+
+
+DISPLAY_ONLY = (Typing, ClaimsPending, Highlight)  # shown, never journaled, never deciding what a journaled input means
+
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
     | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatJoin | SeatClaim
-    | PageInfo | ClaimsPending | SeatAnswer
+    | PageInfo | ClaimsPending | SeatAnswer | Highlight
 )
 
 

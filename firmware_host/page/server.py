@@ -52,6 +52,7 @@ from firmware_host.page.guard import (
 from firmware_host.page.join_qr import join_qr_svg
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
+from firmware_host.page.people import people_routes
 from firmware_host.paths import journal_path
 from firmware_host.web import (
     ThreadedSite,
@@ -227,6 +228,7 @@ class PageServer(ThreadedSite):
         application.router.add_get("/api/games", self._games)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
+        people_routes(application, self._seated, self.journal, self._lang)  # statistics per person (page/people.py)
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
         return application

@@ -14,6 +14,7 @@ from typing import Any
 
 from firmware_host.core.alarm import Ringing
 from firmware_host.core.app.actions import refuse
+from firmware_host.core.app.highlight import highlight_shown
 from firmware_host.core.app.home import home_event
 from firmware_host.core.app.host import apply, ctx, go_home, table_players
 from firmware_host.core.app.menu import duration_edit_event, leave_event, menu_entries, menu_event
@@ -41,6 +42,7 @@ from firmware_host.core.events import (
     CardScan,
     ClaimsPending,
     Event,
+    Highlight,
     Kept,
     LongPress,
     Notice,
@@ -319,6 +321,7 @@ BEFORE_CLOCK: tuple[Route, ...] = (
     Route(Resumed, None, _resumed),
     Route(Typing, None, _typing),
     Route(ClaimsPending, None, _claims_pending),
+    Route(Highlight, None, highlight_shown),  # a game's end in someone's history: the footer, shown only
 )
 
 ROUTES: tuple[Route, ...] = (

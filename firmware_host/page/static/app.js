@@ -27,6 +27,7 @@ const TEXT = {
     e_code_renewed: "Der Tisch hat einen neuen Code: den vom Display eingeben.",
     invite: "QR-Code für Neue zeigen", invite_close: "QR-Code ausblenden",
     invite_alt: "QR-Code und Code zum Mitspielen",
+    people: "Wer spielt: Statistik",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -52,6 +53,7 @@ const TEXT = {
     e_code_renewed: "The table has a new code: type the one on the display.",
     invite: "Show the QR code to a newcomer", invite_close: "Hide the QR code",
     invite_alt: "QR code and code to join",
+    people: "Who plays: statistics",
   },
 };
 
