@@ -53,6 +53,13 @@ def _seat(value: Any) -> int:
     return value
 
 
+def _person(value: Any) -> int:
+    """A person's id: an int from 0, or -1 (a seat's phone, not a person's)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < -1:
+        raise ValueError(f"not a person: {value!r}")
+    return value
+
+
 def _time(value: Any) -> float:
     at = float(value)
     if not math.isfinite(at):
@@ -67,13 +74,15 @@ _REQUIRED = object()
 class EventField:
     """One field of an event as written: its JSON `key`, the event's attribute (`attr`, default: the key),
     `read` (JSON value -> attribute; raises ValueError, TypeError or KeyError) and `write` (the reverse), and
-    the `default` of a key a journal may lack."""
+    the `default` of a key a journal may lack; an `optional` key is written only when its value is not the
+    default (so events that have none are written as before it existed)."""
 
     key: str
     read: Callable[[Any], Any] = _same
     write: Callable[[Any], Any] = _same
     attr: str = ""
     default: Any = _REQUIRED
+    optional: bool = False
 
     @property
     def name(self) -> str:
@@ -121,6 +130,7 @@ def _kept_items(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
 AT = EventField("at", _time)
 TEXT = EventField("text", str)
 SEAT = EventField("seat", _seat)
+PERSON = EventField("person", _person, default=-1, optional=True)
 READER, CODE = EventField("reader", str), EventField("code", str)
 
 CODEC: tuple[EventKind, ...] = (
@@ -128,10 +138,12 @@ CODEC: tuple[EventKind, ...] = (
     EventKind("hold", LongPress, (EventField("button", _button, _value), AT)),
     EventKind("turn", Turn, (EventField("steps", int), AT)),
     EventKind("text", TextEntry, (TEXT, AT)),
-    EventKind("seat_text", SeatEntry, (SEAT, TEXT, AT)),
-    EventKind("seat_command", SeatCommand, (SEAT, EventField("command", str), EventField("value", str), AT)),
-    EventKind("seat_claim", SeatClaim, (SEAT, EventField("claim", str), AT)),
-    EventKind("seat_answer", SeatAnswer, (SEAT, EventField("claim", str), EventField("granted", bool), AT)),
+    EventKind("seat_text", SeatEntry, (SEAT, TEXT, AT, PERSON)),
+    EventKind("seat_command", SeatCommand,
+              (SEAT, EventField("command", str), EventField("value", str), AT, PERSON)),
+    EventKind("seat_claim", SeatClaim, (SEAT, EventField("claim", str), AT, PERSON)),
+    EventKind("seat_answer", SeatAnswer,
+              (SEAT, EventField("claim", str), EventField("granted", bool), AT, PERSON)),
     EventKind("seat_join", SeatJoin, (EventField("name", str), EventField("claim", str), AT)),
     EventKind("page", PageInfo, (EventField("address", str), CODE, AT)),
     EventKind("scan", CardScan, (READER, CODE, AT)),
@@ -167,7 +179,8 @@ def encode(event: Event) -> dict[str, Any]:
     kind = _BY_EVENT.get(type(event))
     if kind is None:
         raise CodecError(f"cannot encode {event!r}")
-    return {"type": kind.tag, **{f.key: f.write(getattr(event, f.name)) for f in kind.fields}}
+    return {"type": kind.tag, **{f.key: f.write(getattr(event, f.name)) for f in kind.fields
+                                 if not f.optional or getattr(event, f.name) != f.default}}
 
 
 def decode(data: dict[str, Any]) -> Event:

@@ -91,6 +91,7 @@ def apply(state: AppState, outcome: Outcome) -> Step:
         effects.append(Refused(outcome.refused))
     begun = next((effect for effect in outcome.effects if isinstance(effect, BeginGame)), None)
     if begun is not None and _named(begun.players):  # the same players again next time
+        state = replace(state, roster=state.roster.played(begun.players))  # they played: first in the roster
         state, saved = with_settings(state, replace(state.settings, player_names=begun.players))
         effects.extend(saved)
     if outcome.flow is None:

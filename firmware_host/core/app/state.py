@@ -13,6 +13,7 @@ from firmware_host.core.effects import Effect
 from firmware_host.core.flow import Flow
 from firmware_host.core.i18n import pick
 from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState
+from firmware_host.core.roster import Roster
 from firmware_host.core.scoreboard import Board
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_picker import Picker
@@ -93,7 +94,8 @@ Mode = Free | InGame  # what the table is in: a home mode and no game, or a game
 class AppState:
     """The appliance's state. The mode (`mode`: no game or a game, and what is on screen with its letter
     picker) is read as `home`, `flow`, `left_home` and `picker`; the overlay (menu, length edit, power-off
-    question, table page) may be open over any mode."""
+    question, table page) may be open over any mode. Every named player of the free scoreboard is a
+    person of the roster (`roster`)."""
 
     settings: Settings
     timer: Timer
@@ -108,6 +110,7 @@ class AppState:
     ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
     typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
     journaled_at: float = float("-inf")  # the time of the last journaled event (`dispatch.CHECKPOINT_S`)
+    roster: Roster = field(default_factory=Roster)  # who plays at this box (`core.roster`), kept across games
 
     @property
     def home(self) -> str:
