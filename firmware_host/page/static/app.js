@@ -23,7 +23,7 @@ const TEXT = {
     open_game: "läuft noch", no_games: "Noch keine Spiele im Journal.", e_no_game: "Dieses Spiel gibt es nicht.",
     e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
     e_bad_command: "Diese Einstellung gibt es nicht.", breakdown: "Wort+Länge+grau", points: "Pkt.",
-    e_full: "Der Tisch ist voll.",
+    e_full: "Der Tisch ist voll.", absent: "{name} spielt in diesem Spiel nicht mit.",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -45,7 +45,7 @@ const TEXT = {
     open_game: "still open", no_games: "No games in the journal yet.", e_no_game: "No such game.",
     e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
     e_bad_command: "No such setting.", breakdown: "word+length+grey", points: "Pts",
-    e_full: "The table is full.",
+    e_full: "The table is full.", absent: "{name} does not play in this game.",
   },
 };
 
@@ -136,12 +136,12 @@ function render(v) {
   if (v.lang && v.lang !== lang) { lang = v.lang; translate(); }
   const play = v.play || {};
   $("title").textContent = v.game_title || "wordtable";
-  const seated = v.seat !== null && v.seat !== undefined;
-  $("me").hidden = !seated;
-  $("me").textContent = seated ? v.name : "";
-  $("join").hidden = seated || Boolean(v.waiting);
+  const mine = mineOf(v); // this phone's person: seated in the game open, or not playing in it
+  $("me").hidden = !mine;
+  $("me").textContent = mine ? (v.absent ? t("absent", { name: v.person_name }) : v.person_name || v.name) : "";
+  $("join").hidden = mine || Boolean(v.waiting);
   $("waiting").hidden = v.waiting !== true;
-  if (!seated) renderSeats(v.players);
+  if (!mine) renderSeats(v.players);
   renderCard(play.card);
   renderEntry(v, play);
   $("message").hidden = !play.message;
@@ -161,6 +161,11 @@ function render(v) {
   $("screen").hidden = !v.screen;
   $("screen").textContent = v.screen || "";
   tick();
+}
+
+// The phone belongs to a person (the box resolves their seat in every game); a seat nobody named is its seat.
+function mineOf(v) {
+  return (v.seat !== null && v.seat !== undefined) || Boolean(v.absent);
 }
 
 function renderSeats(players) {
@@ -315,8 +320,9 @@ function sendEntry(template) {
 }
 
 function command(name, value) {
-  if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
-  socket.send(JSON.stringify({ type: "command", seat: view.seat, command: name, value: String(value) }));
+  if (!view || !mineOf(view) || !socket || socket.readyState !== WebSocket.OPEN) return;
+  // a person's phone: the box takes the person's seat, whatever seat is sent
+  socket.send(JSON.stringify({ type: "command", seat: view.seat ?? 0, command: name, value: String(value) }));
 }
 
 function options(select, entries) {
@@ -328,7 +334,7 @@ function options(select, entries) {
 // Without a game: the sand timer and the own seat on the free scoreboard; the menu's settings at any time
 // (their titles and options are the box's menu, from the view).
 function renderControls(v) {
-  const seated = v.seat !== null && v.seat !== undefined;
+  const seated = mineOf(v);
   const controls = v.controls || {};
   $("controls").hidden = !seated || !!v.game;
   $("past").hidden = !seated || !!v.game;
