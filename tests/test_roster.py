@@ -210,6 +210,17 @@ def test_the_person_of_a_page_event_is_journaled_and_old_events_decode_as_a_seat
         decode({"type": "seat_text", "seat": 1, "text": "Wort", "at": 1.5, "person": -2})
 
 
+def test_a_join_journaled_before_people_replays_after_the_default_seats_as_it_did():
+    old = decode({"type": "seat_join", "name": "Anna", "claim": "c1", "at": 1.0})
+    assert old == SeatJoin("Anna", "c1", 1.0, in_place=False)
+    assert encode(SeatJoin("Anna", "c1", 1.0))["in_place"] is True
+    table = Table().step(old)
+    assert table.state.board.players == ("Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4", "Anna")
+    assert table.state.page.joined == (("c1", 4, 0),)
+    table.step(SeatEntry(4, "WORT", 2.0))  # the old journal's phone of seat 5 is still Anna's
+    assert "Anna" in table.state.notice
+
+
 # --- across restarts --------------------------------------------------------------------------------------
 
 

@@ -60,6 +60,12 @@ def _person(value: Any) -> int:
     return value
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"not true or false: {value!r}")
+    return value
+
+
 def _time(value: Any) -> float:
     at = float(value)
     if not math.isfinite(at):
@@ -144,7 +150,8 @@ CODEC: tuple[EventKind, ...] = (
     EventKind("seat_claim", SeatClaim, (SEAT, EventField("claim", str), AT, PERSON)),
     EventKind("seat_answer", SeatAnswer,
               (SEAT, EventField("claim", str), EventField("granted", bool), AT, PERSON)),
-    EventKind("seat_join", SeatJoin, (EventField("name", str), EventField("claim", str), AT)),
+    EventKind("seat_join", SeatJoin, (EventField("name", str), EventField("claim", str), AT,
+                                      EventField("in_place", _flag, default=False))),
     EventKind("page", PageInfo, (EventField("address", str), CODE, AT)),
     EventKind("scan", CardScan, (READER, CODE, AT)),
     EventKind("removed", CardRemoved, (READER, CODE, AT)),

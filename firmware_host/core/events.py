@@ -103,6 +103,7 @@ class SeatJoin:
     name: str
     claim: str
     at: float
+    in_place: bool = True  # may take a fresh board's default seats' place (False: journals before people)
 
 
 @dataclass(frozen=True, slots=True)

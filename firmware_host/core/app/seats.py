@@ -61,9 +61,10 @@ def fresh_board(board: Board) -> bool:
     return all(is_placeholder(name) for name in board.players) and not any(board.totals)
 
 
-def join_seat(state: AppState) -> int:
-    """The seat a new player joins at: the first of a fresh board, else the next free one."""
-    return 0 if fresh_board(state.board) else len(state.board.players)
+def join_seat(state: AppState, in_place: bool) -> int:
+    """The seat a new player joins at: the first of a fresh board when they take its default seats' place
+    (`SeatJoin.in_place`), else the next free one."""
+    return 0 if in_place and fresh_board(state.board) else len(state.board.players)
 
 
 def seat_entry(state: AppState, event: SeatEntry) -> Step:
@@ -124,7 +125,7 @@ def seat_command(state: AppState, event: SeatCommand) -> Step:
         seconds = typed_duration(state, value, value)
         return seconds if isinstance(seconds, tuple) else set_duration(cleared, seconds)
     if command == "join":
-        return _join(state, event.seat, value)
+        return _join(cleared, event.seat, value, in_place=False)  # journals written before `SeatJoin`
     if isinstance(seat, str):
         return refuse(state, seat)
     if not 0 <= seat < len(board.players):
@@ -143,14 +144,14 @@ def seat_command(state: AppState, event: SeatCommand) -> Step:
     return refuse(state, bad)
 
 
-def _join(state: AppState, seat: int, value: str) -> Step:
+def _join(state: AppState, seat: int, value: str, in_place: bool) -> Step:
     """Player `value` (a person of the roster, as spelt there, or a new one) joins the free scoreboard at
     `seat` — which must be `join_seat`: in place of a fresh board's default seats, or the next free one."""
     s, board = state.settings, state.board
     name = value if refusal(value, NAME) is None and not is_placeholder(value.strip()) else ""
-    if seat != join_seat(state) or not name:
+    if seat != join_seat(state, in_place) or not name:
         return refuse(state, t(s, "page_bad_value", name=str(seat + 1), value=value))
-    fresh = fresh_board(board)
+    fresh = in_place and fresh_board(board)
     if not fresh and len(board.players) >= MAX_PLAYERS:
         return refuse(state, t(s, "page_full", n=MAX_PLAYERS))
     roster, person = state.roster.with_person(name)
@@ -165,10 +166,11 @@ def _join(state: AppState, seat: int, value: str) -> Step:
 
 
 def seat_join(state: AppState, event: SeatJoin) -> Step:
-    """A new player from a phone (`join_seat`), as a "join" `SeatCommand` for that seat; which seat and
-    person (-1, -1: refused, the notice says why) go out in `page.joined` for the page server."""
-    seat = join_seat(state)
-    after, effects = seat_command(state, SeatCommand(seat, "join", event.name, event.at))
+    """A new player from a phone at `join_seat`; which seat and person (-1, -1: refused, the notice says
+    why) go out in `page.joined` for the page server."""
+    seat = join_seat(state, event.in_place)
+    after, effects = (refuse(state, t(state.settings, "page_game_on", name=event.name)) if state.flow is not None
+                      else _join(replace(state, notice=""), seat, event.name, event.in_place))
     players = after.board.players
     person = after.roster.named(event.name) if after.board is not state.board else None
     got = (seat, person.id) if person is not None and seat < len(players) and players[seat] == person.name \
