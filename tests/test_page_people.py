@@ -138,3 +138,31 @@ def test_a_token_file_of_seats_becomes_the_people_who_sit_there(tmp_path):
         assert kept == {"tokens": {digest: {"person": ben.id, "active": True}}}
     finally:
         server.close()
+
+
+def test_a_seat_token_of_a_default_seat_a_person_took_holds_nothing_there(tmp_path):
+    box = Box()
+    server = _serve(box, tmp_path)
+
+    async def go() -> tuple[dict, list[dict]]:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as session:
+            async with session.post(f"{server.address}/api/join", headers={"Origin": server.address},
+                                    data=json.dumps({"code": server.code, "seat": 0})) as response:
+                assert response.status == 200 and (await response.json())["person"] == -1  # "Spieler 1"
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as anna:
+                assert await _join(server, anna, "Anna") == 202  # another phone: Anna's
+            await asyncio.get_running_loop().run_in_executor(None, _settled, server)
+            async with session.ws_connect(f"{server.address}/ws", headers={"Origin": server.address}) as ws:
+                view = await _view_until(ws, lambda v: True)
+                await ws.send_str(json.dumps({"type": "entry", "seat": 0, "text": "Wort"}))
+                answer = json.loads((await asyncio.wait_for(ws.receive(), 5)).data)
+                return view, [answer]
+
+    try:
+        view, answers = asyncio.run(go())
+        assert box.state.board.players == ("Anna",)  # the fresh box's defaults gave way to Anna
+        assert view["seat"] is None and view.get("person_id") is None  # not Anna's phone
+        assert answers == [{"type": "error", "reason": "no_seat"}]
+    finally:
+        server.close()

@@ -193,6 +193,15 @@ def test_renaming_a_person_renames_them_in_the_roster_and_on_the_board():
     assert table.state.roster.person(0) == Person(0, "Anja") and table.state.board.players == ("Anja", "Benno")
 
 
+def test_a_person_playing_in_the_game_open_is_not_renamed_on_the_scoreboard_meanwhile():
+    table = join(Table(), "Anna", "Ben")
+    to_menu_entry(table, "game:perfektes-wort").press("start", 4)
+    to_menu_entry(table, "scoreboard")  # the game waits
+    table.type("Anja")
+    assert table.beeps == ["error"] and table.state.notice == "Anna spielt gerade: nach dem Spiel umbenennen"
+    assert table.state.roster.person(0) == Person(0, "Anna") and table.state.board.players == ("Anna", "Ben")
+
+
 def test_a_takeover_names_the_person_it_is_for():
     table = join(Table(), "Anna", "Ben")
     ben = person(table, "Ben")

@@ -185,7 +185,7 @@ class PageServer(ThreadedSite):
         held = self.tokens.seat_of(client.token)
         if held is not None and held.active and held.person >= 0:  # their seat in the game open, or none
             return views.person(held.person)
-        if held is not None and held.active and held.seat < len(views.players):
+        if held is not None and held.active and _seat_is_free_of_people(views, held.seat):
             return views.seat(held.seat)
         if held is not None and not held.active:  # a takeover waits for START; a new name for its seat
             return views.guest[:-1] + (',"waiting":"join"}' if held.seat < 0 else ',"waiting":true}')
@@ -370,11 +370,20 @@ class PageServer(ThreadedSite):
             log.warning("table page: a page of seat %d wrote for seat %d: refused", mine.seat, message.seat)
             await send_quietly(client.socket, _error("not_your_seat"))
             return
+        elif self.views is not None and not _seat_is_free_of_people(self.views, mine.seat):
+            await send_quietly(client.socket, _error("no_seat"))  # a person sits there now: theirs
+            return
         if not self.rates.allow(mine.held):
             await send_quietly(client.socket, _error("slow_down"))
             return
         self.put(message)  # its person (or seat) is the one the page's token holds (checked above)
         await send_quietly(client.socket, '{"type":"sent"}')
+
+
+def _seat_is_free_of_people(views: PageViews, seat: int) -> bool:
+    """Whether a seat's token (no person's) still holds `seat`: a seat of the table that no person sits
+    at (a person's seat is their phone's, whichever it is)."""
+    return 0 <= seat < len(views.players) and (seat >= len(views.people) or views.people[seat] < 0)
 
 
 class _Refusal(Exception):
