@@ -12,7 +12,7 @@ from pathlib import Path
 import aiohttp
 
 from firmware_host.core import app
-from firmware_host.core.events import Button, Event, LongPress, Press, SeatEntry, SeatJoin
+from firmware_host.core.events import Button, Event, LongPress, Press, SeatAnswer, SeatEntry, SeatJoin
 from firmware_host.core.page_view import page_views
 from firmware_host.page.guard import STORE_NAME
 from firmware_host.page.server import COOKIE, PageServer
@@ -164,5 +164,38 @@ def test_a_seat_token_of_a_default_seat_a_person_took_holds_nothing_there(tmp_pa
         assert box.state.board.players == ("Anna",)  # the fresh box's defaults gave way to Anna
         assert view["seat"] is None and view.get("person_id") is None  # not Anna's phone
         assert answers == [{"type": "error", "reason": "no_seat"}]
+    finally:
+        server.close()
+
+
+def test_taking_over_a_person_another_phone_holds_waits_for_the_table_and_moves_the_person(tmp_path):
+    box = Box()
+    server = _serve(box, tmp_path)
+
+    async def go() -> tuple[str, str, int]:
+        tokens = []
+        for _ in range(2):
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar) as session:
+                status = await _join(server, session, "Ben")
+            tokens.append((status, next(c.value for c in jar if c.key == COOKIE)))
+        (first, old), (second, new) = tokens
+        assert (first, second) == (202, 202)  # Ben joins; then another phone asks for Ben: the table decides
+        return old, new, second
+
+    try:
+        old, new, _ = asyncio.run(go())
+        _settled(server)
+        ben = box.state.roster.named("Ben")
+        assert ben is not None and server.tokens.holder_of(-1, ben.id) is not None
+        waiting = server.tokens.seat_of(new)
+        assert waiting is not None and not waiting.active and waiting.person == ben.id
+        [(seat, claim)] = box.state.page.pending
+        assert seat == 0 and box.state.board.players == ("Ben",)
+        box.put(SeatAnswer(seat, claim, True, 5.0))  # START on the box's phone page
+        _settled(server)
+        moved = server.tokens.seat_of(new)
+        assert moved is not None and moved.active and moved.person == ben.id
+        assert server.tokens.seat_of(old) is None  # the old phone is Ben's no more
     finally:
         server.close()
