@@ -30,7 +30,8 @@ from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
 
 class PageViews:
     """The published, read-only view of one state: `seat(i)` is seat i's view as JSON text (`seats` all of
-    them), `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
+    them), `person(id)` the view of a person's phone (their seat's; `people` is each seat's person),
+    `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
     (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
     __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "people", "players")
@@ -79,7 +80,7 @@ class PageViews:
 
     def person(self, person: int) -> str:
         """The view of person `person`'s phone: their seat's, or — when they do not play in the game open —
-        a seatless one that names them (`person`, `name`)."""
+        a seatless one that names them ("absent": true, `person_id`, `person_name`)."""
         seat = self.person_seat(person)
         if seat is not None:
             return self.seat(seat)
@@ -198,6 +199,7 @@ def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], 
     play = flow.page(seat, ctx or app.ctx(state)) if isinstance(flow, ShowsPage) else None
     name = players[seat] if seat is not None and 0 <= seat < len(players) else None
     person = state.roster.named(name) if name is not None else None
+    person = person if person is not None and person.name == name else None
     part = {
         "seat": seat,
         "name": name,
