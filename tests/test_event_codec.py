@@ -48,7 +48,7 @@ FORMAT = [
      {"type": "seat_command", "seat": 1, "command": "timer", "value": "start", "at": 6.0}),
     (SeatClaim(0, "c1", 7.0), {"type": "seat_claim", "seat": 0, "claim": "c1", "at": 7.0}),
     (SeatAnswer(1, "c2", True, 7.5), {"type": "seat_answer", "seat": 1, "claim": "c2", "granted": True, "at": 7.5}),
-    (SeatJoin("Mia", "c2", 8.0), {"type": "seat_join", "name": "Mia", "claim": "c2", "at": 8.0}),
+    (SeatJoin("Mia", "c2", 8.0), {"type": "seat_join", "name": "Mia", "claim": "c2", "at": 8.0, "in_place": True}),
     (PageInfo("http://x:1", "CODE", 9.0), {"type": "page", "address": "http://x:1", "code": "CODE", "at": 9.0}),
     (CardScan("rfid", "0A1B", 10.0), {"type": "scan", "reader": "rfid", "code": "0A1B", "at": 10.0}),
     (CardRemoved("rfid", "0A1B", 11.0), {"type": "removed", "reader": "rfid", "code": "0A1B", "at": 11.0}),
@@ -78,6 +78,8 @@ def test_every_event_the_codec_knows_is_pinned_above():
 
 def test_journals_of_earlier_versions_still_read():
     assert decode({"type": "resumed", "at": 1.0}) == Resumed(1.0, 0.0)  # before the time off was kept
+    before_people = {"type": "seat_join", "name": "Mia", "claim": "c2", "at": 8.0}  # joined after the defaults
+    assert decode(before_people) == SeatJoin("Mia", "c2", 8.0, in_place=False)
     old = decode({"type": "cards", "tables": {"quiddler": {"A1": "QU"}}, "at": 2.0})  # before `kept`
     expected = {kept_name("quiddler"): table_data(CardTable("quiddler", {"A1": "QU"}))}
     assert isinstance(old, Kept) and old == kept_event(expected, 2.0)

@@ -411,20 +411,21 @@ def test_perfect_words_grid_strike_choice_and_reveal_from_the_phones():
 def test_phones_joining_at_once_get_the_next_free_seats_from_the_core():
     from firmware_host.core.events import SeatJoin
 
-    table = Table()
-    players = len(table.state.board.players)
+    table = Table()  # a fresh box: the first phone's player takes the default seats' place
     table.step(SeatJoin("Mia", "c1", 1.0))
     table.step(SeatJoin("Ole", "c2", 1.0))  # sent before the first was seen on any page: the next seat
-    assert table.state.board.players[players:] == ("Mia", "Ole")
-    assert table.state.settings.player_names[players:] == ("Mia", "Ole")
+    assert table.state.board.players == ("Mia", "Ole")
+    assert table.state.settings.player_names == ("Mia", "Ole")
+    mia, ole = (table.state.roster.named(name) for name in ("Mia", "Ole"))
+    assert mia is not None and ole is not None and (mia.id, ole.id) == (0, 1)
     table.step(SeatJoin("Mia", "c3", 1.5))  # taken
     assert table.beeps == ["error"] and "Mia" in table.state.notice
     assert any(isinstance(e, Log) for e in table.effects)
-    assert table.state.page.joined[-3:] == (("c1", players), ("c2", players + 1), ("c3", -1))
+    assert table.state.page.joined[-3:] == (("c1", 0, 0), ("c2", 1, 1), ("c3", -1, -1))
     assert decode(encode(SeatJoin("Ole", "c2", 1.0))) == SeatJoin("Ole", "c2", 1.0)
     started = knack_start("Anna", "Ben")
     started.step(SeatJoin("Mia", "c4", 99.0))  # not during a game
-    assert started.state.page.joined[-1] == ("c4", -1) and "Mia" not in started.state.board.players
+    assert started.state.page.joined[-1] == ("c4", -1, -1) and "Mia" not in started.state.board.players
 
 
 def test_the_joins_kept_for_the_server_are_bounded():

@@ -172,7 +172,7 @@ def test_without_a_game_phones_join_by_name_run_the_timer_and_scores_set_the_lan
     service.start()
     page = phone(browser, f"{service.url}/j/{service.code}")
     page.wait_for_selector("#seats button")
-    page.fill("#name", "Mia")  # a new name: a new seat at the table
+    page.fill("#name", "Mia")  # a new name: the table's first person, in place of the default seats
     page.click("#byname button")
     page.wait_for_function("document.getElementById('me').textContent === 'Mia'")
     page.wait_for_selector("#controls:not([hidden])")
@@ -189,9 +189,11 @@ def test_without_a_game_phones_join_by_name_run_the_timer_and_scores_set_the_lan
     page.wait_for_function("document.getElementById('notice').textContent.includes('lots')")  # the box's reason
     shot(page, "free")
     other = phone(browser, f"{service.url}/j/{service.code}")
-    join(other, 0, other.inner_text("#seats button[data-seat='0']"))
-    other.evaluate("socket.send(JSON.stringify({type: 'command', seat: 4, command: 'points', value: '+50'}))")
-    other.wait_for_function("document.getElementById('error').textContent.includes('nicht dein Platz')")
+    other.fill("#name", "Ole")
+    other.click("#byname button")
+    other.wait_for_function("document.getElementById('me').textContent === 'Ole'")
+    other.evaluate("socket.send(JSON.stringify({type: 'command', seat: 0, command: 'points', value: '+50'}))")
+    other.wait_for_function("document.getElementById('board').textContent.includes('Ole50')")  # Ole's, not Mia's
     page.select_option("#settings select[data-setting='lang']", "en")
     page.wait_for_function("document.querySelector('#controls h2').textContent === 'Sand timer'")
     page.click("#pastopen")

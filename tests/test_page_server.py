@@ -357,12 +357,13 @@ def test_a_new_name_joins_at_the_next_seat_without_a_game(served):
     from firmware_host.core.events import SeatJoin
 
     server, box = served
-    players = len(box.state.board.players)
     status, body = run(_join(server.address, {"code": server.code, "name": "Ole"}))
     assert status == 202 and body["waiting"] is True  # the core picks the seat
-    assert box.state.board.players[-1] == "Ole"
+    assert box.state.board.players == ("Ole",)  # in place of a fresh box's "Spieler 1-4"
     assert any(isinstance(e, SeatJoin) and e.name == "Ole" for e in box.drained())
-    assert _held_seats(server) == [players]
+    assert _held_seats(server) == [0]
+    ole = box.state.roster.named("Ole")
+    assert ole is not None and [h.person for h in server.tokens.holders.values()] == [ole.id]
 
 
 def _held_seats(server: PageServer) -> list[int]:
@@ -377,7 +378,6 @@ def _held_seats(server: PageServer) -> list[int]:
 
 def test_two_phones_joining_with_new_names_at_once_get_two_seats(served):
     server, box = served
-    players = len(box.state.board.players)
 
     async def both() -> list[tuple[int, dict]]:
         return list(await asyncio.gather(*(_join(server.address, {"code": server.code, "name": name},
@@ -385,8 +385,8 @@ def test_two_phones_joining_with_new_names_at_once_get_two_seats(served):
 
     answers = run(both())
     assert [status for status, _ in answers] == [202, 202]
-    assert sorted(box.state.board.players[players:]) == ["Mia", "Ole"]
-    assert _held_seats(server) == [players, players + 1]  # each phone its own seat, none waiting
+    assert sorted(box.state.board.players) == ["Mia", "Ole"]  # a fresh box: no "Spieler N" before them
+    assert _held_seats(server) == [0, 1]  # each phone its own seat, none waiting
     assert not any(not h.active for h in server.tokens.holders.values())
     status, _ = run(_join(server.address, {"code": server.code, "name": "Mia"}))  # Mia's seat: a takeover
     assert status == 202

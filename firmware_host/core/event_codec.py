@@ -32,6 +32,19 @@ def _seat(value: Any) -> int:
     return value
 
 
+def _person(value: Any) -> int:
+    """A person's id: an int from 0, or -1 (a seat's phone, not a person's)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < -1:
+        raise ValueError(f"not a person: {value!r}")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"not true or false: {value!r}")
+    return value
+
+
 def _time(value: Any) -> float:
     at = float(value)
     if not math.isfinite(at):
@@ -46,8 +59,9 @@ _REQUIRED = object()
 class EventField:
     """One field of an event as written: its JSON `key`, the event's attribute (`attr`, default: the key),
     `read` (JSON value -> attribute; raises ValueError, TypeError or KeyError) and `write` (the reverse), the
-    `default` of a key a journal may lack, and the kind of text (`text_input.Field`) the core's edge
-    normalises it to (`edge_cleaned`; None: no text the edge checks)."""
+    `default` of a key a journal may lack (an `optional` key is written only when its value is not the
+    default, so events that have none are written as before it existed), and the kind of text
+    (`text_input.Field`) the core's edge normalises it to (`edge_cleaned`; None: no text the edge checks)."""
 
     key: str
     read: Callable[[Any], Any] = _same
@@ -55,6 +69,7 @@ class EventField:
     attr: str = ""
     default: Any = _REQUIRED
     text: Field | None = None
+    optional: bool = False
 
     @property
     def name(self) -> str:
@@ -102,6 +117,7 @@ def _kept_items(items: tuple[tuple[str, str], ...]) -> dict[str, Any]:
 AT = EventField("at", _time)
 TEXT = EventField("text", str)
 SEAT = EventField("seat", _seat)
+PERSON = EventField("person", _person, default=-1, optional=True)
 READER, CODE = EventField("reader", str), EventField("code", str)
 TYPED = replace(TEXT, text=text_input.LINE)  # these keys as text that the core's edge normalises
 TYPED_READER, TYPED_CODE = replace(READER, text=text_input.CODE), replace(CODE, text=text_input.CODE)
@@ -113,12 +129,13 @@ CODEC: tuple[EventKind, ...] = (
     EventKind("hold", ev.LongPress, (EventField("button", _button, _value), AT)),
     EventKind("turn", ev.Turn, (EventField("steps", int), AT)),
     EventKind("text", ev.TextEntry, (TYPED, AT)),
-    EventKind("seat_text", ev.SeatEntry, (SEAT, TYPED, AT)),
+    EventKind("seat_text", ev.SeatEntry, (SEAT, TYPED, AT, PERSON)),
     EventKind("seat_command", ev.SeatCommand, (SEAT, EventField("command", str, text=text_input.CODE),
-                                               EventField("value", str, text=text_input.LINE), AT)),
-    EventKind("seat_claim", ev.SeatClaim, (SEAT, CLAIM, AT)),
-    EventKind("seat_answer", ev.SeatAnswer, (SEAT, CLAIM, EventField("granted", bool), AT)),
-    EventKind("seat_join", ev.SeatJoin, (EventField("name", str, text=text_input.LINE), CLAIM, AT)),
+                                               EventField("value", str, text=text_input.LINE), AT, PERSON)),
+    EventKind("seat_claim", ev.SeatClaim, (SEAT, CLAIM, AT, PERSON)),
+    EventKind("seat_answer", ev.SeatAnswer, (SEAT, CLAIM, EventField("granted", bool), AT, PERSON)),
+    EventKind("seat_join", ev.SeatJoin, (EventField("name", str, text=text_input.LINE), CLAIM, AT,
+                                          EventField("in_place", _flag, default=False))),
     EventKind("page", ev.PageInfo, (EventField("address", str, text=text_input.CODE), TYPED_CODE, AT)),
     EventKind("scan", ev.CardScan, (TYPED_READER, TYPED_CODE, AT)),
     EventKind("removed", ev.CardRemoved, (READER, CODE, AT)),
@@ -153,7 +170,8 @@ def encode(event: Event) -> dict[str, Any]:
     kind = _BY_EVENT.get(type(event))
     if kind is None:
         raise CodecError(f"cannot encode {event!r}")
-    return {"type": kind.tag, **{f.key: f.write(getattr(event, f.name)) for f in kind.fields}}
+    return {"type": kind.tag, **{f.key: f.write(getattr(event, f.name)) for f in kind.fields
+                                 if not f.optional or getattr(event, f.name) != f.default}}
 
 
 def decode(data: dict[str, Any]) -> Event:

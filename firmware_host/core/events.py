@@ -66,11 +66,15 @@ class Typing:
 @dataclass(frozen=True, slots=True)
 class SeatEntry:
     """A line typed on a player's phone (the table page): `seat` is the player's index in the table's
-    players, which the page server took from the phone's seat token — never from what the phone says."""
+    players, which the page server took from the phone's token — never from what the phone says;
+    `person` the id of the phone's person (`core.roster`; -1: a phone that holds a seat, not a person, as
+    in journals written before people): then the core takes that person's seat in the game or mode open,
+    not `seat`."""
 
     seat: int
     text: str
     at: float
+    person: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,33 +83,39 @@ class SeatCommand:
     (`command` "timer": `value` "start" (start/pause), "flip", "reset"; "length": a duration such as "1:30"),
     the free scoreboard ("points": "+3"/"-2" for the seat's player; "name": the seat's new name; "join": a
     new player `value` at seat `seat`, the next free one) — and the menu's settings at any time ("lang",
-    "volume", "warn": a key of that menu). `seat` comes from the phone's seat token, as in `SeatEntry`."""
+    "volume", "warn": a key of that menu). `seat` and `person` come from the phone's token, as in
+    `SeatEntry`."""
 
     seat: int
     command: str
     value: str
     at: float
+    person: int = -1
 
 
 @dataclass(frozen=True, slots=True)
 class SeatJoin:
-    """A phone joins the table without a game as the new player `name`; the core seats it at the next free
-    seat, so two phones joining at once get two seats (`claim` names the request: the page server learns
-    from the published `PageState.joined` which seat, if any, it got)."""
+    """A phone joins the table without a game as the player `name` (a person of the roster, or a new one);
+    the core seats it at the next free seat — in place of the default "Spieler N" seats of a table nobody
+    named —, so two phones joining at once get two seats (`claim` names the request: the page server
+    learns from the published `PageState.joined` which seat and person, if any, it got)."""
 
     name: str
     claim: str
     at: float
+    in_place: bool = True  # may take a fresh board's default seats' place (False: journals before people)
 
 
 @dataclass(frozen=True, slots=True)
 class SeatClaim:
     """A phone asks to take over a seat another phone holds; the table confirms it with START (`claim`
-    names the request, so the page server knows which one the table answered)."""
+    names the request, so the page server knows which one the table answered); `person` is the person
+    whose phone it would be (-1: a seat's), as in `SeatEntry`."""
 
     seat: int
     claim: str
     at: float
+    person: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +140,7 @@ class SeatAnswer:
     claim: str
     granted: bool
     at: float
+    person: int = -1  # the person whose phone it is (-1: a seat's), as in `SeatEntry`
 
 
 @dataclass(frozen=True, slots=True)

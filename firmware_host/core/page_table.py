@@ -7,7 +7,7 @@ The core never makes a code or a token: the page server does (it has the randomn
 the code to show. What the table asks of the server goes out in the state, which the server reads from
 the published view: `new_code` counts the table's requests for a new code (the code is the box's: a new
 game keeps it), `answered` is the last takeover the table answered, `joined` the last new players seated
-(`SeatJoin`). Pure: no I/O.
+(`SeatJoin`) with their person's id. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ class PageState:
     code: str = ""
     new_code: int = 0  # how often the table asked for a new code
     answered: tuple[str, bool] | None = None  # the last takeover answered: (claim, granted)
-    joined: tuple[tuple[str, int], ...] = ()  # the last joins answered (`JOINS_KEPT`): (claim, seat; -1 refused)
+    joined: tuple[tuple[str, int, int], ...] = ()  # the last joins answered (`JOINS_KEPT`): (claim, seat,
+    # person; -1, -1: refused)
     pending: tuple[tuple[int, str], ...] = ()  # takeovers waiting (`ClaimsPending`): only shown, never replayed
 
     def join_address(self) -> str:

@@ -30,14 +30,16 @@ from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
 
 class PageViews:
     """The published, read-only view of one state: `seat(i)` is seat i's view as JSON text (`seats` all of
-    them), `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
+    them), `person(id)` the view of a person's phone (their seat's; `people` is each seat's person),
+    `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
     (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
-    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "players")
+    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "people", "players")
 
     def __init__(self, state: app.AppState) -> None:
         self._state = state
         self.players: tuple[str, ...] = app.table_players(state)
+        self.people: tuple[int, ...] = state.roster.ids_of(self.players)  # per seat its person's id (-1: none)
         self.page: PageState = state.page
         self.lang: str = state.settings.lang
         self.game: str | None = state.flow.game if state.flow is not None else None  # None: no game
@@ -71,6 +73,22 @@ class PageViews:
         like = before._like  # a seat's part shows the OLED's screen while its game is set up
         if like is None or like.data.get("stage") != "setup" or describe(screen) == describe(shown):
             self._like, self._texts = like, before._texts
+
+    def person_seat(self, person: int) -> int | None:
+        """Person `person`'s seat in the game or mode open (None: the person does not play in it)."""
+        return self.people.index(person) if person >= 0 and person in self.people else None
+
+    def person(self, person: int) -> str:
+        """The view of person `person`'s phone: their seat's, or — when they do not play in the game open —
+        a seatless one that names them ("absent": true, `person_id`, `person_name`)."""
+        seat = self.person_seat(person)
+        if seat is not None:
+            return self.seat(seat)
+        found = self._state.roster.person(person)
+        common, screen, ctx = self._common()
+        part = {**_seat_part(self._state, None, self.players, screen, ctx), "absent": True,
+                "person_id": person, "person_name": found.name if found is not None else None}
+        return common.merged(part, self._like)
 
     @property
     def guest(self) -> str:
@@ -179,9 +197,14 @@ def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], 
                ctx: Ctx | None = None) -> dict[str, Any]:
     flow = state.flow
     play = flow.page(seat, ctx or app.ctx(state)) if isinstance(flow, ShowsPage) else None
+    name = players[seat] if seat is not None and 0 <= seat < len(players) else None
+    person = state.roster.named(name) if name is not None else None
+    person = person if person is not None and person.name == name else None
     part = {
         "seat": seat,
-        "name": players[seat] if seat is not None and 0 <= seat < len(players) else None,
+        "name": name,
+        "person_id": person.id if person is not None else None,  # the person the phone belongs to
+        "person_name": person.name if person is not None else None,
         "play": play,
     }
     if play is not None and play.get("stage") == "setup":  # nothing of the game yet: what the OLED asks

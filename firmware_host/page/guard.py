@@ -5,11 +5,14 @@
   (`SeatTokens.renew_code`). Every try of the code counts against its address before it is
   compared (`Lockout.attempt`): `MAX_FAILURES` wrong codes lock that address out for `LOCK_S` seconds, and
   `MAX_GLOBAL_FAILURES` from all addresses lock out every address that has not joined.
-- Seat tokens: 32 random bytes (URL-safe text) in an HttpOnly, SameSite=Strict cookie. The store keeps
-  only their SHA-256, with the seat and whether the token is active or waits for the table's START (a
-  takeover); one active token per seat. It is a JSON file in the state directory, written atomically, so
-  a phone keeps its seat across restarts of the service.
-- Rate limits: a token bucket per seat (`RATE_PER_S`, `BURST`).
+- Tokens: 32 random bytes (URL-safe text) in an HttpOnly, SameSite=Strict cookie. The store keeps only
+  their SHA-256, with the person of the roster the phone belongs to (`Holder.person`: their seat follows
+  them through every game and mode) — or, for a seat nobody named ("Spieler 2"), the seat — and whether the
+  token is active or waits for the table's START (a takeover); one active token per person (per such
+  seat). It is a JSON file in the state directory, written atomically, so a phone keeps its person across
+  restarts of the service; a file written before people holds seats, which become their people once the
+  free table shows who sits there (`SeatTokens.adopt`).
+- Rate limits: a token bucket per phone's person or seat (`RATE_PER_S`, `BURST`).
 Every clock is injected (monotonic seconds).
 """
 
@@ -52,6 +55,11 @@ def _kept_code(value: object) -> str:
 def code_matches(given: str, code: str) -> bool:
     """Whether `given` is the table code (case and surrounding space ignored; constant time)."""
     return bool(code) and hmac.compare_digest(given.strip().upper().encode(), code.encode())
+
+
+def _index(value: object) -> bool:
+    """Whether `value` is a seat's index or a person's id as a file keeps it: an int from 0 (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _digest(token: str) -> str:
@@ -150,65 +158,86 @@ CLAIM_BURST = 3.0
 MAX_CLAIMS = 8  # takeovers waiting at once, in all (one per seat)
 
 
+Held = tuple[str, int]  # what a token holds: ("person", id) or ("seat", index) (`Holder.held`)
+
+
+def held(seat: int, person: int = -1) -> Held:
+    """What a phone of `person` (-1: of seat `seat`, nobody named sits there) holds."""
+    return ("person", person) if person >= 0 else ("seat", seat)
+
+
 @dataclass
 class Claims:
-    """The takeovers waiting for the table (`events.ClaimsPending`), never journaled: at most one per seat
-    and one per phone (a phone's new claim replaces its old one), at most `MAX_CLAIMS`, each lapsing after
-    `CLAIM_S`; asking is rate-limited per address and per phone (`CLAIM_RATE_PER_S`, `CLAIM_BURST`)."""
+    """The takeovers waiting for the table (`events.ClaimsPending`), never journaled: at most one per person
+    (per seat nobody named) and one per phone (a phone's new claim replaces its old one), at most
+    `MAX_CLAIMS`, each lapsing after `CLAIM_S`; asking is rate-limited per address and per phone
+    (`CLAIM_RATE_PER_S`, `CLAIM_BURST`)."""
 
     clock: Callable[[], float]
-    waiting: dict[int, tuple[str, str, float]] = field(default_factory=dict)  # seat -> (claim, phone, since)
+    # person or seat -> (claim, phone, since, the seat shown on the box)
+    waiting: dict[Held, tuple[str, str, float, int]] = field(default_factory=dict)
     rates: RateLimit = field(init=False)
 
     def __post_init__(self) -> None:
         self.rates = RateLimit(self.clock, CLAIM_RATE_PER_S, CLAIM_BURST)
 
-    def ask(self, seat: int, address: str, phone: str | None) -> tuple[str | None, str | None]:
-        """A takeover of `seat` asked from `address` by `phone` (its cookie's token; None: a phone without
-        one): (the new claim, the claim it replaced) — or (None, why it is refused: "slow_down", "claimed")."""
+    def ask(self, seat: int, address: str, phone: str | None, person: int = -1) -> tuple[str | None, str | None]:
+        """A takeover of `person` (-1: of `seat`; `seat` is the person's seat now, shown on the box) asked
+        from `address` by `phone` (its cookie's token; None: a phone without one): (the new claim, the claim
+        it replaced) — or (None, why it is refused: "slow_down", "claimed")."""
         self.lapse()
         who = f"token:{_digest(phone)}" if phone else f"address:{address}"
         if not self.rates.allow(f"address:{address}") or not self.rates.allow(who):
             return None, "slow_down"
-        held = self.waiting.get(seat)
-        if held is not None and held[1] != who:
-            return None, "claimed"  # another phone asks for this seat already: the table answers that first
-        replaced = next((claim for claim, phone_of, _ in self.waiting.values() if phone_of == who), None)
-        self.waiting = {s: held for s, held in self.waiting.items() if held[1] != who}
+        key = held(seat, person)
+        waits = self.waiting.get(key)
+        if waits is not None and waits[1] != who:
+            return None, "claimed"  # another phone asks for this one already: the table answers that first
+        replaced = next((claim for claim, phone_of, _, _ in self.waiting.values() if phone_of == who), None)
+        self.waiting = {k: waits for k, waits in self.waiting.items() if waits[1] != who}
         if len(self.waiting) >= MAX_CLAIMS:
             return None, "claimed"
         claim = secrets.token_hex(8)
-        self.waiting[seat] = (claim, who, self.clock())
+        self.waiting[key] = (claim, who, self.clock(), seat)
         return claim, replaced
 
     def lapse(self) -> list[str]:
         """Drop the claims older than `CLAIM_S`; returns them."""
         now = self.clock()
-        old = [claim for claim, _, since in self.waiting.values() if now - since >= CLAIM_S]
-        self.waiting = {s: held for s, held in self.waiting.items() if held[0] not in old}
+        old = [claim for claim, _, since, _ in self.waiting.values() if now - since >= CLAIM_S]
+        self.waiting = {k: waits for k, waits in self.waiting.items() if waits[0] not in old}
         return old
 
     def answered(self, claim: str) -> bool:
         """The table answered `claim`: it waits no more (False: it was not waiting)."""
         before = len(self.waiting)
-        self.waiting = {s: held for s, held in self.waiting.items() if held[0] != claim}
+        self.waiting = {k: waits for k, waits in self.waiting.items() if waits[0] != claim}
         return len(self.waiting) != before
 
     def pending(self) -> tuple[tuple[int, str], ...]:
         """(seat, claim) of every claim waiting, oldest first."""
-        return tuple((seat, claim) for seat, (claim, _, _) in sorted(self.waiting.items(), key=lambda i: i[1][2]))
+        return tuple((seat, claim) for claim, _, _, seat in sorted(self.waiting.values(), key=lambda w: w[2]))
 
 
 @dataclass(frozen=True, slots=True)
 class Holder:
+    """What a token holds: person `person` of the roster, whose seat follows them from game to game — or,
+    when `person` is -1 (a seat nobody named, a file written before people), seat `seat`."""
+
     seat: int
     active: bool  # False: a takeover waiting for START on the box
     claim: str = ""
+    person: int = -1
+
+    @property
+    def held(self) -> Held:
+        return held(self.seat, self.person)
 
 
 class SeatTokens:
-    """Seat tokens (stored as digests) in `path`: which phone holds which seat; beside them the box's table
-    `code`, which stays until `renew_code` (a missing, damaged or unreadable file: a new code, logged)."""
+    """Tokens (stored as digests) in `path`: which phone belongs to which person (or seat); beside them the
+    box's table `code`, which stays until `renew_code` (a missing, damaged or unreadable file: a new code,
+    logged)."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
@@ -223,9 +252,14 @@ class SeatTokens:
     def _load(self, path: Path) -> None:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            for digest, held in data.get("tokens", {}).items():
-                if isinstance(held, dict) and isinstance(held.get("seat"), int) and held.get("active") is True:
-                    self.holders[str(digest)] = Holder(int(held["seat"]), True)
+            for digest, kept in data.get("tokens", {}).items():
+                if not isinstance(kept, dict) or kept.get("active") is not True:
+                    continue
+                person, seat = kept.get("person"), kept.get("seat")
+                if _index(person):
+                    self.holders[str(digest)] = Holder(-1, True, person=person)
+                elif _index(seat):  # a seat's, or a file written before people: `adopt` makes it a person's
+                    self.holders[str(digest)] = Holder(seat, True)
             self.code = _kept_code(data.get("code"))
             if not self.code:
                 log.warning("page: no table code kept in %s: a new one", path)
@@ -238,7 +272,7 @@ class SeatTokens:
         if self.path is None:
             return
         data = {"code": self.code,
-                "tokens": {d: {"seat": h.seat, "active": True} for d, h in self.holders.items() if h.active}}
+                "tokens": {d: {h.held[0]: h.held[1], "active": True} for d, h in self.holders.items() if h.active}}
         try:
             write_atomically(self.path, json.dumps(data).encode("utf-8"))
         except OSError as exc:
@@ -255,22 +289,41 @@ class SeatTokens:
     def seat_of(self, token: str | None) -> Holder | None:
         return self.holders.get(_digest(token)) if token else None
 
-    def holder_of(self, seat: int) -> str | None:
-        return next((d for d, h in self.holders.items() if h.active and h.seat == seat), None)
+    def holder_of(self, seat: int, person: int = -1) -> str | None:
+        """The digest of the active token of `person` (-1: of seat `seat`); None when no phone holds it."""
+        key = held(seat, person)
+        return next((d for d, h in self.holders.items() if h.active and h.held == key), None)
 
-    def grant(self, seat: int) -> str:
-        """A new token holding `seat` (any other token for it is revoked)."""
+    def _revoked(self, key: Held) -> dict[str, Holder]:
+        return {d: h for d, h in self.holders.items() if h.held != key or not h.active}
+
+    def grant(self, seat: int, person: int = -1) -> str:
+        """A new token of `person` (-1: holding `seat`); any other token of them is revoked."""
         token = secrets.token_urlsafe(32)
-        self.holders = {d: h for d, h in self.holders.items() if h.seat != seat or not h.active}
-        self.holders[_digest(token)] = Holder(seat, True)
+        self.holders = self._revoked(held(seat, person))
+        self.holders[_digest(token)] = Holder(seat, True, person=person)
         self._save()
         return token
 
-    def wait(self, seat: int, claim: str) -> str:
-        """A new token waiting for the table to confirm its takeover of `seat` (`claim`)."""
+    def wait(self, seat: int, claim: str, person: int = -1) -> str:
+        """A new token waiting for the table to confirm its takeover of `person` (-1: of `seat`; `claim`)."""
         token = secrets.token_urlsafe(32)
-        self.holders[_digest(token)] = Holder(seat, False, claim)
+        self.holders[_digest(token)] = Holder(seat, False, claim, person)
         return token
+
+    def adopt(self, people: tuple[int, ...]) -> None:
+        """The free table's people per seat (`PageViews.people`; -1: nobody named): a token of a seat
+        where a person sits now becomes that person's (unless a phone of that person holds one already)."""
+        owned = {h.person for h in self.holders.values() if h.active}
+        moved = False
+        for digest, h in list(self.holders.items()):
+            person = people[h.seat] if h.active and h.person < 0 and 0 <= h.seat < len(people) else -1
+            if person >= 0 and person not in owned:
+                self.holders[digest] = Holder(h.seat, True, person=person)
+                owned.add(person)
+                moved = True
+        if moved:
+            self._save()
 
     def drop_waiting(self, claims: list[str]) -> None:
         """The tokens that waited for `claims` (lapsed or replaced) are dropped."""
@@ -282,25 +335,25 @@ class SeatTokens:
         waiting = next(((d, h) for d, h in self.holders.items() if not h.active and h.claim == claim), None)
         if waiting is None:
             return None
-        digest, held = waiting
+        digest, asked = waiting
         del self.holders[digest]
         if not granted:
             return None
-        self.holders = {d: h for d, h in self.holders.items() if h.seat != held.seat or not h.active}
-        self.holders[digest] = Holder(held.seat, True)
+        self.holders = self._revoked(asked.held)
+        self.holders[digest] = Holder(asked.seat, True, person=asked.person)
         self._save()
-        return held.seat
+        return asked.seat
 
-    def settle(self, claim: str, seat: int) -> bool:
-        """The core answered join `claim`: its waiting token holds `seat` now, or is dropped (seat < 0).
-        False when no token waits for it (answered before)."""
+    def settle(self, claim: str, seat: int, person: int = -1) -> bool:
+        """The core answered join `claim`: its waiting token is `person`'s now (-1: holds `seat`), or is
+        dropped (seat < 0). False when no token waits for it (answered before)."""
         waiting = next((d for d, h in self.holders.items() if not h.active and h.claim == claim), None)
         if waiting is None:
             return False
         del self.holders[waiting]
         if seat >= 0:
-            self.holders = {d: h for d, h in self.holders.items() if h.seat != seat or not h.active}
-            self.holders[waiting] = Holder(seat, True)
+            self.holders = self._revoked(held(seat, person))
+            self.holders[waiting] = Holder(seat, True, person=person)
             self._save()
         return True
 

@@ -1,5 +1,8 @@
 """The table page's web server: aiohttp in a thread of its own, beside the shell.
 
+A phone belongs to a person of the roster (its token holds the person's id, `guard.Holder`): its events
+carry the person, whose seat in the game or mode open the core resolves, and it gets that person's view.
+
 In: what a phone may do becomes an event on the shell's queue (`put`) — `SeatEntry` (what the game's stage
 asks of the phone's own seat), `SeatCommand` (the sand timer, the own seat on the free scoreboard, the
 menu's settings; the core decides whether it may be done now), `SeatJoin` (a new player: the core picks
@@ -29,7 +32,7 @@ import secrets
 import socket
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -48,6 +51,7 @@ from firmware_host.page.guard import (
     RateLimit,
     SeatTokens,
     code_matches,
+    held,
 )
 from firmware_host.page.join_qr import join_qr_svg
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
@@ -163,9 +167,11 @@ class PageServer(ThreadedSite):
         if self._seen is not None and page.new_code != self._seen:  # the table asked for a new code
             self._renew_code()
         self._seen = page.new_code
-        for claim, seat in page.joined:  # each new player seated (or refused) by the core, once
-            if self.tokens.settle(claim, seat):
+        for claim, seat, person in page.joined:  # each new player seated (or refused) by the core, once
+            if self.tokens.settle(claim, seat, person):
                 log.info("table page: join %s %s", claim, f"at seat {seat + 1}" if seat >= 0 else "refused")
+        if views.game is None:  # the free table shows who sits where: a seat's token becomes its person's
+            self.tokens.adopt(views.people)
         if page.answered is not None and page.answered != self._answered:
             self._answered = page.answered
             if self.claims.answered(page.answered[0]):
@@ -197,7 +203,9 @@ class PageServer(ThreadedSite):
         if views is None:
             return ""
         held = self.tokens.seat_of(client.token)
-        if held is not None and held.active and held.seat < len(views.players):
+        if held is not None and held.active and held.person >= 0:  # their seat in the game open, or none
+            return views.person(held.person)
+        if held is not None and held.active and _seat_is_free_of_people(views, held.seat):
             return views.seat(held.seat)
         if held is not None and not held.active:  # a takeover waits for START; a new name for its seat
             return views.guest[:-1] + (',"waiting":"join"}' if held.seat < 0 else ',"waiting":true}')
@@ -250,6 +258,7 @@ class PageServer(ThreadedSite):
             return _answer(429, "locked", retry=round(locked)) if locked else _answer(403, "code")
         self.lockout.succeeded(remote)
         players = self.views.players if self.views is not None else ()
+        people = self.views.people if self.views is not None else ()
         seat = join.seat
         if join.name is not None:
             names = [p.casefold() for p in players]
@@ -267,20 +276,21 @@ class PageServer(ThreadedSite):
         assert seat is not None
         if seat >= len(players):
             return _answer(400, "bad_seat")
+        person = people[seat] if seat < len(people) else -1  # the phone is the person's who sits there
         mine = self.tokens.seat_of(request.cookies.get(COOKIE))
-        if mine is not None and mine.active and mine.seat == seat:
-            return _answer(200, "", seat=seat)
-        if self.tokens.holder_of(seat) is None:
-            return _with_cookie(_answer(200, "", seat=seat), self.tokens.grant(seat))
-        claim, other = self.claims.ask(seat, remote, request.cookies.get(COOKIE))
-        if claim is None:  # asked too often, or another phone's claim for the seat waits
+        if mine is not None and mine.active and mine.held == held(seat, person):
+            return _answer(200, "", seat=seat, person=person)
+        if self.tokens.holder_of(seat, person) is None:
+            return _with_cookie(_answer(200, "", seat=seat, person=person), self.tokens.grant(seat, person))
+        claim, other = self.claims.ask(seat, remote, request.cookies.get(COOKIE), person)
+        if claim is None:  # asked too often, or another phone's claim for the person waits
             return _answer(429 if other == "slow_down" else 409, other or "claimed")
         if other is not None:
             self.tokens.drop_waiting([other])
-        token = self.tokens.wait(seat, claim)
+        token = self.tokens.wait(seat, claim, person)
         self._tell_claims()
         asyncio.get_running_loop().call_later(CLAIM_S + 0.5, self._tell_claims)  # it lapses
-        return _with_cookie(_answer(202, "", seat=seat, waiting=True), token)
+        return _with_cookie(_answer(202, "", seat=seat, person=person, waiting=True), token)
 
     def _tell_claims(self) -> None:
         """Show the table the takeovers waiting (only shown: never journaled), once some lapsed too."""
@@ -379,19 +389,31 @@ class PageServer(ThreadedSite):
         if not isinstance(message, SeatEntry | SeatCommand):
             await send_quietly(client.socket, '{"type":"pong"}')
             return
-        held = self.tokens.seat_of(client.token)
-        if held is None or not held.active:
+        mine = self.tokens.seat_of(client.token)
+        if mine is None or not mine.active:
             await send_quietly(client.socket, _error("no_seat"))
             return
-        if message.seat != held.seat:
-            log.warning("table page: a page of seat %d wrote for seat %d: refused", held.seat, message.seat)
+        if mine.person >= 0:  # the person's seat in the game open; the core resolves it again by `person`
+            seat = self.views.person_seat(mine.person) if self.views is not None else None
+            message = replace(message, seat=message.seat if seat is None else seat, person=mine.person)
+        elif message.seat != mine.seat:
+            log.warning("table page: a page of seat %d wrote for seat %d: refused", mine.seat, message.seat)
             await send_quietly(client.socket, _error("not_your_seat"))
             return
-        if not self.rates.allow(held.seat):
+        elif self.views is not None and not _seat_is_free_of_people(self.views, mine.seat):
+            await send_quietly(client.socket, _error("no_seat"))  # a person sits there now: theirs
+            return
+        if not self.rates.allow(mine.held):
             await send_quietly(client.socket, _error("slow_down"))
             return
-        self.put(message)  # its seat is the one the page holds (checked above)
+        self.put(message)  # its person (or seat) is the one the page's token holds (checked above)
         await send_quietly(client.socket, '{"type":"sent"}')
+
+
+def _seat_is_free_of_people(views: PageViews, seat: int) -> bool:
+    """Whether a seat's token (no person's) still holds `seat`: a seat of the table that no person sits
+    at (a person's seat is their phone's, whichever it is)."""
+    return 0 <= seat < len(views.players) and (seat >= len(views.people) or views.people[seat] < 0)
 
 
 class _Refusal(Exception):

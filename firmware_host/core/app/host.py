@@ -98,6 +98,7 @@ def apply(state: AppState, outcome: Outcome) -> Step:
     if begun is not None and isinstance(state.mode, InGame):  # from now on leaving it asks and shelves it
         state = replace(state, mode=replace(state.mode, begun=True))
     if begun is not None and _named(begun.players):  # the same players again next time
+        state = replace(state, roster=state.roster.played(begun.players))  # they played: first in the roster
         state, saved = with_settings(state, replace(state.settings, player_names=begun.players))
         effects.extend(saved)
     if outcome.flow is None:

@@ -14,6 +14,7 @@ from firmware_host.core.effects import Effect, Log
 from firmware_host.core.events import Resumed
 from firmware_host.core.flow import Asks, KeepsTime
 from firmware_host.core.page_table import PageState
+from firmware_host.core.roster import Roster
 from firmware_host.core.scoreboard import Board, player_names
 from firmware_host.core.settings import Settings
 from firmware_host.core.timer import Timer
@@ -22,7 +23,8 @@ from firmware_host.core.timer import Timer
 def initial(settings: Settings, now: float = 0.0) -> tuple[AppState, list[Effect]]:
     """The state the appliance boots into (timer mode) and the effects that draw it."""
     names = player_names(settings.player_names, settings.player_count, t(settings, "player_n"))
-    state = AppState(settings, Timer.of(settings.duration_s, settings.warn_s), Board.of(names), now=now)
+    state = AppState(settings, Timer.of(settings.duration_s, settings.warn_s), Board.of(names), now=now,
+                     roster=Roster.of(names))
     return state, view(state)
 
 
@@ -38,7 +40,8 @@ def snapshot(state: AppState) -> dict[str, Any]:
     """What a journal session starts from: the settings, the home mode (timer or scoreboard), a stopped
     timer's time left, the free scoreboard (with its undo history), what the shell keeps (`Kept`: the
     card tables a later scan is read with), the table page's address and code (the menu offers the
-    page by them) and the next shelved game's key — all that the events journaled after it are decided on."""
+    page by them), the next shelved game's key and the roster (`core.roster`: ids, names, marks, who is at
+    the table) — all that the events journaled after it are decided on."""
     countdown = state.timer.countdown
     return {
         "kept": [list(item) for item in state.kept],
@@ -53,11 +56,13 @@ def snapshot(state: AppState) -> dict[str, Any]:
             "selected": state.board.selected,
             "history": [list(change) for change in state.board.history],
         },
+        "roster": state.roster.to_data(),
     }
 
 
 def restore(data: dict[str, Any]) -> AppState:
     """The state a journaled snapshot stands for (the inverse of `snapshot`): its home mode, a full timer.
+    A snapshot written before the roster gets one of its players' names (each a person, at the table).
     Raises KeyError/ValueError/TypeError/AttributeError on data that `snapshot` did not write."""
     settings = Settings.from_dict(data["settings"])
     board = data["board"]
@@ -75,8 +80,9 @@ def restore(data: dict[str, Any]) -> AppState:
         left = min(max(0.0, float(stopped["left"])), float(settings.duration_s))
         timer = replace(timer, countdown=replace(timer.countdown, left_when_stopped=left),
                         alarmed=bool(stopped["alarmed"]), warned_down_to=min(timer.warned_down_to, math.ceil(left)))
+    roster = Roster.from_data(data["roster"]) if "roster" in data else Roster.of(players)
     return AppState(settings, timer, board_state, mode=Free(home_shown(home)), kept=kept, page=page_state,
-                    shelf_key=int(data.get("shelf_key", 0)))
+                    shelf_key=int(data.get("shelf_key", 0)), roster=roster)
 
 
 def resumed(state: AppState, event: Resumed) -> Step:

@@ -7,12 +7,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from firmware_host.core.app.actions import add_points, parse_points, refuse, start_pause, with_settings
+from firmware_host.core.app.host import table_players
 from firmware_host.core.app.state import AppState, MenuView, Step, t
 from firmware_host.core.app.timer_mode import timer_text
 from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry, Turn
-from firmware_host.core.i18n import signed
+from firmware_host.core.i18n import signed, texts
+from firmware_host.core.roster import is_placeholder
 from firmware_host.core.screens import ListItem, ListScreen
 from firmware_host.core.text_input import NAME, refusal
+
+TEXT = {
+    "de": {"plays_now": "{name} spielt gerade: nach dem Spiel umbenennen"},
+    "en": {"plays_now": "{name} is playing: rename after the game"},
+}
+
+say = texts(TEXT)
 
 
 def scoreboard_event(state: AppState, event: Event) -> Step:
@@ -57,13 +66,26 @@ def scoreboard_event(state: AppState, event: Event) -> Step:
 
 
 def rename(state: AppState, name: str) -> Step:
-    """The selected player of the free scoreboard named `name`; the names are remembered."""
-    board, s = state.board, state.settings
+    """The selected player of the free scoreboard named `name`; the names are remembered. A person is
+    renamed in the roster (so everywhere; refused when another person has the name); a default seat
+    ("Spieler 2") becomes the person called `name` — one of the roster, as spelt there, or a new one."""
+    board, s, roster = state.board, state.settings, state.roster
     old = board.players[board.selected]
+    person = None if is_placeholder(old) else roster.named(old)
+    if person is not None and state.flow is not None and old in table_players(state):
+        return refuse(state, say(s.lang, "plays_now", name=old))  # the game open knows them by this name
+    if person is not None:
+        renamed_roster = roster.renamed(person.id, name)
+        if renamed_roster is None:
+            return refuse(state, t(s, "name_taken", name=name))
+        roster = renamed_roster
+    else:
+        name = known.name if (known := roster.named(name)) is not None else name
     if name in board.players and name != old:
         return refuse(state, t(s, "name_taken", name=name))
     players = tuple(name if i == board.selected else p for i, p in enumerate(board.players))
-    renamed = replace(state, board=replace(board, players=players), notice=t(s, "renamed", old=old, name=name))
+    renamed = replace(state, board=replace(board, players=players), notice=t(s, "renamed", old=old, name=name),
+                      roster=roster.seated(players))
     return with_settings(renamed, replace(s, player_names=players))
 
 

@@ -14,6 +14,7 @@ from firmware_host.core.effects import Effect
 from firmware_host.core.flow import Flow
 from firmware_host.core.i18n import pick
 from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState
+from firmware_host.core.roster import Roster
 from firmware_host.core.scoreboard import Board
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_picker import Picker
@@ -119,7 +120,8 @@ class Shelved:
 class AppState:
     """The appliance's state. The mode (`mode`: no game or a game, and what is on screen with its letter
     picker) is read as `home`, `flow`, `left_home` and `picker`; the overlay (menu, length edit, power-off
-    question, table page, leaving question) may be open over any mode."""
+    question, table page, leaving question) may be open over any mode. Every named player of the free
+    scoreboard is a person of the roster (`roster`)."""
 
     settings: Settings
     timer: Timer
@@ -136,6 +138,7 @@ class AppState:
     journaled_at: float = float("-inf")  # the time of the last journaled event (`dispatch.CHECKPOINT_S`)
     shelf: tuple[Shelved, ...] = ()  # the games left to be resumed, the latest first (at most `SHELF_SIZE`)
     shelf_key: int = 0  # the key the next shelved game gets (kept in the snapshot: keys never repeat)
+    roster: Roster = field(default_factory=Roster)  # who plays at this box (`core.roster`), kept across games
 
     @property
     def home(self) -> str:

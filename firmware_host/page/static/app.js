@@ -28,6 +28,7 @@ const TEXT = {
     invite: "QR-Code für Neue zeigen", invite_close: "QR-Code ausblenden",
     invite_alt: "QR-Code und Code zum Mitspielen",
     people: "Wer spielt: Statistik",
+    absent: "{name} spielt in diesem Spiel nicht mit.",
   },
   en: {
     join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
@@ -54,6 +55,7 @@ const TEXT = {
     invite: "Show the QR code to a newcomer", invite_close: "Hide the QR code",
     invite_alt: "QR code and code to join",
     people: "Who plays: statistics",
+    absent: "{name} does not play in this game.",
   },
 };
 
@@ -145,12 +147,12 @@ function render(v) {
   if (v.lang && v.lang !== lang) { lang = v.lang; translate(); }
   const play = v.play || {};
   $("title").textContent = v.game_title || "wordtable";
-  const seated = v.seat !== null && v.seat !== undefined;
-  $("me").hidden = !seated;
-  $("me").textContent = seated ? v.name : "";
-  $("join").hidden = seated || Boolean(v.waiting);
+  const mine = mineOf(v); // this phone's person: seated in the game open, or not playing in it
+  $("me").hidden = !mine;
+  $("me").textContent = mine ? (v.absent ? t("absent", { name: v.person_name }) : v.person_name || v.name) : "";
+  $("join").hidden = mine || Boolean(v.waiting);
   $("waiting").hidden = v.waiting !== true;
-  if (!seated) renderSeats(v.players);
+  if (!mine) renderSeats(v.players);
   renderCard(play.card);
   renderEntry(v, play);
   $("message").hidden = !play.message;
@@ -171,6 +173,11 @@ function render(v) {
   $("screen").hidden = !v.screen;
   $("screen").textContent = v.screen || "";
   tick();
+}
+
+// The phone belongs to a person (the box resolves their seat in every game); a seat nobody named is its seat.
+function mineOf(v) {
+  return (v.seat !== null && v.seat !== undefined) || Boolean(v.absent);
 }
 
 function renderSeats(players) {
@@ -325,8 +332,9 @@ function sendEntry(template) {
 }
 
 function command(name, value) {
-  if (!view || view.seat === null || !socket || socket.readyState !== WebSocket.OPEN) return;
-  socket.send(JSON.stringify({ type: "command", seat: view.seat, command: name, value: String(value) }));
+  if (!view || !mineOf(view) || !socket || socket.readyState !== WebSocket.OPEN) return;
+  // a person's phone: the box takes the person's seat, whatever seat is sent
+  socket.send(JSON.stringify({ type: "command", seat: view.seat ?? 0, command: name, value: String(value) }));
 }
 
 function options(select, entries) {
@@ -338,7 +346,7 @@ function options(select, entries) {
 // Without a game: the sand timer and the own seat on the free scoreboard; the menu's settings at any time
 // (their titles and options are the box's menu, from the view).
 function renderControls(v) {
-  const seated = v.seat !== null && v.seat !== undefined;
+  const seated = mineOf(v);
   const controls = v.controls || {};
   $("controls").hidden = !seated || !!v.game;
   $("past").hidden = !seated || !!v.game;
