@@ -135,7 +135,8 @@ def test_a_token_file_of_seats_becomes_the_people_who_sit_there(tmp_path):
         ben = box.state.roster.named("Ben")
         assert held is not None and ben is not None and held.person == ben.id
         kept = json.loads((tmp_path / STORE_NAME).read_text())
-        assert kept == {"tokens": {digest: {"person": ben.id, "active": True}}}
+        assert kept["tokens"] == {digest: {"person": ben.id, "active": True}}
+        assert kept["code"] == server.code  # the box's table code is kept beside the tokens
     finally:
         server.close()
 

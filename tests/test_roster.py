@@ -40,13 +40,17 @@ def phone_command(table: Table, name: str, command: str, value: str, seat: int =
 
 
 def to_menu_entry(table: Table, key: str) -> Table:
-    """The main menu's entry `key`, from a game's screen too (a long BACK leaves it for the timer first)."""
+    """The main menu's entry `key`, from a game's screen too (a long BACK leaves it for the timer first); a
+    game begun that another game would leave is left (START on the question)."""
     if table.state.home == "game":
         table.hold("back")
     if table.state.overlay is None:
         table.press("menu")
     table.press("next", app.main_keys(table.state).index(key))
-    return table.press("start")
+    table.press("start")
+    if isinstance(table.state.overlay, app.ConfirmLeave):
+        table.press("start")
+    return table
 
 
 # --- the roster itself ------------------------------------------------------------------------------------
@@ -142,7 +146,7 @@ def test_bens_phone_follows_ben_through_three_games_and_his_point_goes_to_ben():
     words = [(line["player"], line["word"]) for line in table.lines if line.get("event") == "word"]
     assert sorted(words) == sorted([("Ben", letter + "ANE"), ("Anna", letter + "OX")])
 
-    to_menu_entry(table, "game:quiddler")  # Quiddler (the round above abandoned)
+    to_menu_entry(table, "game:quiddler")  # Quiddler (the round above left, on the shelf)
     table.press("start")  # the count: the same two
     table.press("start", 2)  # the names, the dealer
     table.press("start", 3)  # the two-player bonus, the summary, the plan: round 1 is on
