@@ -167,7 +167,7 @@ function render(v) {
   renderTables(play.tables);
   renderBoard(v);
   renderControls(v);
-  renderInvite(seated);
+  renderInvite(mine);
   $("notice").hidden = !v.notice || v.notice === play.message;
   $("notice").textContent = v.notice || "";
   $("screen").hidden = !v.screen;
