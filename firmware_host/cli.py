@@ -19,6 +19,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("score", "score a game record (JSON Lines) and print the table"),
     "sheet": ("sheet", "write a printable Das perfekte Wort score sheet (SVG) of a sheet side"),
     "journal": ("journal", "list or export the games kept in the journal"),
+    "backup": ("backup", "write the box's data (games, settings, roster, card tables) to one file"),
+    "restore": ("restore", "restore a backup into a fresh state directory (or --replace the box's data)"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
     "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
     "league": ("league", "the venue's league over MQTT: live board, standings, export, broker ACL"),
