@@ -21,9 +21,8 @@ A state directory that already holds box data (`BOX_DATA`) is refused unless `re
 moved aside to `replaced-<UTC time>/`, never deleted. Other files there (the phones' seats, the word-list
 indexes) are the box's own and stay.
 
-A restore from the page cannot swap the journal under the running service: it is staged
-(`stage_restore`: checked, then kept as `restore.pending`) and carried out by the next start
-(`apply_staged_restore`, before the journal is opened).
+A restore from the page cannot swap the journal under the running service: it is staged and carried
+out by the next start (`staged_restore`).
 """
 
 from __future__ import annotations
@@ -54,7 +53,6 @@ log = logging.getLogger("wordtable.backup")
 FORMAT = "wordtable-backup"
 VERSION = 1
 MANIFEST = "manifest.json"
-STAGED = "restore.pending"  # a restore uploaded on the page, carried out at the next start
 MAX_BYTES = 512 * 1024 * 1024  # all members together, unpacked: far above a box's years of play
 _KEPT_MEMBER = re.compile(r"^kept/([a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*)\.json$")
 # The state directory's entries a backup holds (and a restore replaces): the journal with its WAL, index
@@ -334,42 +332,6 @@ def _sync(directory: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-# --- from the page: staged, carried out at the next start ----------------------------------------------
-
-
-def staged_path(state_dir: Path) -> Path:
-    return state_dir / STAGED
-
-
-def stage_restore(state_dir: Path, data: bytes) -> Manifest:
-    """Check the backup in `data` and keep it for the next start (`apply_staged_restore`). Raises
-    `BackupError` (nothing is then written)."""
-    manifest = read_backup(data).manifest
-    try:
-        write_atomically(staged_path(state_dir), data)
-    except OSError as exc:
-        raise BackupError(f"cannot write into {state_dir}: {exc.strerror or exc}") from None
-    return manifest
-
-
-def apply_staged_restore(state_dir: Path) -> Restored | None:
-    """Carry out a restore staged by the page (replacing the box's data, which is moved aside), before the
-    journal is opened; None when none waits. A staged file that no longer restores is renamed to
-    `restore.refused` and logged: the box starts with the data it had."""
-    path = staged_path(state_dir)
-    if not path.is_file():
-        return None
-    try:
-        restored = restore_backup(state_dir, path.read_bytes(), replace=True)
-    except (BackupError, OSError) as exc:
-        log.error("the restore uploaded on the page was not carried out: %s", exc)
-        path.replace(state_dir / "restore.refused")
-        return None
-    path.unlink()
-    log.info("restored a backup uploaded on the page: %d games", restored.games)
-    return restored
 
 
 def manifest_json(manifest: Manifest) -> dict[str, Any]:

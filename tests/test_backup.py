@@ -17,20 +17,12 @@ from pathlib import Path
 import pytest
 
 from firmware_host import cli
-from firmware_host.backup import (
-    MANIFEST,
-    BackupError,
-    apply_staged_restore,
-    create_backup,
-    read_backup,
-    restore_backup,
-    stage_restore,
-    staged_path,
-)
+from firmware_host.backup import MANIFEST, BackupError, create_backup, read_backup, restore_backup
 from firmware_host.journal import RECORD, Journal
 from firmware_host.kept_store import save_kept
 from firmware_host.page.guard import STORE_NAME
 from firmware_host.paths import JOURNAL_NAME, journal_path
+from firmware_host.staged_restore import apply_staged_restore, stage_restore, staged_path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

@@ -7,7 +7,8 @@ the seat), `ClaimsPending` (the takeovers waiting for the table's START on its p
 here, at most one per seat and per phone, rate-limited, never journaled — `guard.Claims`), `PageInfo` (the
 address and table code the OLED shows). Out: the shell calls `publish` with the `PageViews` of every step;
 each connected page gets its seat's view when it changed. Besides, a seated phone may read the past games
-from the journal (read-only, `past_games`). Nothing else of the appliance is reachable from here: no
+from the journal (read-only, `past_games`), download the box's backup and, while no game runs, upload one
+to restore at a restart (`backup_routes`). Nothing else of the appliance is reachable from here: no
 power-off, no journal writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
@@ -37,6 +38,7 @@ from aiohttp import WSMsgType, web
 from firmware_host.core.events import ClaimsPending, Event, PageInfo, SeatCommand, SeatEntry, SeatJoin
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
+from firmware_host.page.backup_routes import backup_routes, service_restart
 from firmware_host.page.guard import (
     CLAIM_S,
     STORE_NAME,
@@ -207,6 +209,7 @@ class PageServer(ThreadedSite):
         application.router.add_get("/api/games", self._games)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
+        backup_routes(application, self, self._seated, service_restart())  # the box's backup
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
         return application
