@@ -7,7 +7,8 @@ A backup is a zip archive of exactly these members:
   "bytes": <size>}}}`, naming every other member;
 - `journal.sqlite3` — the whole journal (every game, the settings, the roster: what the journal holds),
   copied with SQLite's backup API, so the copy is consistent while the service writes;
-- `kept/<name>.json` — the kept items (`kept_store`: card tables, highscores).
+- `kept/<name>.json` — the kept items (`kept_store`: card tables, highscores; card tables enrolled before
+  `kept/`, in `cards/`, as the kept items they are read as).
 
 Reading one (`read_backup`) checks everything before anything is written and raises `BackupError` with a
 message for the user: not a zip archive, not ours (format), another version, a member that is missing,
@@ -17,9 +18,9 @@ names in the archive: each known name is written by this module to the path it m
 
 `restore_backup` writes the members into a temporary directory inside the state directory, checks the
 journal there, and only then moves them into place (the journal last: it is what makes the restore real).
-A state directory that already holds box data (`BOX_DATA`) is refused unless `replace`; then that data is
-moved aside to `replaced-<UTC time>/`, never deleted. Other files there (the phones' seats, the word-list
-indexes) are the box's own and stay.
+A state directory that already holds box data (`box_data`) is refused unless `replace`; then that data is
+moved aside to `replaced-<UTC time>/`, never deleted (and not while another program, the service, has
+the journal open). Other files there (the phones' seats, the word-list indexes) are the box's own and stay.
 
 A restore from the page cannot swap the journal under the running service: it is staged and carried
 out by the next start (`staged_restore`).
@@ -27,6 +28,7 @@ out by the next start (`staged_restore`).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import json
@@ -44,6 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from firmware_host.core.cards import kept_name
 from firmware_host.journal import Journal, JournalError, unusable_reason
 from firmware_host.kept_store import KeptError, kept_dir, read_item
 from firmware_host.paths import JOURNAL_NAME, journal_path, write_atomically
@@ -98,10 +101,8 @@ def create_backup(state_dir: Path, *, box: str | None = None, created: str | Non
     is read through a read-only connection). Raises `BackupError` when there is no usable journal."""
     journal = _journal_copy(journal_path(state_dir))
     members: dict[str, bytes] = {JOURNAL_NAME: journal.data}
-    root = kept_dir(state_dir)
-    for path in sorted(root.rglob("*.json")) if root.is_dir() else []:
-        name = f"kept/{path.relative_to(root).as_posix()}"
-        if path.is_file() and not path.is_symlink() and _KEPT_MEMBER.match(name):
+    for path, name in _kept_files(state_dir):
+        if name not in members and path.is_file() and not path.is_symlink() and _KEPT_MEMBER.match(name):
             members[name] = path.read_bytes()
     manifest = {
         "format": FORMAT, "version": VERSION, "created": created or utc_label(), "box": box,
@@ -114,6 +115,18 @@ def create_backup(state_dir: Path, *, box: str | None = None, created: str | Non
         for name, data in members.items():
             archive.writestr(name, data)
     return out.getvalue()
+
+
+def _kept_files(state_dir: Path) -> list[tuple[Path, str]]:
+    """(file, member name) of every kept item; the card tables from before `kept/` after them, named as
+    the kept items they are read as (`kept_store.load_kept`: only where no kept one exists)."""
+    root, legacy = kept_dir(state_dir), state_dir / "cards"
+    found: list[tuple[Path, str]] = []
+    if root.is_dir():
+        found += [(p, f"kept/{p.relative_to(root).as_posix()}") for p in sorted(root.rglob("*.json"))]
+    if legacy.is_dir():
+        found += [(p, f"kept/{kept_name(p.stem)}.json") for p in sorted(legacy.glob("*.json"))]
+    return found
 
 
 def write_backup(state_dir: Path, target: Path, *, box: str | None = None) -> Manifest:
@@ -254,6 +267,28 @@ def box_data(state_dir: Path) -> list[Path]:
     return sorted(entry for entry in state_dir.iterdir() if _BOX_DATA.match(entry.name))
 
 
+_SHM_DMS = 128  # the byte of the WAL index (`-shm`) every open SQLite connection holds a shared lock on
+
+
+def journal_in_use(state_dir: Path) -> bool:
+    """Whether another process has the journal open (the running service), by the lock SQLite holds on the
+    WAL index for as long as a connection is open. Not for a journal this process has open: closing the
+    probe would drop that connection's locks (POSIX locks are per process)."""
+    try:
+        fd = os.open(f"{journal_path(state_dir)}-shm", os.O_RDWR)
+    except OSError:
+        return False  # no WAL index: no connection in WAL mode
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _SHM_DMS)
+    except OSError:
+        return True
+    else:
+        fcntl.lockf(fd, fcntl.LOCK_UN, 1, _SHM_DMS)
+        return False
+    finally:
+        os.close(fd)
+
+
 def restore_backup(state_dir: Path, data: bytes, *, replace: bool = False) -> Restored:
     """Put the backup in `data` into `state_dir` (created when absent). Raises `BackupError`, and then
     nothing on disk has changed: for a damaged or foreign backup, and for a state directory that holds box
@@ -263,6 +298,9 @@ def restore_backup(state_dir: Path, data: bytes, *, replace: bool = False) -> Re
     if present and not replace:
         raise BackupError(f"{state_dir} already holds a box's data ({', '.join(p.name for p in present)}); "
                           "restore with --replace to move it aside first")
+    if present and journal_in_use(state_dir):
+        raise BackupError(f"the journal in {state_dir} is open in another program (the service?): stop it "
+                          "first (sudo systemctl stop wordtable)")
     created = not state_dir.exists()
     try:
         state_dir.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,8 @@ import io
 import json
 import sqlite3
 import stat
+import subprocess
+import sys
 import threading
 import zipfile
 from pathlib import Path
@@ -19,7 +21,7 @@ import pytest
 from firmware_host import cli
 from firmware_host.backup import MANIFEST, BackupError, create_backup, read_backup, restore_backup
 from firmware_host.journal import RECORD, Journal
-from firmware_host.kept_store import save_kept
+from firmware_host.kept_store import load_kept, save_kept
 from firmware_host.page.guard import STORE_NAME
 from firmware_host.paths import JOURNAL_NAME, journal_path
 from firmware_host.staged_restore import apply_staged_restore, stage_restore, staged_path
@@ -315,3 +317,36 @@ def test_a_staged_restore_is_carried_out_at_the_next_start(state: Path, tmp_path
     now = views(state)
     assert apply_staged_restore(state) is None
     assert views(state) == now and (state / "restore.refused").exists() and not staged_path(state).exists()
+
+
+def test_card_tables_from_before_kept_are_backed_up_as_the_kept_items_they_are_read_as(
+        state: Path, tmp_path: Path) -> None:
+    legacy = state / "cards"
+    legacy.mkdir()
+    older = {"cardtable": 1, "game": "perfektes-wort", "cards": {"62E3086CEF": "B7"}}
+    (legacy / "perfektes-wort.json").write_text(json.dumps(older), "utf-8")
+    (legacy / "quiddler.json").write_text(json.dumps(CARDS | {"cards": {}}), "utf-8")  # kept/ has a newer one
+    fresh = tmp_path / "fresh"
+    restore_backup(fresh, create_backup(state))
+    assert load_kept(fresh) == load_kept(state)
+    assert load_kept(fresh)[0] == {"cards/perfektes-wort": older, "cards/quiddler": CARDS}
+
+
+@pytest.mark.slow  # a subprocess
+def test_a_journal_another_program_has_open_is_not_replaced(state: Path, backup_file: Path) -> None:
+    """The service holds the journal: `restore --replace` says to stop it first, and changes nothing."""
+    script = ("import sys, time\nfrom firmware_host.journal import Journal\n"
+              "journal = Journal.open(sys.argv[1])\njournal.games()\nprint('open', flush=True)\ntime.sleep(60)\n")
+    holder = subprocess.Popen([sys.executable, "-c", script, str(journal_path(state))], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        before = tree(state)
+        code, _, err = run_cli("restore", str(backup_file), "--state-dir", str(state), "--replace")
+        assert code == 1 and "open in another program" in err and "systemctl stop wordtable" in err
+        assert tree(state) == before
+    finally:
+        holder.kill()
+        holder.wait()
+    code, _, err = run_cli("restore", str(backup_file), "--state-dir", str(state), "--replace")
+    assert code == 0, err
