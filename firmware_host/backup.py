@@ -147,8 +147,7 @@ class _Copy:
 
 def _journal_copy(path: Path) -> _Copy:
     try:
-        with Journal.open(path, readonly=True) as journal:
-            games = len(journal.games())
+        Journal.open(path, readonly=True).close()  # refuses what is no usable journal
     except JournalError as exc:
         raise BackupError(str(exc)) from None
     with tempfile.TemporaryDirectory(prefix="wordtable-backup-") as scratch:
@@ -160,6 +159,7 @@ def _journal_copy(path: Path) -> _Copy:
                 try:
                     source.backup(target)  # one consistent snapshot, however the service writes meanwhile
                     target.execute("PRAGMA journal_mode = DELETE")  # the copy stands alone, with no WAL
+                    games = int(target.execute("SELECT count(*) FROM games").fetchone()[0])  # of the snapshot
                 finally:
                     target.close()
             finally:
