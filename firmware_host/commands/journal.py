@@ -53,6 +53,9 @@ PLAY_FORMATS = ("bgstats", "plays")  # what `--all` takes: a record is one game'
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "export" and args.all and (args.format not in PLAY_FORMATS or args.game is not None):
+        print("wordtable journal: --all exports plays (--format bgstats or plays), not with --game", file=sys.stderr)
+        return 2
     path = journal_path(state_dir(args.state_dir))
     try:
         with Journal.open(path, readonly=True) as journal:
@@ -61,10 +64,6 @@ def run(args: argparse.Namespace) -> int:
             if args.action == "list":
                 text = list_text(kept)
             elif args.all:
-                if args.format not in PLAY_FORMATS or args.game is not None:
-                    print("wordtable journal: --all exports plays (--format bgstats or plays), not with --game",
-                          file=sys.stderr)
-                    return 2
                 plays = []
                 for game in kept:
                     game_id = game.id  # named by the message when it cannot be scored
