@@ -350,3 +350,24 @@ def test_a_journal_another_program_has_open_is_not_replaced(state: Path, backup_
         holder.wait()
     code, _, err = run_cli("restore", str(backup_file), "--state-dir", str(state), "--replace")
     assert code == 0, err
+
+
+@pytest.mark.slow  # two documented games played on the simulator
+def test_games_played_on_the_box_restore_byte_identical(tmp_path: Path) -> None:
+    """Quiddler and the card enrolment (kept card tables) played by their documented scripts, then a game
+    from a record: backup, restore onto a fresh state directory, and everything reads the same."""
+    box = tmp_path / "box"
+    for script in ("quiddler", "deck"):
+        code, _, err = run_cli("sim", "--script", str(ROOT / "docs" / "scripts" / f"{script}.script"),
+                               "--state-dir", str(box))
+        assert code == 0, err
+    add_recorded_games(box, ("knack-das-wort",))
+    assert (box / "kept" / "cards" / "perfektes-wort.json").exists()
+    target = tmp_path / "box.wtbackup"
+    assert run_cli("backup", str(target), "--state-dir", str(box))[0] == 0
+    fresh = tmp_path / "fresh"
+    code, _, err = run_cli("restore", str(target), "--state-dir", str(fresh))
+    assert code == 0, err
+    seen = views(box)
+    assert views(fresh) == seen
+    assert [line.split()[2] for line in seen["list"].splitlines()[1:]] == ["quiddler", "knack-das-wort"]
