@@ -1,6 +1,7 @@
 """The backup on the table page (page/backup_routes.py), over real aiohttp: a seated phone downloads the box's
 backup; an upload (a seated phone, no game running, the page's own origin) is checked, staged and carried
-out at the restart — by the service itself under systemd (exit code 75, `Restart=on-failure`)."""
+out at the restart — by the service itself under systemd (exit code 75, `Restart=on-failure`). And a past
+game handed to BG Stats (page/bgstats_link.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
+from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 import pytest
@@ -254,3 +256,26 @@ def test_the_service_restores_an_upload_across_its_own_restart(tmp_path: Path, s
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_past_game_goes_to_bg_stats_by_its_import_link(served: tuple[PageServer, Box, Path]) -> None:
+    server, _, state = served
+    url = server.address
+
+    async def go() -> list[tuple[int, str]]:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+
+            async def ask(game: int) -> tuple[int, str]:
+                async with session.get(f"{url}/api/games/{game}/bgstats", allow_redirects=False) as response:
+                    return response.status, response.headers.get("Location", "")
+
+            unseated = await ask(2)
+            await _seated(session, url, server.code)
+            return [unseated, await ask(2), await ask(99)]
+
+    (unseated, _), (status, location), (missing, _) = asyncio.run(go())
+    assert (unseated, status, missing) == (403, 302, 404)
+    link = urlsplit(location)
+    assert (link.scheme, link.netloc, link.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    _, exported, _ = run_cli("journal", "export", "--game", "2", "--format", "bgstats", "--state-dir", str(state))
+    assert json.loads(parse_qs(link.query)["data"][0]) == json.loads(exported)

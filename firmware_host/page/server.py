@@ -39,6 +39,7 @@ from firmware_host.core.events import ClaimsPending, Event, PageInfo, SeatComman
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.page.backup_routes import backup_routes, service_restart
+from firmware_host.page.bgstats_link import bgstats_route
 from firmware_host.page.guard import (
     CLAIM_S,
     STORE_NAME,
@@ -210,6 +211,7 @@ class PageServer(ThreadedSite):
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
         backup_routes(application, self, self._seated, service_restart())  # the box's backup
+        bgstats_route(application, self.journal, self._seated, HEADERS)  # a past game into BG Stats
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
         return application
