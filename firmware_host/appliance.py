@@ -22,6 +22,7 @@ from firmware_host.end_summary import watch_game_ends
 from firmware_host.journal import Journal
 from firmware_host.resume import open_session, replay
 from firmware_host.shell import Outputs, Shell
+from firmware_host.staged_restore import apply_staged_restore
 from firmware_host.startup import FirstFrame, assemble, start_league, tell_the_table
 from hw.build import Hardware
 
@@ -98,6 +99,7 @@ def open_appliance(
     A journal that cannot be opened or written at start (state directory missing, read-only or full) is
     no reason to stay dark: the appliance starts without one, from the config's settings, and says on
     the OLED and in the log that nothing is saved. Hardware errors raise `HardwareError`."""
+    apply_staged_restore(state_dir)  # a backup uploaded on the page, before the journal is opened
     session = open_session(state_dir, lambda remembered: settings_from_config(resolved, remembered), clock)
     try:
         shell, hardware = assemble(

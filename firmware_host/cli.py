@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sheet": ("sheet", "write a printable Das perfekte Wort score sheet (SVG) of a sheet side"),
     "journal": ("journal", "list or export the games kept in the journal"),
     "stats": ("stats", "statistics per person over the journal's games: wins, averages, best word, rivals"),
+    "backup": ("backup", "write the box's data (games, settings, roster, card tables) to one file"),
+    "restore": ("restore", "restore a backup into a fresh state directory (or --replace the box's data)"),
     "labels": ("labels", "print SVG label sheets with a barcode per card, for scanner readers"),
     "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
     "league": ("league", "the venue's league over MQTT: live board, standings, export, broker ACL"),

@@ -21,6 +21,7 @@ from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, re
 from firmware_host.core.events import Notice
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.paths import state_dir
+from firmware_host.staged_restore import EXIT_RESTORE, staged_path
 from firmware_host.startup_failure import profile_for_message, show_failure
 
 log = logging.getLogger("wordtable")
@@ -106,4 +107,4 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
             page.close()
         appliance.close()
         log.info("stopped")
-    return 0
+    return EXIT_RESTORE if staged_path(directory).exists() else 0  # a restore from the page: start again

@@ -12,7 +12,8 @@ address and the box's table code the OLED shows: kept in the state directory acr
 renewed only when the table asks — `PageState.new_code` —, which logs out every phone not seated). Out:
 the shell calls `publish` with the `PageViews` of every step; each connected page gets its seat's view when
 it changed. Besides, a seated phone may read the past games from the journal (read-only, `past_games`) and
-fetch the join QR to show a newcomer (`join_qr`). Nothing else of the appliance is reachable from here: no
+fetch the join QR to show a newcomer (`join_qr`), download the box's backup and, while no game runs,
+upload one to restore at a restart (`backup_routes`). Nothing else of the appliance is reachable from here: no
 power-off, no journal writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
@@ -43,6 +44,8 @@ from firmware_host.core.events import ClaimsPending, Event, PageInfo, SeatComman
 from firmware_host.core.page_table import join_address
 from firmware_host.core.page_view import PageViews
 from firmware_host.core.settings import MAX_PLAYERS
+from firmware_host.page.backup_routes import backup_routes, service_restart
+from firmware_host.page.bgstats_link import bgstats_route
 from firmware_host.page.guard import (
     CLAIM_S,
     STORE_NAME,
@@ -237,6 +240,8 @@ class PageServer(ThreadedSite):
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
         people_routes(application, self._seated, self.journal, self._lang)  # statistics per person (page/people.py)
+        backup_routes(application, self, self._seated, service_restart())  # the box's backup
+        bgstats_route(application, self.journal, self._seated, HEADERS)  # a past game into BG Stats
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
         return application

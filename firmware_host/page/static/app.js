@@ -390,9 +390,10 @@ async function pastGames() {
     const sheet = el("button", { type: "button", "data-game": String(g.id) }, t("sheet_of"));
     sheet.onclick = () => pastSheet(g.id);
     const link = el("a", { href: `/api/games/${g.id}/record`, download: "" }, t("download"));
+    const bgstats = el("a", { href: `/api/games/${g.id}/bgstats` }, "BG Stats"); // its import dialog, on a phone with the app
     const who = g.finished ? (g.winner ? "★ " + g.winner : "") : t("open_game");
     return el("tr", {}, el("td", {}, `${g.title} · ${g.date.slice(0, 10)}`, el("br"), g.players.join(", "), el("br"), who),
-      el("td", {}, sheet, el("br"), link));
+      el("td", {}, sheet, el("br"), link, el("br"), bgstats));
   })));
 }
 
