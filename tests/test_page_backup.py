@@ -108,10 +108,11 @@ def test_an_upload_is_refused_without_a_seat_from_elsewhere_damaged_or_mid_game(
         served: tuple[PageServer, Box, Path], source: bytes) -> None:
     server, box, state = served
     url = server.address
-    before = tree(state)
 
-    def box_data() -> dict[str, bytes | None]:  # the phones' seats are written as they join
+    def box_data() -> dict[str, bytes | None]:  # the phones' seats (and the table code) are the page's own
         return {name: data for name, data in tree(state).items() if name != STORE_NAME}
+
+    before = box_data()
 
     async def go() -> list[tuple[int, dict]]:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
