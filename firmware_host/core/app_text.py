@@ -91,6 +91,7 @@ TEXT = {
         "page_game_on": "Handy von {name}: das geht nur ohne Spiel",
         "page_full": "Kein Platz mehr am Tisch (höchstens {n})",
         "page_joined": "{name} sitzt jetzt mit am Tisch",
+        "salvaged_until": "Spiel bis {time} gerettet",
     },
     "en": {
         "timer": "Timer",
@@ -182,5 +183,6 @@ TEXT = {
         "page_game_on": "{name}'s phone: only without a game",
         "page_full": "No seat left at the table (at most {n})",
         "page_joined": "{name} joins the table",
+        "salvaged_until": "Game saved up to {time}",
     },
 }

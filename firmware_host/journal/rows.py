@@ -14,6 +14,9 @@ from typing import Any
 
 from firmware_host.journal.errors import JournalError
 
+RECORD = "record"  # the kind of entries that are game-record lines
+RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
+
 
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
