@@ -215,6 +215,11 @@ class Journal(Store):
                     raise JournalDamaged(self.path, f"entry {seq} of game {game_id} does not decode")
                 yield JournalEntry(seq, gid, kind, value, cell(when))
 
+    def check(self, game_id: int) -> None:
+        """Read every entry of a game as `stream` does: `JournalDamaged` when one is damaged."""
+        for _ in self.stream(game_id):
+            pass
+
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
         `RECORD` entry in order, less those a `RETRACT` entry took back (each takes back the latest
