@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,20 @@ def test_a_journal_from_before_the_checksums_opens_and_is_checksummed(tmp_path):
         journal.append(game, RECORD, {"event": "word", "word": "OHR"}, "2026-12-01T20:42:00Z")
     with Journal.open(path) as journal:
         assert journal.moved_aside is None and [e.payload["word"] for e in journal.events(game)] == ["ÄRGER", "OHR"]
+
+
+def test_the_salvage_is_said_in_the_tables_language_with_the_local_time_of_the_last_good_entry(make_sim, tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[appliance]\nlanguage = "en"\n', encoding="utf-8")
+    state = tmp_path / "state"
+    sim = make_sim(state_dir=state, config=config)
+    _scoreboard(sim, "+5", "+7", "+11")
+    sim.close()
+    with sqlite3.connect(journal_path(state)) as db:
+        (kept,) = db.execute("SELECT wall_time FROM events WHERE payload LIKE '%\"+5\"%'").fetchone()
+    _patch(journal_path(state), b'"+7"', b'"+9"')
+    again = make_sim(state_dir=state, config=config)
+    assert again.appliance.journal.moved_aside.salvaged.last_wall_time == kept
+    assert f"Game saved up to {clock_time(kept)}" in _said(again)
+    local = datetime(2026, 12, 1, 20, 41, tzinfo=UTC).astimezone()
+    assert clock_time("2026-12-01T20:41:09Z") == local.strftime("%H:%M") and clock_time("not a time") is None
