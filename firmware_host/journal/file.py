@@ -159,6 +159,7 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
 HEADER_BYTES = 100  # an SQLite file's header
 FILE_FORMATS = {1, 2}  # the header's write and read versions (bytes 18, 19): rollback journal or WAL
+SCHEMA_FORMATS = {0, 1, 2, 3, 4}  # the header's schema format number (bytes 44-47; 0: nothing in it yet)
 
 
 def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
@@ -180,6 +181,8 @@ def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
     if len(header) == HEADER_BYTES and not {header[18], header[19]} <= FILE_FORMATS:
         # SQLite opens such a file read-only (or not at all): the journal would say "locked" at every start
         return f"damaged (file format versions {header[18]}/{header[19]} in its header)"
+    if len(header) == HEADER_BYTES and int.from_bytes(header[44:48], "big") not in SCHEMA_FORMATS:
+        return f"damaged (schema format {int.from_bytes(header[44:48], 'big')} in its header)"  # SQLite: "unsupported"
     wal = wal_damage(path)
     if wal is not None:
         return wal
