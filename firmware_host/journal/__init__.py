@@ -25,7 +25,6 @@ A `Journal` belongs to the thread that opened it (sqlite3's default check).
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -54,10 +53,6 @@ __all__ = [
     "APPLICATION_ID", "CHECKPOINT_EVERY", "RECORD", "RETRACT", "GameSummary", "Journal", "JournalDamaged",
     "JournalEntry", "JournalError", "MovedAside", "unusable_reason", "utc_now",
 ]
-
-log = logging.getLogger("wordtable.journal")
-
-
 
 def utc_now() -> str:
     """The wall-clock label used where the caller gives none (seconds, UTC, ISO 8601)."""
