@@ -122,8 +122,12 @@ def resume_or_start(
 ) -> tuple[app.AppState, list[Effect], SessionJournal, int]:
     """Replay the open session if there is one; start a new session when none is open, or when the
     replayed one is idle (`app.can_snapshot`: no game, no menu, the timer stopped). Entries that
-    fail are set aside (`replay`); the last value is how many."""
+    fail in the core are set aside (`replay`); the last value is how many. A damaged entry in the session
+    or in the open table game's record raises `JournalDamaged` before anything is resumed from it."""
     session = journal.open_game(SESSION)
+    table = journal.open_game(other_than=SESSION)
+    if table is not None:  # the record of the game on the table is checked whole, as the session's inputs are
+        journal.check(table)
     skipped = 0
     try:
         start = app.restore(journal.meta(session)["snapshot"]) if session is not None else None
@@ -137,7 +141,6 @@ def resume_or_start(
         state, skipped = replay(start, read(journal.stream(session, kinds=(INPUT,))))
         log.info("replayed session %d: %d journaled events", session, read.count)
         if not app.can_snapshot(state):
-            table = journal.open_game(other_than=SESSION)
             target = SessionJournal(journal, session, table, entries=read.count)
             off_s = _seconds_off(read.last_wall_time) if read.last_wall_time is not None else 0.0
             resumed = Resumed(clock(), off_s)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from firmware_host.config import Resolved
 from firmware_host.core.app import kept_items
+from firmware_host.core.app.state import t
 from firmware_host.core.events import Event, Notice, Trouble, kept_event
 from firmware_host.core.sounds import Note
 from firmware_host.kept_store import load_kept, repair_kept
@@ -86,7 +88,9 @@ def start_league(resolved: Resolved, shell: Shell, session: Session, clock: Call
 
 def tell_the_table(shell: Shell, session: Session, state_dir: Path, clock: Callable[[], float]) -> None:
     """What the start has to say, as events the shell handles: nothing saved and why, entries the replay
-    set aside, the kept items (and the files that did not read), a journal moved aside or salvaged."""
+    set aside, the kept items (and the files that did not read), a journal moved aside or salvaged — a
+    salvage says up to when the game was saved ("Spiel bis 20:41 gerettet": the local time of the last
+    entry kept), on the panel and in the log."""
     if session.unsaved is not None:
         shell.handle(Trouble("unsaved", session.unsaved, clock()))
     if session.skipped:
@@ -101,11 +105,27 @@ def tell_the_table(shell: Shell, session: Session, state_dir: Path, clock: Calla
         log.warning("%s", text)
         shell.handle(Notice(clip(text, 120), clock()))
     moved = session.journal.moved_aside if session.journal is not None else None
-    if moved is not None and moved.salvaged is not None:
+    until = clock_time(moved.salvaged.last_wall_time) if moved is not None and moved.salvaged is not None else None
+    if until is not None:
+        text = t(shell.state.settings, "salvaged_until", time=until)
+        log.warning("%s", text)
+        shell.handle(Notice(text, clock()))
+    elif moved is not None and moved.salvaged is not None:
         saved = moved.salvaged
         shell.handle(Trouble("salvaged", f"{saved.events}/{saved.highest_seq}", clock()))
     elif moved is not None:
         shell.handle(Trouble("moved", moved.reason, clock()))
+
+
+def clock_time(wall_time: str | None) -> str | None:
+    """A journal entry's wall-clock label (ISO 8601, UTC) as the box's local time of day, "20:41"; None
+    when there is none or it does not read."""
+    if wall_time is None:
+        return None
+    try:
+        return datetime.fromisoformat(wall_time).astimezone().strftime("%H:%M")
+    except ValueError:
+        return None
 
 
 class FirstFrame:

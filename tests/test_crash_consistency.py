@@ -15,8 +15,10 @@ from firmware_host.core.app import dispatch
 from firmware_host.core.effects import BeginGame, Record
 from firmware_host.core.events import Button, CardScan, Press, TextEntry
 from firmware_host.journal import RECORD, Journal, JournalError
+from firmware_host.journal.integrity import reseal_game, seal_event
 from firmware_host.paths import journal_path
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
+from firmware_host.startup import clock_time
 
 pytestmark = pytest.mark.slow  # each test crashes and resumes a whole shell on a journal synced to disk
 
@@ -66,6 +68,7 @@ def _age_last_entry(state_dir: Path, seconds: float) -> None:
     when = (datetime.now(UTC) - timedelta(seconds=seconds)).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     with sqlite3.connect(journal_path(state_dir)) as db:
         db.execute("UPDATE events SET wall_time = ? WHERE seq = (SELECT max(seq) FROM events)", (when,))
+        seal_event(db, db.execute("SELECT max(seq) FROM events").fetchone()[0])  # a change, not damage
 
 
 def test_a_timer_whose_time_ran_out_while_the_box_was_off_comes_back_run_out(sim, tmp_path):
@@ -84,6 +87,8 @@ def test_a_session_whose_snapshot_is_not_ours_starts_a_new_one(sim, tmp_path, pa
     sim.close()
     with sqlite3.connect(journal_path(tmp_path)) as db:
         db.execute("UPDATE games SET meta = json_set(meta, ?, 'x') WHERE finished IS NULL", (f"$.snapshot.{part}",))
+        for (game,) in db.execute("SELECT id FROM games WHERE finished IS NULL").fetchall():
+            reseal_game(db, game)  # written so, not damaged: its checksum agrees
     sim.appliance = sim._open()  # no traceback: a fresh session, the table ready
     assert not sim.state.timer.running and sim.state.flow is None
     assert sim.appliance.journal.open_game(SESSION) is not None
@@ -195,7 +200,7 @@ def test_a_damaged_journal_is_salvaged_and_the_open_game_resumes(make_sim, tmp_p
     moved = again.appliance.journal.moved_aside
     assert moved is not None and "damaged" in moved.reason
     assert moved.salvaged is not None and moved.salvaged.events >= events
-    assert f"Journal: {moved.salvaged.events}/{moved.salvaged.highest_seq} gerettet" in again.screen_text()
+    assert f"Spiel bis {clock_time(moved.salvaged.last_wall_time)} gerettet" in again.screen_text()
     assert again.screen_text().split(" | ")[:2] == shown.split(" | ")[:2]  # the same game, same place
     assert again.state.flow == sim.state.flow
 
@@ -234,7 +239,8 @@ def test_a_journal_whose_schema_was_hit_is_moved_aside_and_the_box_starts_saved(
     journal = again.appliance.journal
     assert journal is not None and journal.moved_aside is not None
     assert journal.moved_aside.reason.startswith("damaged (")
-    assert "Journal" in again.screen_text().rsplit(" | ", 1)[-1]  # "Journal neu …" or "Journal: n/m gerettet"
+    said = again.screen_text().rsplit(" | ", 1)[-1]
+    assert "Journal" in said or "gerettet" in said  # "Journal neu …" or "Spiel bis 20:41 gerettet"
     again.send(Press(Button.START, again.clock.now))  # and the fresh journal takes what happens now
     assert journal.events(journal.open_game(SESSION), (INPUT,))
     assert any(".corrupt-" in p.name for p in tmp_path.iterdir())

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_host.core.games.registry import parse_record
-from firmware_host.journal import APPLICATION_ID, CHECKPOINT_EVERY, RECORD, Journal, JournalError
+from firmware_host.journal import APPLICATION_ID, CHECKPOINT_EVERY, RECORD, Journal, JournalDamaged, JournalError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -235,7 +235,8 @@ def test_readonly_open_never_creates_or_moves(path: Path) -> None:
 
 def test_text_cells_damaged_into_numbers_or_bytes_still_list_and_export(path: Path) -> None:
     """A flipped type byte turns a TEXT cell into a blob (or a number); that used to raise TypeError in
-    `journal list` (joining bytes) and in `journal export` (bytes in a record line)."""
+    `journal list` (joining bytes) and in `journal export` (bytes in a record line). The list still
+    reads; the export says the entry is damaged instead of exporting what the damage made of it."""
     with Journal.open(path) as journal:
         game = journal.start_game("quiddler", ["Ann", "Bob"])
         journal.append(game, RECORD, {"event": "setup", "players": ["Ann", "Bob"]}, "2026-11-28T19:00:00Z")
@@ -248,7 +249,8 @@ def test_text_cells_damaged_into_numbers_or_bytes_still_list_and_export(path: Pa
     with Journal.open(path, readonly=True) as journal:
         (summary,) = journal.games()
         assert (summary.started, summary.winner) == ("2026", "Ann")
-        assert journal.export_record(game).splitlines()[1].endswith('"at": "\ufffd2"}')
+        with pytest.raises(JournalDamaged, match="entry 1 of game 1 fails its checksum"):
+            journal.export_record(game)
 
 
 WRITER = """

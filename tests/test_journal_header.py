@@ -27,3 +27,17 @@ def test_a_header_with_a_file_format_sqlite_will_not_write_is_moved_aside_and_sa
             assert again.moved_aside.salvaged is not None and again.moved_aside.salvaged.events >= 1
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("value", [5, 0x80])
+def test_a_header_with_a_schema_format_sqlite_does_not_know_is_moved_aside_not_left_unopened(tmp_path, value):
+    """Byte 47 (the schema format number's last byte) damaged: SQLite says "unsupported file format", which
+    left the box without a journal at every start (found by bench/bench_journal_fuzz.py)."""
+    path = tmp_path / "journal.sqlite"
+    with Journal.open(path) as journal:
+        journal.append(journal.start_game("quiddler", ["Anna", "Ben"], {}), "record", {"event": "start"}, "t")
+    data = bytearray(path.read_bytes())
+    data[47] = value
+    path.write_bytes(bytes(data))
+    with Journal.open(path) as again:
+        assert again.moved_aside is not None and "schema format" in again.moved_aside.reason

@@ -102,6 +102,7 @@ TEXT = {
         "ago_h": "vor {n} h",
         "shelf_hint": "START fortsetzen · lang: verwerfen",
         "shelf_dropped": "{game} verworfen (im Journal)",
+        "salvaged_until": "Spiel bis {time} gerettet",
     },
     "en": {
         "timer": "Timer",
@@ -204,5 +205,6 @@ TEXT = {
         "ago_h": "{n} h ago",
         "shelf_hint": "START resume · hold: discard",
         "shelf_dropped": "{game} discarded (kept in the journal)",
+        "salvaged_until": "Game saved up to {time}",
     },
 }

@@ -5,6 +5,9 @@ Contract:
   otherwise; `batch()` joins several into one, so an input and every record line it causes commit together
   or not at all (the connection's discipline: `store`). Sequence numbers grow across all games and never
   repeat.
+- Every row carries a checksum (`checksum`, `integrity`), written beside every change and checked when
+  the journal is opened (games, settings) and as its entries are read (`stream`): damage in a row is
+  `JournalDamaged`, never a replay of what the damage made of it.
 - Entries have a `kind`. `RECORD` entries hold one record line each (`{"event": NAME, ...}`, the format
   of `firmware_host.core.record`) and are what `export_record` writes; any other kind (timer state,
   shell input, notes) is kept and replayed but never exported. The write path of an entry is `append`
@@ -22,28 +25,34 @@ A `Journal` belongs to the thread that opened it (sqlite3's default check).
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from firmware_host.core.record import dump_line, header_line
+from firmware_host.journal.checksum import Chain
 from firmware_host.journal.errors import JournalDamaged, JournalError
 from firmware_host.journal.file import APPLICATION_ID, MovedAside, unusable_reason
-from firmware_host.journal.rows import SUMMARY, UNREADABLE, GameSummary, JournalEntry, cell, dumps, loads, summary
+from firmware_host.journal.integrity import game_row_ok, reseal_game, reseal_setting, seal_event, setting_ok
+from firmware_host.journal.rows import (
+    RECORD,
+    RETRACT,
+    SUMMARY,
+    UNREADABLE,
+    GameSummary,
+    JournalEntry,
+    cell,
+    dumps,
+    loads,
+    summary,
+)
 from firmware_host.journal.store import CHECKPOINT_EVERY, Store
 
 __all__ = [
     "APPLICATION_ID", "CHECKPOINT_EVERY", "RECORD", "RETRACT", "GameSummary", "Journal", "JournalDamaged",
     "JournalEntry", "JournalError", "MovedAside", "unusable_reason", "utc_now",
 ]
-
-log = logging.getLogger("wordtable.journal")
-
-RECORD = "record"  # the kind of entries that are game-record lines
-RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
-
 
 def utc_now() -> str:
     """The wall-clock label used where the caller gives none (seconds, UTC, ISO 8601)."""
@@ -67,12 +76,16 @@ class Journal(Store):
             raise JournalError("a game needs a name and its players as texts")
         when = wall_time or utc_now()
         with self._write() as db:
+            still_open = [row[0] for row in db.execute(
+                "SELECT id FROM games WHERE finished IS NULL AND id IS NOT ?", (beside,))]
             db.execute("UPDATE games SET finished = ? WHERE finished IS NULL AND id IS NOT ?", (when, beside))
             cursor = db.execute(
                 "INSERT INTO games (game, players, meta, started) VALUES (?, ?, ?, ?)",
                 (game, dumps(names), dumps(dict(meta or {})), when),
             )
-        assert cursor.lastrowid is not None
+            assert cursor.lastrowid is not None
+            for game_id in [*still_open, cursor.lastrowid]:
+                reseal_game(db, game_id)
         return cursor.lastrowid
 
     def append(self, game_id: int, kind: str, payload: Mapping[str, Any], wall_time: str) -> int:
@@ -89,7 +102,8 @@ class Journal(Store):
                 "INSERT INTO events (game_id, kind, payload, wall_time) VALUES (?, ?, ?, ?)",
                 (game_id, kind, text, wall_time),
             )
-        assert cursor.lastrowid is not None
+            assert cursor.lastrowid is not None
+            seal_event(db, cursor.lastrowid)
         return cursor.lastrowid
 
     def rewrite(self, seq: int, payload: Mapping[str, Any], wall_time: str) -> None:
@@ -103,6 +117,7 @@ class Journal(Store):
                 raise JournalError(f"entry {seq} is not the latest entry")
             self._require_open(db, row[0])
             db.execute("UPDATE events SET payload = ?, wall_time = ? WHERE seq = ?", (text, wall_time, seq))
+            seal_event(db, seq)
 
     def drop_finished(self, game: str) -> int:
         """Delete every finished game of kind `game` with its entries (appliance sessions a later one
@@ -119,6 +134,7 @@ class Journal(Store):
             self._require_open(db, game_id)
             when = wall_time or utc_now()
             db.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?", (when, winner, game_id))
+            reseal_game(db, game_id)
 
     def open_game(self, game: str | None = None, *, other_than: str | None = None) -> int | None:
         """The id of the latest unfinished game (of kind `game`, when given; of any kind but `other_than`,
@@ -152,9 +168,12 @@ class Journal(Store):
         return None if row[0] is None else int(row[0])
 
     def meta(self, game_id: int) -> dict[str, Any]:
+        """A game's meta data (a session's snapshot); `JournalDamaged` when its row fails its checksum."""
         self.game(game_id)
         with self._reading() as db:
             row = db.execute("SELECT meta FROM games WHERE id = ?", (game_id,)).fetchone()
+            if self.checksummed and not game_row_ok(db, game_id):
+                raise JournalDamaged(self.path, f"game {game_id} fails its checksum")
         value = loads(row[0])
         if not isinstance(value, dict):
             raise JournalError(f"game {game_id}: its meta data is unreadable")
@@ -168,22 +187,33 @@ class Journal(Store):
 
     def stream(self, game_id: int, kinds: Iterable[str] | None = None) -> Iterator[JournalEntry]:
         """`events` one row at a time (what a resume replays: memory stays flat however long the game).
-        Nothing may write to the journal while the stream is read."""
+        Every entry of the game is checked against its checksum chain (`checksum`) before the first one
+        after it is given out: an entry that fails it, or does not decode, raises `JournalDamaged` there —
+        nothing after a damaged entry is ever replayed. Nothing may write to the journal while the stream
+        is read."""
         self.game(game_id)
         wanted = None if kinds is None else set(kinds)
+        chain = Chain() if self.checksummed else None
         with self._reading() as db:
             rows = db.execute(
-                "SELECT seq, game_id, kind, payload, wall_time FROM events WHERE game_id = ? ORDER BY seq",
+                f"SELECT seq, game_id, kind, payload, wall_time, {self._crc} FROM events WHERE game_id = ?"
+                " ORDER BY seq",
                 (game_id,),
             )
-            for seq, gid, kind, payload, when in rows:
+            for seq, gid, kind, payload, when, crc in rows:
+                if chain is not None and not chain.good((seq, gid, kind, payload, when), crc):
+                    raise JournalDamaged(self.path, f"entry {seq} of game {game_id} fails its checksum")
                 if wanted is not None and kind not in wanted:
                     continue
                 value = loads(payload)
                 if not isinstance(value, dict):  # damaged in place (quick_check sees structure, not content)
-                    log.warning("journal entry %s is unreadable and left out", seq)
-                    continue
+                    raise JournalDamaged(self.path, f"entry {seq} of game {game_id} does not decode")
                 yield JournalEntry(seq, gid, kind, value, cell(when))
+
+    def check(self, game_id: int) -> None:
+        """Read every entry of a game as `stream` does: `JournalDamaged` when one is damaged."""
+        for _ in self.stream(game_id):
+            pass
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every
@@ -224,10 +254,12 @@ class Journal(Store):
     # -- settings ----------------------------------------------------------------------------------
 
     def get_setting(self, key: str, default: Any = None) -> Any:
+        """The value stored under `key`, or `default`; `JournalDamaged` when its row fails its checksum."""
         with self._reading() as db:
-            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            row = db.execute(f"SELECT value, {self._crc} FROM settings WHERE key = ?", (key,)).fetchone()
         if row is None:
             return default
+        self._check_setting(key, *row)
         value = loads(row[0])
         return default if value is UNREADABLE else value
 
@@ -240,11 +272,25 @@ class Journal(Store):
                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, text),
             )
+            reseal_setting(db, key)
 
     def settings(self) -> dict[str, Any]:
+        """Every setting; `JournalDamaged` when a row fails its checksum."""
         with self._reading() as db:
-            values = {key: loads(value) for key, value in db.execute("SELECT key, value FROM settings ORDER BY key")}
+            rows = db.execute(f"SELECT key, value, {self._crc} FROM settings ORDER BY key").fetchall()
+        for key, value, crc in rows:
+            self._check_setting(key, value, crc)
+        values = {key: loads(value) for key, value, _ in rows}
         return {key: value for key, value in values.items() if value is not UNREADABLE}
+
+    @property
+    def _crc(self) -> str:
+        """The checksum column in a query (NULL in a journal older than the checksums)."""
+        return "crc" if self.checksummed else "NULL"
+
+    def _check_setting(self, key: str, value: Any, crc: Any) -> None:
+        if self.checksummed and not setting_ok(key, value, crc):
+            raise JournalDamaged(self.path, f"setting {key!r} fails its checksum")
 
     @staticmethod
     def _require_open(db: sqlite3.Connection, game_id: int) -> None:

@@ -4,8 +4,10 @@ checks that refuse a file that is not this journal, and moving such a file aside
 - A file that is not this journal (not SQLite, another application's database, a newer schema, or one
   that fails `PRAGMA quick_check`) is never written to: `unusable_reason` says why, `move_aside` renames
   it (its -wal and -shm files with it) to `<name>.corrupt-<UTC timestamp>`.
-- The outbox table (docs/league.md) is added to older journals when they are connected (no new schema
-  version: older programs never read it).
+- The outbox table (docs/league.md) and the rows' checksums (`integrity`) are added to older journals when
+  they are connected (no new schema version: older programs never read them).
+- A damaged write-ahead log (`wal.wal_damage`) is damage like any other: found before SQLite opens the file
+  (which would drop the frames after the damage, rolling the game back without a word).
 - A connection runs WAL with `synchronous=NORMAL` and no automatic checkpoint: the syncs after commits
   and the checkpoints are the journal's own (`Journal.sync`, `Journal.tidy`).
 """
@@ -18,8 +20,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from firmware_host.journal.errors import JournalError
+from firmware_host.journal.integrity import has_checksums, migrate
 from firmware_host.journal.rows import text
 from firmware_host.journal.salvage import Salvaged
+from firmware_host.journal.wal import wal_damage
 
 APPLICATION_ID = 0x77746A6C  # "wtjl": marks a SQLite file as a wordtable journal
 SCHEMA_VERSION = 1
@@ -39,19 +43,22 @@ CREATE TABLE games (
     meta      TEXT NOT NULL,          -- JSON object
     started   TEXT NOT NULL,          -- wall-clock label, ISO 8601
     finished  TEXT,                   -- NULL while the game is open
-    winner    TEXT
+    winner    TEXT,
+    crc       INTEGER                 -- `checksum.row_crc` of the columns above
 );
 CREATE TABLE events (
     seq       INTEGER PRIMARY KEY AUTOINCREMENT,
     game_id   INTEGER NOT NULL REFERENCES games(id),
     kind      TEXT NOT NULL,          -- 'record' = a record line, exported. Others are not
     payload   TEXT NOT NULL,          -- JSON object
-    wall_time TEXT NOT NULL
+    wall_time TEXT NOT NULL,
+    crc       INTEGER                 -- `checksum.event_crc`, chained over the game's events
 );
 CREATE INDEX events_by_game ON events(game_id, seq);
 CREATE TABLE settings (
     key       TEXT PRIMARY KEY,
-    value     TEXT NOT NULL           -- JSON
+    value     TEXT NOT NULL,          -- JSON
+    crc       INTEGER                 -- `checksum.row_crc` of key and value
 );
 """
 _OUTBOX = """
@@ -121,6 +128,9 @@ def connect(path: Path) -> sqlite3.Connection:
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute(_OUTBOX)
+        if not has_checksums(db):
+            with Transaction(db):
+                migrate(db)
     except BaseException:
         db.close()
         raise
@@ -149,6 +159,7 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
 HEADER_BYTES = 100  # an SQLite file's header
 FILE_FORMATS = {1, 2}  # the header's write and read versions (bytes 18, 19): rollback journal or WAL
+SCHEMA_FORMATS = {0, 1, 2, 3, 4}  # the header's schema format number (bytes 44-47; 0: nothing in it yet)
 
 
 def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
@@ -170,6 +181,11 @@ def unusable_reason(path: Path, *, deep: bool = True) -> str | None:
     if len(header) == HEADER_BYTES and not {header[18], header[19]} <= FILE_FORMATS:
         # SQLite opens such a file read-only (or not at all): the journal would say "locked" at every start
         return f"damaged (file format versions {header[18]}/{header[19]} in its header)"
+    if len(header) == HEADER_BYTES and int.from_bytes(header[44:48], "big") not in SCHEMA_FORMATS:
+        return f"damaged (schema format {int.from_bytes(header[44:48], 'big')} in its header)"  # SQLite: "unsupported"
+    wal = wal_damage(path)
+    if wal is not None:
+        return wal
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:

@@ -1,4 +1,5 @@
-"""The journal's rows as values: an entry, a game's summary, and the one codec of what a cell stores.
+"""The journal's rows as values: an entry (and the kinds of record lines), a game's summary, and the one
+codec of what a cell stores.
 
 Every payload, meta datum, player list and setting is stored as JSON text written by `dumps` and read by
 `loads`; a cell damaged in place (`PRAGMA quick_check` sees a file's structure, not its content) reads as
@@ -13,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.journal.errors import JournalError
+
+RECORD = "record"  # the kind of entries that are game-record lines
+RETRACT = "retract"  # takes back the latest record line not yet taken back (undo at the table)
 
 
 @dataclass(frozen=True, slots=True)

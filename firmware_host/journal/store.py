@@ -13,7 +13,9 @@ WAL's checkpoints and the sealing close. `Journal` (the package) builds the jour
   checkpoint would make every ~300th input wait for it: ~5 ms here, a sync of the whole file on an SD
   card). A writer that never tidies has its commit checkpoint at 5 × CHECKPOINT_EVERY.
 - Damage that only a read finds raises `JournalDamaged` there (never a bare sqlite3 error); the opener
-  then calls `set_aside`, which moves the file aside and starts afresh as `open` does.
+  then calls `set_aside`, which moves the file aside and starts afresh as `open` does. A game or setting
+  whose row fails its checksum is found by `open` (`integrity.bad_rows`), an event by the read
+  (`Journal.stream`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from firmware_host.journal.file import (
     move_aside,
     unusable_reason,
 )
+from firmware_host.journal.integrity import bad_rows, has_checksums
 from firmware_host.journal.salvage import salvage
 from firmware_host.journal.seal import seal, take_seal
 
@@ -65,6 +68,7 @@ class Store:
         self._depth = 0  # open `_write` blocks: only the outermost begins and commits
         self._unsynced = False  # a transaction is committed but not yet on the storage (`sync`)
         self._commits = 0  # since the WAL was last checkpointed
+        self.checksummed = has_checksums(connection)  # False: a journal older than the checksums, read-only
 
     # -- opening and closing -----------------------------------------------------------------------
 
@@ -94,9 +98,17 @@ class Store:
         reason = unusable_reason(path, deep=not sealed)
         if reason is None:
             try:
-                return cls(connect(path), path, None, checked=not sealed, writable=True)
-            except sqlite3.DatabaseError as exc:  # passed the checks but its WAL, say, is damaged
-                if not is_damage(exc):
+                db = connect(path)
+                try:
+                    reason = bad_rows(db)
+                except BaseException:
+                    db.close()
+                    raise
+                if reason is None:
+                    return cls(db, path, None, checked=not sealed, writable=True)
+                db.close()
+            except sqlite3.DatabaseError as exc:  # passed the checks but a page, or its schema, is damaged
+                if not is_damage(exc, reading=True):
                     raise JournalError(f"cannot open {path}: {exc}") from None
                 reason = f"damaged ({exc})"
             except UnicodeDecodeError:
