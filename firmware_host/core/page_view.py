@@ -17,15 +17,16 @@ the server sends its own monotonic time with every view and the page counts down
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from firmware_host.core import app
 from firmware_host.core.flow import Ctx, ShowsPage
 from firmware_host.core.games import registry
 from firmware_host.core.page_table import PageState
 from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
+from firmware_host.core.view_json import dumps as _dumps
 
 
 class PageViews:
@@ -33,7 +34,7 @@ class PageViews:
     them), `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
     (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
-    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "players")
+    __slots__ = ("_like", "_shared", "_shown", "_state", "_texts", "game", "lang", "page", "players")
 
     def __init__(self, state: app.AppState) -> None:
         self._state = state
@@ -41,7 +42,8 @@ class PageViews:
         self.page: PageState = state.page
         self.lang: str = state.settings.lang
         self.game: str | None = state.flow.game if state.flow is not None else None  # None: no game
-        self._shared: tuple[_Fragments, Screen, Ctx] | None = None
+        self._shared: tuple[_Fragments, Ctx] | None = None
+        self._shown: Screen | None = None  # the OLED's screen, made when a view shows it
         self._like: _Fragments | None = None  # the first seat's play, serialised: the others share most of it
         self._texts: dict[int | None, str] = {}
 
@@ -49,8 +51,8 @@ class PageViews:
         """Seat `seat`'s view (None: the guest's)."""
         text = self._texts.get(seat)
         if text is None:
-            common, screen, ctx = self._common()
-            part = _seat_part(self._state, seat, self.players, screen, ctx)
+            common, ctx = self._common()
+            part = _seat_part(self._state, seat, self.players, self._screen, ctx)
             if self._like is None and isinstance(part["play"], dict):
                 self._like = _Fragments(part["play"])
             text = self._texts[seat] = common.merged(part, self._like)
@@ -65,11 +67,10 @@ class PageViews:
             return
         if _unclocked(app.ctx(before._state)) != _unclocked(app.ctx(self._state)):
             return
-        (mine, screen, _), (theirs, shown, _) = self._common(), before._common()
-        if mine.texts != theirs.texts:
+        if self._common()[0].pairs != before._common()[0].pairs:
             return
         like = before._like  # a seat's part shows the OLED's screen while its game is set up
-        if like is None or like.data.get("stage") != "setup" or describe(screen) == describe(shown):
+        if like is None or like.data.get("stage") != "setup" or describe(self._screen()) == describe(before._screen()):
             self._like, self._texts = like, before._texts
 
     @property
@@ -80,12 +81,16 @@ class PageViews:
     def seats(self) -> tuple[str, ...]:
         return tuple(self.seat(seat) for seat in range(len(self.players)))
 
-    def _common(self) -> tuple[_Fragments, Screen, Ctx]:
+    def _common(self) -> tuple[_Fragments, Ctx]:
         if self._shared is None:
             state = self._state
-            screen = app.screen(state)
-            self._shared = (_Fragments(_common(state, self.players, screen)), screen, app.ctx(state))
+            self._shared = (_Fragments(_common(state, self.players, self._screen)), app.ctx(state))
         return self._shared
+
+    def _screen(self) -> Screen:
+        if self._shown is None:
+            self._shown = app.screen(self._state)
+        return self._shown
 
 
 def _unclocked(ctx: Ctx) -> Ctx:
@@ -102,45 +107,46 @@ def page_view(state: app.AppState, seat: int | None) -> dict[str, Any]:
     """One seat's view as data (what `page_views` serialises)."""
     players = app.table_players(state)
     screen = app.screen(state)
-    return {**_common(state, players, screen), **_seat_part(state, seat, players, screen)}
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return {**_common(state, players, lambda: screen), **_seat_part(state, seat, players, lambda: screen)}
 
 
 class _Fragments:
     """A view's values serialised one by one, so that views that share them serialise them once: an object
-    written from its fragments in key order is the text `_dumps` gives the whole object."""
+    written from its fragments (`"key":value`) in key order is the text `_dumps` gives the whole object."""
 
-    __slots__ = ("data", "texts")
+    __slots__ = ("data", "pairs")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
-        self.texts = {key: _dumps(value) for key, value in data.items()}
+        self.pairs = {key: _pair(key, value) for key, value in data.items()}
 
     def merged(self, part: dict[str, Any], like: _Fragments | None) -> str:
         """The text of this object updated with `part`; `part`'s "play" reuses the texts of `like`'s values
         it equals (a game's sheet is the same on every seat)."""
-        texts = dict(self.texts)
+        pairs = dict(self.pairs)
         for key, value in part.items():
-            texts[key] = _object(value, like) if key == "play" and isinstance(value, dict) else _dumps(value)
-        return _join(texts)
+            pairs[key] = f"{_dumps(key)}:{_object(value, like)}" if key == "play" and isinstance(value, dict) \
+                else _pair(key, value)
+        return _join(pairs)
+
+
+def _pair(key: str, value: Any) -> str:
+    return f"{_dumps(key)}:{_dumps(value)}"
 
 
 def _object(data: dict[str, Any], like: _Fragments | None) -> str:
     if like is None or not all(isinstance(key, str) for key in data):
         return _dumps(data)
-    same = like.data
-    return _join({key: like.texts[key] if key in same and same[key] == value else _dumps(value)
+    same, pairs = like.data, like.pairs
+    return _join({key: pairs[key] if key in same and same[key] == value else _pair(key, value)
                   for key, value in data.items()})
 
 
-def _join(texts: dict[str, str]) -> str:
-    return "{" + ",".join(f"{_dumps(key)}:{texts[key]}" for key in sorted(texts)) + "}"
+def _join(pairs: dict[str, str]) -> str:
+    return "{" + ",".join([pairs[key] for key in sorted(pairs)]) + "}"
 
 
-def _common(state: app.AppState, players: tuple[str, ...], screen: Screen) -> dict[str, Any]:
+def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], Screen]) -> dict[str, Any]:
     timer, flow = state.timer, state.flow
     countdown = timer.countdown
     kit = registry.kit(flow.game) if flow is not None else None
@@ -148,7 +154,7 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Screen) -> di
     return {
         "lang": state.settings.lang,
         "players": list(players),
-        "screen": _screen_text(screen) if not isinstance(flow, ShowsPage) else None,
+        "screen": _screen_text(screen()) if not _shows_page(flow) else None,
         "home": state.home,
         "game": flow.game if flow is not None else None,
         "game_title": kit.name(state.settings.lang) if kit is not None else None,
@@ -175,15 +181,27 @@ def _screen_text(screen: Screen) -> str:
     return describe(screen)
 
 
-def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], screen: Screen,
+def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], screen: Callable[[], Screen],
                ctx: Ctx | None = None) -> dict[str, Any]:
     flow = state.flow
-    play = flow.page(seat, ctx or app.ctx(state)) if isinstance(flow, ShowsPage) else None
+    play = flow.page(seat, ctx or app.ctx(state)) if _shows_page(flow) else None
     part = {
         "seat": seat,
         "name": players[seat] if seat is not None and 0 <= seat < len(players) else None,
         "play": play,
     }
     if play is not None and play.get("stage") == "setup":  # nothing of the game yet: what the OLED asks
-        part["screen"] = describe(screen)
+        part["screen"] = describe(screen())
     return part
+
+
+_PAGED: dict[type, bool] = {}  # per flow type (a handful): whether it is a `ShowsPage`
+
+
+def _shows_page(flow: object) -> TypeGuard[ShowsPage]:
+    """`isinstance(flow, ShowsPage)`, asked once per type of flow (a protocol's check is slow)."""
+    kind = type(flow)
+    paged = _PAGED.get(kind)
+    if paged is None:
+        paged = _PAGED[kind] = isinstance(flow, ShowsPage)
+    return paged

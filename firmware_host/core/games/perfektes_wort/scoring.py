@@ -5,18 +5,24 @@ Word points per row: valid word 5, exact maximum length 5, each grey-letter hit 
 Vowel points: per vowel A E I O U, its count in all final words × its value (Ä Ö Ü are not vowels).
 Bonus points: 5 per circled field. Total = word + vowel + bonus points. Rank by total, then vowel points;
 equal in both means the same rank (a shared win at the top).
+
+A game is scored once per value (`score` remembers the last), and a new game value is scored from the
+last one scored: only what changed is worked out again — the bonus fields from the first round whose
+entries changed, the sheets of the players whose entries changed (a row whose entry did not stays), the
+ranked players whose sheet, fields or rank changed. What a step leaves as it was stays the very same value
+(what the page's views build on).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from firmware_host.core.memo import remembers_last
 
 from .data import Cell
-from .fields import FieldMark
-from .rules import Game, field_marks, final_word, pending
+from .fields import FieldMark, FieldStrike, Marks, open_marks, resolve_round
+from .rules import Entry, Game, Setup, pending
 from .words import VOWELS, vowel_counts
 
 POINTS_VALID = 5
@@ -56,27 +62,26 @@ class RowScore:
     length_points: int
     grey_hits: tuple[GreyHit, ...]
     arrow_hits: tuple[ArrowHit, ...]
+    hit_points: int = field(init=False)
+    points: int = field(init=False)
 
-    @property
-    def hit_points(self) -> int:
-        return POINTS_HIT * (len(self.grey_hits) + len(self.arrow_hits))
-
-    @property
-    def points(self) -> int:
-        return self.valid_points + self.length_points + self.hit_points
+    def __post_init__(self) -> None:
+        hit_points = POINTS_HIT * (len(self.grey_hits) + len(self.arrow_hits))
+        object.__setattr__(self, "hit_points", hit_points)
+        object.__setattr__(self, "points", self.valid_points + self.length_points + hit_points)
 
 
 @dataclass(frozen=True, slots=True)
 class VowelScore:
     counts: Mapping[str, int]
     values: Mapping[str, int]
+    points: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", sum(self.points_of(v) for v in VOWELS))
 
     def points_of(self, vowel: str) -> int:
         return self.counts[vowel] * self.values[vowel]
-
-    @property
-    def points(self) -> int:
-        return sum(self.points_of(v) for v in VOWELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,18 +92,16 @@ class PlayerResult:
     fields: tuple[FieldMark, ...]
     rank: int
     winner: bool
+    word_points: int = field(init=False)
+    bonus_points: int = field(init=False)
+    total: int = field(init=False)
 
-    @property
-    def word_points(self) -> int:
-        return sum(row.points for row in self.rows)
-
-    @property
-    def bonus_points(self) -> int:
-        return sum(f.points for f in self.fields)
-
-    @property
-    def total(self) -> int:
-        return self.word_points + self.vowels.points + self.bonus_points
+    def __post_init__(self) -> None:
+        word_points = sum(row.points for row in self.rows)
+        bonus_points = sum(f.points for f in self.fields)
+        object.__setattr__(self, "word_points", word_points)
+        object.__setattr__(self, "bonus_points", bonus_points)
+        object.__setattr__(self, "total", word_points + self.vowels.points + bonus_points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,40 +135,118 @@ def score(game: Game) -> Result:
     problems = pending(game)
     if problems:
         raise problems[0]
-    sheet = game.setup.sheet
-    marks = field_marks(game)
-    unranked: list[PlayerResult] = []
-    for player in game.setup.players:
-        finals = {rnd: "" for rnd in range(1, game.revealed + 1)}
-        for entry in game.entries:
-            if entry.player == player:
-                finals[entry.round] = final_word(game, entry)
+    setup, revealed = game.setup, game.revealed
+    players, fields = setup.players, setup.sheet.bonus_fields
+    cells: list[list[Entry | None]] = [[None] * revealed for _ in players]  # per player, per round
+    seat = {player: i for i, player in enumerate(players)}
+    for entry in game.entries:
+        cells[seat[entry.player]][entry.round - 1] = entry
+    table = tuple(map(tuple, cells))
+    base = _LAST[0] if _LAST and _LAST[0].setup is setup else _Scoring.empty(setup)
+    start = 1 if base.strikes != game.strikes else _first_change(base.table, table)
+    marks = base.marks[:start] or (open_marks(len(players), fields),)  # after round 0, 1, …
+    for rnd in range(start, revealed + 1):
+        words = tuple(_final(row[rnd - 1]) for row in table)
+        in_round = tuple(s for s in game.strikes if s.round == rnd)
+        now = resolve_round(marks[-1], players, fields, rnd, words, in_round)
+        if rnd < len(base.marks):  # a player's marks as they were stay the very same value
+            now = tuple(old if old == row else row for old, row in zip(base.marks[rnd], now, strict=True))
+        marks = (*marks, now)
+    sheets = tuple(before if before is not None and row == known else _sheet(setup, row, known, before)
+                   for row, known, before in zip(table, base.table, base.sheets, strict=True))
+    keys = [(sheet.points + sheet.vowels.points + sum(f.points for f in marked), sheet.vowels.points)
+            for sheet, marked in zip(sheets, marks[revealed], strict=True)]
+    results = []
+    for name, sheet, marked, key, known, before in zip(players, sheets, marks[revealed], keys, base.sheets,
+                                                       base.players, strict=True):
+        rank = 1 + sum(1 for other in keys if other > key)
+        if before is None or before.rank != rank or before.fields is not marked or known is not sheet:
+            before = PlayerResult(name, sheet.rows, sheet.vowels, marked, rank=rank, winner=rank == 1)
+        results.append(before)
+    _LAST[:] = [_Scoring(setup, game.strikes, table, marks, sheets, tuple(results))]
+    return Result(setup.sheet.side, setup.sheet.title, game.solo, revealed, tuple(results))
+
+
+def _final(entry: Entry | None) -> str:
+    """The word scored for `entry` ("" for none) in a game `pending` found nothing in: `rules.final_word`,
+    which is the current form unless struck when no entry needs the table."""
+    return "" if entry is None or entry.struck else entry.current
+
+
+@dataclass(frozen=True, slots=True)
+class _Sheet:
+    """One player's rows, vowels and word points."""
+
+    rows: tuple[RowScore, ...]
+    vowels: VowelScore
+    points: int
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Scoring:
+    """What scoring a game value worked out, to score the next one from: its setup and solo strikes, its
+    entries (per player, per round), the bonus fields' marks after each round (from round 0), each
+    player's sheet and ranked result (None: not scored yet)."""
+
+    setup: Setup
+    strikes: tuple[FieldStrike, ...]
+    table: tuple[tuple[Entry | None, ...], ...]
+    marks: tuple[Marks, ...]
+    sheets: tuple[_Sheet | None, ...]
+    players: tuple[PlayerResult | None, ...]
+
+    @classmethod
+    def empty(cls, setup: Setup) -> _Scoring:
+        """Nothing scored of a game of `setup` yet."""
+        none = (None,) * len(setup.players)
+        return cls(setup, (), ((),) * len(setup.players), (), none, none)
+
+
+_LAST: list[_Scoring] = []  # the last game value scored (one: what the next one is scored from)
+
+
+def _first_change(before: tuple[tuple[Entry | None, ...], ...], now: tuple[tuple[Entry | None, ...], ...]) -> int:
+    """The first round whose entries in `now` are not those `before` (past `now`'s last round: none)."""
+    first = len(now[0]) + 1 if now else 1
+    for old, new in zip(before, now, strict=True):
+        for rnd, (a, b) in enumerate(zip(old, new, strict=False), start=1):
+            if a is not b and a != b:
+                first = min(first, rnd)
+                break
+        else:
+            if len(old) < len(new):
+                first = min(first, len(old) + 1)
+    return first
+
+
+def _sheet(setup: Setup, entries: tuple[Entry | None, ...], known: tuple[Entry | None, ...],
+           before: _Sheet | None) -> _Sheet:
+    """The sheet of a player whose entries in rounds 1, 2, … are `entries` (None: none in that round); a
+    row of `before` (the sheet of the entries `known`) stays where its entry and arrow hits do."""
+    finals = {rnd: _final(entry) for rnd, entry in enumerate(entries, start=1)}
+    arrow_hits: dict[int, list[ArrowHit]] = {}
+    if setup.sheet.arrows:
         letters = {Cell(rnd, i): ch for rnd, word in finals.items() for i, ch in enumerate(word, start=1)}
-        arrow_hits: dict[int, list[ArrowHit]] = {}
-        for arrow in sheet.arrows:
+        for arrow in setup.sheet.arrows:
             letter = letters.get(arrow.source)
             if letter is not None and letters.get(arrow.target) == letter:
                 row = max(arrow.source.row, arrow.target.row)
                 arrow_hits.setdefault(row, []).append(ArrowHit(arrow.source, arrow.target, letter))
-        rows = tuple(
-            _row(game, player, rnd, finals[rnd], tuple(arrow_hits.get(rnd, ())))
-            for rnd in range(1, game.revealed + 1)
-        )
-        counts = vowel_counts("".join(finals.values()))
-        vowels = VowelScore(counts, dict(game.setup.vowels))
-        fields = tuple(marks[player][f] for f in sheet.bonus_fields)
-        unranked.append(PlayerResult(player, rows, vowels, fields, rank=0, winner=False))
-    keys = [(p.total, p.vowels.points) for p in unranked]
-    results = []
-    for result, key in zip(unranked, keys, strict=True):
-        rank = 1 + sum(1 for other in keys if other > key)
-        results.append(replace(result, rank=rank, winner=rank == 1))
-    return Result(sheet.side, sheet.title, game.solo, game.revealed, tuple(results))
+    cards = Game(setup)  # the rounds' letters and maximum lengths, as the rules read them from the deck
+    rows = []
+    for rnd, entry in enumerate(entries, start=1):
+        hits = tuple(arrow_hits.get(rnd, ()))
+        old = before.rows[rnd - 1] if before is not None and rnd <= len(known) and known[rnd - 1] == entry \
+            else None
+        rows.append(old if old is not None and old.arrow_hits == hits else _row(cards, rnd, entry, finals[rnd], hits))
+    vowels = VowelScore(vowel_counts("".join(finals.values())), dict(setup.vowels))
+    if before is not None and vowels == before.vowels:
+        vowels = before.vowels
+    return _Sheet(tuple(rows), vowels, sum(row.points for row in rows))
 
 
-def _row(game: Game, player: str, rnd: int, word: str, arrow_hits: tuple[ArrowHit, ...]) -> RowScore:
-    entry = game.entry(rnd, player)
-    limit = game.max_length(rnd)
+def _row(cards: Game, rnd: int, entry: Entry | None, word: str, arrow_hits: tuple[ArrowHit, ...]) -> RowScore:
+    limit = cards.max_length(rnd)
     if entry is None or not entry.written:
         status = "none"
     elif entry.struck:
@@ -174,11 +255,11 @@ def _row(game: Game, player: str, rnd: int, word: str, arrow_hits: tuple[ArrowHi
         status = "shortened"
     else:
         status = "valid"
-    grey = game.setup.sheet.grey(rnd)
+    grey = cards.setup.sheet.grey(rnd)
     hits = tuple(GreyHit(i, ch) for i, ch in enumerate(word, start=1) if grey.get(i) == ch)
     return RowScore(
         round=rnd,
-        letter=game.letter(rnd),
+        letter=cards.letter(rnd),
         max_length=limit,
         written=entry.written if entry else "",
         word=word,
