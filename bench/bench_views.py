@@ -2,9 +2,9 @@
 
 For a phone's word in Das perfekte Wort (six players, round 8 after the alarm: seven rounds on the sheet)
 and a phone's lay-down in Quiddler (six players, round 6), each step is taken from the same state again and
-again (a new state each time, as after a real step: nothing of it seen before; what the step before it
-left unchanged was seen, as at a table); after it are measured, interleaved (so that the machine's load
-weighs on all alike), as the median CPU time of this thread:
+again (a new state each time, as after a real step: nothing of it seen before), the views of the state
+before it made first (as at a table, where they were shown); after it are measured, interleaved (so that
+the machine's load weighs on all alike), as the median CPU time of this thread:
 - publish: `page_views(state)` as the shell calls it after the step (the texts are made later, when asked);
 - one page: seat 0's view text (one phone connected: what the page server's thread spends on it);
 - all pages: every seat's view and the guest's text (every seat's phone and a guest connected);
@@ -91,9 +91,16 @@ def measure(name: str, state: app.AppState, event: Event, repeat: int) -> None:
     works: dict[str, Callable[[app.AppState], Any]] = {
         "step": stepped, "publish": page_views, "one": one_page, "all": all_pages, "tick": after_tick,
         "league": league_view}
+    def shown(before: app.AppState) -> None:
+        """What the table showed before the entry: every page's view and the league's (made, untimed)."""
+        views = page_views(before)
+        views.seats, views.guest  # noqa: B018
+        league_view(before)
+
     samples: dict[str, list[float]] = {key: [] for key in works}
     for _ in range(repeat):  # the works interleaved, so that the machine's load weighs on all alike
         for key, work in works.items():
+            shown(state)
             new, _ = app.step(state, event)  # a new state each time, as after a real step: nothing of it seen
             started = time.thread_time()
             work(new)

@@ -19,13 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from json.encoder import encode_basestring
 from typing import Any, TypeGuard
 
 from firmware_host.core import app
 from firmware_host.core.flow import Ctx, ShowsPage
 from firmware_host.core.games import registry
+from firmware_host.core.memo import remembers
 from firmware_host.core.page_table import PageState
+from firmware_host.core.scoreboard import Board
 from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
+from firmware_host.core.view_json import KnownList, known_list
 from firmware_host.core.view_json import dumps as _dumps
 
 
@@ -131,15 +135,15 @@ class _Fragments:
 
 
 def _pair(key: str, value: Any) -> str:
-    return f"{_dumps(key)}:{_dumps(value)}"
+    return f"{encode_basestring(key)}:{_dumps(value)}"
 
 
 def _object(data: dict[str, Any], like: _Fragments | None) -> str:
     if like is None or not all(isinstance(key, str) for key in data):
         return _dumps(data)
     same, pairs = like.data, like.pairs
-    return _join({key: pairs[key] if key in same and same[key] == value else _pair(key, value)
-                  for key, value in data.items()})
+    return _join({key: pairs[key] if key in same and (same[key] is value or same[key] == value)
+                  else _pair(key, value) for key, value in data.items()})
 
 
 def _join(pairs: dict[str, str]) -> str:
@@ -153,7 +157,7 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], 
     board = state.board
     return {
         "lang": state.settings.lang,
-        "players": list(players),
+        "players": _names(players),
         "screen": _screen_text(screen()) if not _shows_page(flow) else None,
         "home": state.home,
         "game": flow.game if flow is not None else None,
@@ -165,10 +169,20 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], 
             "deadline": countdown.deadline,
             "left": None if timer.running else countdown.left(state.now),
         },
-        "board": [{"name": n, "total": t} for n, t in zip(board.players, board.totals, strict=True)],
+        "board": _board(board),
         "controls": app.page_controls(state),
         "notice": state.notice,
     }
+
+
+@remembers(4)
+def _names(players: tuple[str, ...]) -> KnownList:
+    return known_list(players)
+
+
+@remembers(4)
+def _board(board: Board) -> KnownList:
+    return known_list([{"name": n, "total": t} for n, t in zip(board.players, board.totals, strict=True)])
 
 
 def _screen_text(screen: Screen) -> str:

@@ -15,6 +15,7 @@ from json.encoder import encode_basestring
 from typing import Any
 
 _CONSTANTS: dict[bool | None, str] = {None: "null", True: "true", False: "false"}
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))  # stateless: shared
 
 
 class KnownDict(dict[str, Any]):
@@ -34,16 +35,17 @@ class KnownList(list[Any]):
 def dumps(value: Any) -> str:
     """The text of `value` (`json.dumps` compact with sorted keys, `ensure_ascii=False`); a known part's is
     its text. A known part inside a plain dict or list is written out again (the same text, only slower)."""
-    if isinstance(value, KnownDict | KnownList):
-        return value.text
     kind = type(value)
     if kind is str:
         return encode_basestring(value)  # what json.dumps writes for a text
+    if kind is KnownDict or kind is KnownList:
+        text: str = value.text
+        return text
     if kind is int:
         return int.__repr__(value)  # as json.dumps writes a whole number
     if value is None or kind is bool:
         return _CONSTANTS[value]
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 def known_dict(data: Mapping[str, Any]) -> KnownDict:

@@ -22,7 +22,7 @@ from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known
 
 from .errors import TooLong, Unresolved
 from .fields import FieldMark
-from .rules import Word
+from .rules import Entry, Word
 from .scoring import PlayerResult, Result, RowScore, score
 from .stages import Entering, Fixing, Timing
 from .text import t
@@ -97,7 +97,8 @@ def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
         if stage == "timing":
             data["written"] = [any(s == i for s, _ in flow.drafts) for i in range(len(flow.players))]
         elif rnd:
-            data["words"] = [_word(flow, rnd, p, lang) for p in flow.players]
+            entries = {entry.player: entry for entry in play.entries if entry.round == rnd}
+            data["words"] = [_word(flow, rnd, p, entries.get(p), lang) for p in flow.players]
         data["sheet"] = _sheet(flow)
         data["best"] = _best(flow, stage, lang)
         if stage == "final":
@@ -131,9 +132,9 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
 
-def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str, Any]:
+def _word(flow: PerfektesWortFlow, rnd: int, player: str, entry: Entry | None, lang: str) -> dict[str, Any]:
+    """`player`'s word in round `rnd`: their `entry` (None: none yet)."""
     assert flow.play is not None
-    entry = flow.play.entry(rnd, player)
     if entry is None:
         return {"name": player, "entered": False, "written": "", "current": "", "struck": False, "flags": []}
     flags = []

@@ -132,9 +132,6 @@ def score(game: Game) -> Result:
     """Score every revealed round. Raises the first of `pending(game)` if an entry still needs the table.
     Remembered for the last game value scored (the page's views and the league's totals of one step share
     it); the result is shared, never to be changed."""
-    problems = pending(game)
-    if problems:
-        raise problems[0]
     setup, revealed = game.setup, game.revealed
     players, fields = setup.players, setup.sheet.bonus_fields
     cells: list[list[Entry | None]] = [[None] * revealed for _ in players]  # per player, per round
@@ -143,6 +140,10 @@ def score(game: Game) -> Result:
         cells[seat[entry.player]][entry.round - 1] = entry
     table = tuple(map(tuple, cells))
     base = _LAST[0] if _LAST and _LAST[0].setup is setup else _Scoring.empty(setup)
+    new = tuple(entry for row, known in zip(table, base.table, strict=True) if row != known
+                for rnd, entry in enumerate(row) if entry is not None and not _same(known[rnd:rnd + 1], entry))
+    if pending(Game(setup=setup, revealed=revealed, entries=new, lexicon=game.lexicon)):  # those the last
+        raise pending(game)[0]  # game scored had none (what an entry needs is its own)
     start = 1 if base.strikes != game.strikes else _first_change(base.table, table)
     marks = base.marks[:start] or (open_marks(len(players), fields),)  # after round 0, 1, …
     for rnd in range(start, revealed + 1):
@@ -154,12 +155,15 @@ def score(game: Game) -> Result:
         marks = (*marks, now)
     sheets = tuple(before if before is not None and row == known else _sheet(setup, row, known, before)
                    for row, known, before in zip(table, base.table, base.sheets, strict=True))
-    keys = [(sheet.points + sheet.vowels.points + sum(f.points for f in marked), sheet.vowels.points)
-            for sheet, marked in zip(sheets, marks[revealed], strict=True)]
+    bonus = [before.bonus_points if before is not None and before.fields is marked else
+             sum(mark.points for mark in marked) for before, marked in zip(base.players, marks[revealed], strict=True)]
+    keys = [(sheet.points + sheet.vowels.points + points, sheet.vowels.points)
+            for sheet, points in zip(sheets, bonus, strict=True)]
+    ranked = sorted(keys, reverse=True)  # a player's rank: 1 + how many are ahead
     results = []
     for name, sheet, marked, key, known, before in zip(players, sheets, marks[revealed], keys, base.sheets,
                                                        base.players, strict=True):
-        rank = 1 + sum(1 for other in keys if other > key)
+        rank = 1 + ranked.index(key)
         if before is None or before.rank != rank or before.fields is not marked or known is not sheet:
             before = PlayerResult(name, sheet.rows, sheet.vowels, marked, rank=rank, winner=rank == 1)
         results.append(before)
@@ -209,14 +213,15 @@ def _first_change(before: tuple[tuple[Entry | None, ...], ...], now: tuple[tuple
     """The first round whose entries in `now` are not those `before` (past `now`'s last round: none)."""
     first = len(now[0]) + 1 if now else 1
     for old, new in zip(before, now, strict=True):
-        for rnd, (a, b) in enumerate(zip(old, new, strict=False), start=1):
-            if a is not b and a != b:
-                first = min(first, rnd)
-                break
-        else:
-            if len(old) < len(new):
-                first = min(first, len(old) + 1)
+        if old != new:
+            first = min(first, next((rnd for rnd, entry in enumerate(new, start=1)
+                                     if not _same(old[rnd - 1:rnd], entry)), first))
     return first
+
+
+def _same(known: tuple[Entry | None, ...], entry: Entry | None) -> bool:
+    """Whether `known` (an entry or none, or nothing: a round not played then) holds `entry`'s equal."""
+    return bool(known) and (known[0] is entry or known[0] == entry)
 
 
 def _sheet(setup: Setup, entries: tuple[Entry | None, ...], known: tuple[Entry | None, ...],
@@ -236,8 +241,7 @@ def _sheet(setup: Setup, entries: tuple[Entry | None, ...], known: tuple[Entry |
     rows = []
     for rnd, entry in enumerate(entries, start=1):
         hits = tuple(arrow_hits.get(rnd, ()))
-        old = before.rows[rnd - 1] if before is not None and rnd <= len(known) and known[rnd - 1] == entry \
-            else None
+        old = before.rows[rnd - 1] if before is not None and _same(known[rnd - 1:rnd], entry) else None
         rows.append(old if old is not None and old.arrow_hits == hits else _row(cards, rnd, entry, finals[rnd], hits))
     vowels = VowelScore(vowel_counts("".join(finals.values())), dict(setup.vowels))
     if before is not None and vowels == before.vowels:
