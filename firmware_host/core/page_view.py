@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from json.encoder import encode_basestring
 from typing import Any, TypeGuard
 
 from firmware_host.core import app
@@ -57,8 +56,9 @@ class PageViews:
         if text is None:
             common, ctx = self._common()
             part = _seat_part(self._state, seat, self.players, self._screen, ctx)
-            if self._like is None and isinstance(part["play"], dict):
-                self._like = _Fragments(part["play"])
+            play = part["play"]
+            if self._like is None and isinstance(play, dict) and all(isinstance(key, str) for key in play):
+                self._like = _Fragments(play)
             text = self._texts[seat] = common.merged(part, self._like)
         return text
 
@@ -118,32 +118,44 @@ class _Fragments:
     """A view's values serialised one by one, so that views that share them serialise them once: an object
     written from its fragments (`"key":value`) in key order is the text `_dumps` gives the whole object."""
 
-    __slots__ = ("data", "pairs")
+    __slots__ = ("_orders", "data", "pairs")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.pairs = {key: _pair(key, value) for key, value in data.items()}
+        self._orders: dict[tuple[str, ...], list[str]] = {}  # per keys of a part: the keys of the merged
 
     def merged(self, part: dict[str, Any], like: _Fragments | None) -> str:
         """The text of this object updated with `part`; `part`'s "play" reuses the texts of `like`'s values
         it equals (a game's sheet is the same on every seat)."""
-        pairs = dict(self.pairs)
-        for key, value in part.items():
-            pairs[key] = f"{_dumps(key)}:{_object(value, like)}" if key == "play" and isinstance(value, dict) \
-                else _pair(key, value)
-        return _join(pairs)
+        texts = {key: f"{_dumps(key)}:{_object(value, like)}" if key == "play" and isinstance(value, dict)
+                 else _pair(key, value) for key, value in part.items()}
+        keys = tuple(texts)
+        order = self._orders.get(keys)
+        if order is None:
+            order = self._orders[keys] = sorted({*self.pairs, *keys})
+        pairs = self.pairs
+        return "{" + ",".join([texts[key] if key in texts else pairs[key] for key in order]) + "}"
 
 
 def _pair(key: str, value: Any) -> str:
-    return f"{encode_basestring(key)}:{_dumps(value)}"
+    return f"{_dumps(key)}:{_dumps(value)}"
 
 
 def _object(data: dict[str, Any], like: _Fragments | None) -> str:
-    if like is None or not all(isinstance(key, str) for key in data):
+    """`data`'s text, with the texts of `like`'s values it equals (`like`'s keys are all texts)."""
+    if like is None:
         return _dumps(data)
     same, pairs = like.data, like.pairs
-    return _join({key: pairs[key] if key in same and (same[key] is value or same[key] == value)
-                  else _pair(key, value) for key, value in data.items()})
+    texts = {}
+    for key, value in data.items():
+        if key in same and (same[key] is value or same[key] == value):
+            texts[key] = pairs[key]
+        elif isinstance(key, str):
+            texts[key] = _pair(key, value)
+        else:
+            return _dumps(data)
+    return _join(texts)
 
 
 def _join(pairs: dict[str, str]) -> str:

@@ -22,7 +22,7 @@ from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known
 
 from .errors import TooLong, Unresolved
 from .fields import FieldMark
-from .rules import Entry, Word
+from .rules import Entry, Game, Word
 from .scoring import PlayerResult, Result, RowScore, score
 from .stages import Entering, Fixing, Timing
 from .text import t
@@ -74,7 +74,7 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
         data["asks"] = "word"
         data["draft"] = next((w for s, w in flow.drafts if s == seat), "")
     elif rnd:
-        if stage == "entering" and play.entry(rnd, flow.players[seat]) is None:
+        if stage == "entering" and flow.players[seat] not in _round_entries(play):
             data["asks"] = "word"
         if stage == "fix" and seat == getattr(flow.stage, "slot", None):
             data["entry"] = _fix_ask(flow, seat, ctx.lang)
@@ -97,8 +97,8 @@ def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
         if stage == "timing":
             data["written"] = [any(s == i for s, _ in flow.drafts) for i in range(len(flow.players))]
         elif rnd:
-            entries = {entry.player: entry for entry in play.entries if entry.round == rnd}
-            data["words"] = [_word(flow, rnd, p, entries.get(p), lang) for p in flow.players]
+            entries = _round_entries(play)
+            data["words"] = known_list([_word(flow, p, entries.get(p), lang) for p in flow.players])
         data["sheet"] = _sheet(flow)
         data["best"] = _best(flow, stage, lang)
         if stage == "final":
@@ -132,20 +132,37 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
 
-def _word(flow: PerfektesWortFlow, rnd: int, player: str, entry: Entry | None, lang: str) -> dict[str, Any]:
-    """`player`'s word in round `rnd`: their `entry` (None: none yet)."""
+@remembers_last
+def _round_entries(play: Game) -> dict[str, Entry]:
+    """The entries of the round revealed last, by player."""
+    return {entry.player: entry for entry in play.entries if entry.round == play.revealed}
+
+
+def _word(flow: PerfektesWortFlow, player: str, entry: Entry | None, lang: str) -> KnownDict:
+    """`player`'s word in the round revealed last: their `entry` (None: none yet)."""
     assert flow.play is not None
     if entry is None:
-        return {"name": player, "entered": False, "written": "", "current": "", "struck": False, "flags": []}
+        return _unwritten(player)
+    return _written(entry, flow.play.max_length(entry.round), flow.known(entry.current), lang)
+
+
+@remembers(8)
+def _unwritten(player: str) -> KnownDict:
+    return known_dict({"name": player, "entered": False, "written": "", "current": "", "struck": False, "flags": []})
+
+
+@remembers(16)
+def _written(entry: Entry, limit: int, known: bool | None, lang: str) -> KnownDict:
+    """The word of `entry` (in a round of at most `limit` letters; `known`: the word list's answer)."""
     flags = []
-    if len(entry.current) > flow.play.max_length(rnd):
+    if len(entry.current) > limit:
         flags.append(t(lang, "too_long"))
     if entry.invalid:
         flags.append(t(lang, "invalid"))
-    if flow.known(entry.current) is False and not entry.struck:
+    if known is False and not entry.struck:
         flags.append(t(lang, "unknown_word"))
-    return {"name": player, "entered": True, "written": entry.written, "current": entry.current,
-            "struck": entry.struck, "flags": flags}
+    return known_dict({"name": entry.player, "entered": True, "written": entry.written, "current": entry.current,
+                       "struck": entry.struck, "flags": flags})
 
 
 def _sheet(flow: PerfektesWortFlow) -> KnownList | None:
