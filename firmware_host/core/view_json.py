@@ -10,12 +10,16 @@ text instead of writing them again. Pure: no I/O.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
 _CONSTANTS: dict[bool | None, str] = {None: "null", True: "true", False: "false"}
 _ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))  # stateless: shared
+# The same encoder's C core made once (json makes one per call): without the check for circular values,
+# which a view never is, it keeps no state between calls. None where json has no C core.
+_MAKE_C: Callable[..., Callable[[Any, int], Iterable[str]]] | None = getattr(json.encoder, "c_make_encoder", None)
+_C_ENCODE = _MAKE_C(None, _ENCODER.default, encode_basestring, None, ":", ",", True, False, True) if _MAKE_C else None
 
 
 class KnownDict(dict[str, Any]):
@@ -45,7 +49,7 @@ def dumps(value: Any) -> str:
         return int.__repr__(value)  # as json.dumps writes a whole number
     if value is None or kind is bool:
         return _CONSTANTS[value]
-    return _ENCODER.encode(value)
+    return "".join(_C_ENCODE(value, 0)) if _C_ENCODE is not None else _ENCODER.encode(value)
 
 
 def known_dict(data: Mapping[str, Any]) -> KnownDict:
