@@ -132,43 +132,70 @@ def score(game: Game) -> Result:
     """Score every revealed round. Raises the first of `pending(game)` if an entry still needs the table.
     Remembered for the last game value scored (the page's views and the league's totals of one step share
     it); the result is shared, never to be changed."""
-    setup, revealed = game.setup, game.revealed
-    players, fields = setup.players, setup.sheet.bonus_fields
-    cells: list[list[Entry | None]] = [[None] * revealed for _ in players]  # per player, per round
-    seat = {player: i for i, player in enumerate(players)}
+    setup = game.setup
+    table = _table(game)
+    base = _LAST[0] if _LAST and _LAST[0].setup is setup else _Scoring.empty(setup)
+    _check_settled(game, table, base)
+    marks = _marks(game, table, base)
+    sheets = tuple(before if before is not None and row == known else _sheet(setup, row, known, before)
+                   for row, known, before in zip(table, base.table, base.sheets, strict=True))
+    players = _ranked(setup.players, sheets, marks[game.revealed], base)
+    _LAST[:] = [_Scoring(setup, game.strikes, table, marks, sheets, players)]
+    return Result(setup.sheet.side, setup.sheet.title, game.solo, game.revealed, players)
+
+
+Table = tuple[tuple[Entry | None, ...], ...]  # a game's entries: per player (in seat order), per round
+
+
+def _table(game: Game) -> Table:
+    seat = {player: i for i, player in enumerate(game.setup.players)}
+    cells: list[list[Entry | None]] = [[None] * game.revealed for _ in seat]
     for entry in game.entries:
         cells[seat[entry.player]][entry.round - 1] = entry
-    table = tuple(map(tuple, cells))
-    base = _LAST[0] if _LAST and _LAST[0].setup is setup else _Scoring.empty(setup)
+    return tuple(map(tuple, cells))
+
+
+def _check_settled(game: Game, table: Table, base: _Scoring) -> None:
+    """Raises the first of `pending(game)`, if any. Only the entries new since `base` are looked at: those
+    of the game `base` scored needed nothing (what an entry needs is its own)."""
     new = tuple(entry for row, known in zip(table, base.table, strict=True) if row != known
                 for rnd, entry in enumerate(row) if entry is not None and not _same(known[rnd:rnd + 1], entry))
-    if pending(Game(setup=setup, revealed=revealed, entries=new, lexicon=game.lexicon)):  # those the last
-        raise pending(game)[0]  # game scored had none (what an entry needs is its own)
+    if pending(Game(setup=game.setup, revealed=game.revealed, entries=new, lexicon=game.lexicon)):
+        raise pending(game)[0]
+
+
+def _marks(game: Game, table: Table, base: _Scoring) -> tuple[Marks, ...]:
+    """The bonus fields' marks after round 0, 1, … `game.revealed`: `base`'s up to the first round whose
+    entries changed, from there on resolved again (a player's marks as they were stay the very same value)."""
+    players, fields = game.setup.players, game.setup.sheet.bonus_fields
     start = 1 if base.strikes != game.strikes else _first_change(base.table, table)
-    marks = base.marks[:start] or (open_marks(len(players), fields),)  # after round 0, 1, …
-    for rnd in range(start, revealed + 1):
+    marks = base.marks[:start] or (open_marks(len(players), fields),)
+    for rnd in range(start, game.revealed + 1):
         words = tuple(_final(row[rnd - 1]) for row in table)
         in_round = tuple(s for s in game.strikes if s.round == rnd)
         now = resolve_round(marks[-1], players, fields, rnd, words, in_round)
-        if rnd < len(base.marks):  # a player's marks as they were stay the very same value
+        if rnd < len(base.marks):
             now = tuple(old if old == row else row for old, row in zip(base.marks[rnd], now, strict=True))
         marks = (*marks, now)
-    sheets = tuple(before if before is not None and row == known else _sheet(setup, row, known, before)
-                   for row, known, before in zip(table, base.table, base.sheets, strict=True))
+    return marks
+
+
+def _ranked(players: tuple[str, ...], sheets: tuple[_Sheet, ...], marks: Marks,
+            base: _Scoring) -> tuple[PlayerResult, ...]:
+    """Each player's result, ranked by total, then vowel points; `base`'s where sheet, fields and rank stay."""
     bonus = [before.bonus_points if before is not None and before.fields is marked else
-             sum(mark.points for mark in marked) for before, marked in zip(base.players, marks[revealed], strict=True)]
+             sum(mark.points for mark in marked) for before, marked in zip(base.players, marks, strict=True)]
     keys = [(sheet.points + sheet.vowels.points + points, sheet.vowels.points)
             for sheet, points in zip(sheets, bonus, strict=True)]
-    ranked = sorted(keys, reverse=True)  # a player's rank: 1 + how many are ahead
+    ahead = sorted(keys, reverse=True)  # a player's rank: 1 + how many are ahead
     results = []
-    for name, sheet, marked, key, known, before in zip(players, sheets, marks[revealed], keys, base.sheets,
-                                                       base.players, strict=True):
-        rank = 1 + ranked.index(key)
+    for name, sheet, marked, key, known, before in zip(players, sheets, marks, keys, base.sheets, base.players,
+                                                       strict=True):
+        rank = 1 + ahead.index(key)
         if before is None or before.rank != rank or before.fields is not marked or known is not sheet:
             before = PlayerResult(name, sheet.rows, sheet.vowels, marked, rank=rank, winner=rank == 1)
         results.append(before)
-    _LAST[:] = [_Scoring(setup, game.strikes, table, marks, sheets, tuple(results))]
-    return Result(setup.sheet.side, setup.sheet.title, game.solo, revealed, tuple(results))
+    return tuple(results)
 
 
 def _final(entry: Entry | None) -> str:
@@ -194,7 +221,7 @@ class _Scoring:
 
     setup: Setup
     strikes: tuple[FieldStrike, ...]
-    table: tuple[tuple[Entry | None, ...], ...]
+    table: Table
     marks: tuple[Marks, ...]
     sheets: tuple[_Sheet | None, ...]
     players: tuple[PlayerResult | None, ...]
@@ -209,7 +236,7 @@ class _Scoring:
 _LAST: list[_Scoring] = []  # the last game value scored (one: what the next one is scored from)
 
 
-def _first_change(before: tuple[tuple[Entry | None, ...], ...], now: tuple[tuple[Entry | None, ...], ...]) -> int:
+def _first_change(before: Table, now: Table) -> int:
     """The first round whose entries in `now` are not those `before` (past `now`'s last round: none)."""
     first = len(now[0]) + 1 if now else 1
     for old, new in zip(before, now, strict=True):
