@@ -7,8 +7,10 @@ asks of the server (`PageState`). The page adds no game logic: it shows these vi
 The texts are made when first asked for, each at most once per step: publishing costs the shell's step
 nothing, and a seat no page shows is never built. What all seats share (the timer, the board, the OLED's
 screen, the controls) is built and serialised once; each seat adds its own part (the flow's page for it).
-Views that show what the views before them showed take their texts over (`PageViews.follow`): a flow's
-page is a function of the flow and of what it may know (`Ctx`) but the clock.
+The OLED's screen is made only when a view shows it (a game's page shows its own, but while it is set up).
+Parts whose text is known (`core.view_json`: the names, the board, a game's remembered parts such as its
+sheet) are not written again. Views that show what the views before them showed take their texts over
+(`PageViews.follow`): a flow's page is a function of the flow and of what it may know (`Ctx`) but the clock.
 
 A running timer is given by its monotonic `deadline` (stable while it runs, so a tick changes no view);
 the server sends its own monotonic time with every view and the page counts down locally from
