@@ -266,9 +266,10 @@ def _sheet(setup: Setup, entries: tuple[Entry | None, ...], known: tuple[Entry |
                 arrow_hits.setdefault(row, []).append(ArrowHit(arrow.source, arrow.target, letter))
     cards = Game(setup)  # the rounds' letters and maximum lengths, as the rules read them from the deck
     rows = []
+    kept = before.rows if before is not None else ()
     for rnd, entry in enumerate(entries, start=1):
-        hits = tuple(arrow_hits.get(rnd, ()))
-        old = before.rows[rnd - 1] if before is not None and _same(known[rnd - 1:rnd], entry) else None
+        hits = tuple(arrow_hits[rnd]) if rnd in arrow_hits else ()
+        old = kept[rnd - 1] if rnd <= len(kept) and (known[rnd - 1] is entry or known[rnd - 1] == entry) else None
         rows.append(old if old is not None and old.arrow_hits == hits else _row(cards, rnd, entry, finals[rnd], hits))
     vowels = VowelScore(vowel_counts("".join(finals.values())), dict(setup.vowels))
     if before is not None and vowels == before.vowels:
