@@ -3,7 +3,7 @@ same value, the function answers what it answered before, without working it out
 
 `remembers(size)` keeps the last `size` answers (the least recently asked forgotten first), so a memo holds
 at most `size` values alive whatever is played; `remembers_last` is `remembers(1)`. `Same(*values)` is an
-argument that stands for values by their identity (e.g. the rows a part of a score is made of).
+argument that stands for values by their identity (e.g. the scored rounds a table of the page shows).
 """
 
 from __future__ import annotations
