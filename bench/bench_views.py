@@ -108,7 +108,7 @@ def measure(name: str, state: app.AppState, event: Event, repeat: int) -> None:
     step, publish, one, pages, tick, league = (statistics.median(samples[key]) for key in works)
 
     def cost(seconds: float) -> str:
-        return f"{seconds * 1e3:.3f} ms = {seconds / step:.1f}×"
+        return f"{seconds * 1e3:.3f} ms = {seconds / step:.2f}×"
 
     print(f"{name}: app.step {step * 1e3:.3f} ms · publish {cost(publish)} · one page {cost(one)} · all pages "
           f"({len(page_views(after).players)} seats + guest) {cost(pages)} · all pages after a tick {cost(tick)} · "
