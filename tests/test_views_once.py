@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from firmware_host.core import app
 from firmware_host.core.events import Event
 from firmware_host.core.games import registry
 from firmware_host.core.games.perfektes_wort.record import RULES as PW_RULES
@@ -19,6 +20,7 @@ from firmware_host.core.games.perfektes_wort.report import report as pw_report
 from firmware_host.core.games.perfektes_wort.rules import Game, Setup, pending
 from firmware_host.core.league_view import running_totals
 from firmware_host.core.memo import Same, remembers, remembers_last
+from firmware_host.core.page_view import page_views
 from firmware_host.core.record import GameRecord, RecordError, RecordLine
 from firmware_host.core.table.played import Played
 from firmware_host.core.view_json import dumps, known_dict, known_list
@@ -140,6 +142,27 @@ class _Checked(PureApp):
             expected[row.player] = row.total
         assert running_totals(self.state) == expected
         self.checked += 1
+
+
+class _Controlled(PureApp):
+    """A table whose page views' controls are checked after every step against `app.page_controls`."""
+
+    checked = 0
+
+    def send(self, event: Event) -> None:
+        super().send(event)
+        views = page_views(self.state)
+        expected = json.loads(json.dumps(app.page_controls(self.state)))
+        for text in (views.guest, *views.seats):
+            assert json.loads(text)["controls"] == expected
+        self.checked += 1
+
+
+@pytest.mark.parametrize("script", [*GAME_SCRIPTS, "timer.script", "scoreboard.script"])
+def test_the_views_controls_are_the_tables_at_every_step(script: str) -> None:
+    table = _Controlled()
+    run_script(actions(script), table.hooks(), lambda line: None)
+    assert table.checked > 10
 
 
 @pytest.mark.parametrize("script", GAME_SCRIPTS)

@@ -30,7 +30,8 @@ from firmware_host.core.memo import remembers
 from firmware_host.core.page_table import PageState
 from firmware_host.core.scoreboard import Board
 from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
-from firmware_host.core.view_json import KnownList, known_list
+from firmware_host.core.settings import Settings
+from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
 from firmware_host.core.view_json import dumps as _dumps
 
 
@@ -184,9 +185,24 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], 
             "left": None if timer.running else countdown.left(state.now),
         },
         "board": _board(board),
-        "controls": app.page_controls(state),
+        "controls": _controls(state),
         "notice": state.notice,
     }
+
+
+_CONTROLS: list[tuple[Settings, bool, KnownDict]] = []  # the last controls made, and of what
+
+
+def _controls(state: app.AppState) -> KnownDict:
+    """`app.page_controls(state)`, remembered for what they are made of: the settings (their labels and
+    choices) and whether a game is on (without one, the timer's lengths)."""
+    settings, playing = state.settings, state.flow is not None
+    last = _CONTROLS[0] if _CONTROLS else None
+    if last is not None and last[0] is settings and last[1] == playing:
+        return last[2]
+    controls = known_dict(app.page_controls(state))
+    _CONTROLS[:] = [(settings, playing, controls)]
+    return controls
 
 
 @remembers(4)
