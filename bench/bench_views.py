@@ -2,8 +2,9 @@
 
 For a phone's word in Das perfekte Wort (six players, round 8 after the alarm: seven rounds on the sheet)
 and a phone's lay-down in Quiddler (six players, round 6), each step is taken from the same state again and
-again (a new state each time, as after a real step: nothing of it seen before); after it are measured, as
-the median CPU time of this thread:
+again (a new state each time, as after a real step: nothing of it seen before), the views of the state
+before it made first (as at a table, where they were shown); after it are measured, interleaved (so that
+the machine's load weighs on all alike), as the median CPU time of this thread:
 - publish: `page_views(state)` as the shell calls it after the step (the texts are made later, when asked);
 - one page: seat 0's view text (one phone connected: what the page server's thread spends on it);
 - all pages: every seat's view and the guest's text (every seat's phone and a guest connected);
@@ -68,17 +69,6 @@ def measure(name: str, state: app.AppState, event: Event, repeat: int) -> None:
     after, effects = app.step(state, event)
     assert any(type(e).__name__ == "Record" for e in effects), f"{name}: the entry was not taken"
 
-    def cpu(work: Callable[[app.AppState], Any]) -> float:
-        """The median CPU time of this thread (other processes' load does not count) for `work` on a new
-        state each time, as after a real step: nothing of it seen before."""
-        samples = []
-        for _ in range(repeat):
-            new, _ = app.step(state, event)
-            started = time.thread_time()
-            work(new)
-            samples.append(time.thread_time() - started)
-        return statistics.median(samples)
-
     def stepped(_: app.AppState) -> Any:
         return app.step(state, event)
 
@@ -89,24 +79,36 @@ def measure(name: str, state: app.AppState, event: Event, repeat: int) -> None:
         views = page_views(new)
         return views.seats, views.guest
 
-    step, publish = cpu(stepped), cpu(page_views)
-    one, pages, league = cpu(one_page), cpu(all_pages), cpu(league_view)
     seen = page_views(after)
     seen.seats, seen.guest  # noqa: B018 (made now: the pages have them)
     ticked, _ = app.step(after, Tick(after.now + 0.5))
 
-    def after_tick() -> Any:
+    def after_tick(_: app.AppState) -> Any:
         views = page_views(ticked)
         views.follow(seen)  # as the page server does with the views before
         return views.seats, views.guest
 
-    started = time.thread_time()
-    for _ in range(repeat):
-        after_tick()
-    tick = (time.thread_time() - started) / repeat
+    works: dict[str, Callable[[app.AppState], Any]] = {
+        "step": stepped, "publish": page_views, "one": one_page, "all": all_pages, "tick": after_tick,
+        "league": league_view}
+    def shown(before: app.AppState) -> None:
+        """What the table showed before the entry: every page's view and the league's (made, untimed)."""
+        views = page_views(before)
+        views.seats, views.guest  # noqa: B018
+        league_view(before)
+
+    samples: dict[str, list[float]] = {key: [] for key in works}
+    for _ in range(repeat):  # the works interleaved, so that the machine's load weighs on all alike
+        for key, work in works.items():
+            shown(state)
+            new, _ = app.step(state, event)  # a new state each time, as after a real step: nothing of it seen
+            started = time.thread_time()
+            work(new)
+            samples[key].append(time.thread_time() - started)
+    step, publish, one, pages, tick, league = (statistics.median(samples[key]) for key in works)
 
     def cost(seconds: float) -> str:
-        return f"{seconds * 1e3:.3f} ms = {seconds / step:.1f}×"
+        return f"{seconds * 1e3:.3f} ms = {seconds / step:.2f}×"
 
     print(f"{name}: app.step {step * 1e3:.3f} ms · publish {cost(publish)} · one page {cost(one)} · all pages "
           f"({len(page_views(after).players)} seats + guest) {cost(pages)} · all pages after a tick {cost(tick)} · "

@@ -3,10 +3,10 @@
 `league_view(state)` is the table's state message less what only the shell knows (the wall clock, the
 venue and table names): the mode, the game, its players and running totals, and the sand timer — a
 running timer by its monotonic `deadline`, stable while it runs, so a tick changes no view and the
-shell publishes on change only. Running totals of a recorded game are its record so far scored by the
-game's own `score_record`, the code path of `wordtable score`: the record's lines are taken from the game
-in play as values (never written out as text and parsed back), and a game is scored once per change (the
-last one's totals are kept). Pure: no I/O, no clock.
+shell publishes on change only. Running totals of a recorded game are the game in play's report
+(`Rules.report`, what `wordtable score` gives for its record so far: a record is the fold of the same
+events), read from the game's value as the table page's views score it: once per change (the last one's
+totals are kept), nothing written out as text, parsed back or replayed. Pure: no I/O, no clock.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from firmware_host.core import app
-from firmware_host.core.games import registry
 from firmware_host.core.memo import remembers_last
-from firmware_host.core.record import GameRecord, RecordError, RecordLine
+from firmware_host.core.record import RecordError
 from firmware_host.core.table.played import Played
 
 
@@ -58,15 +57,7 @@ def running_totals(state: app.AppState) -> dict[str, int] | None:
 @remembers_last
 def _scored(played: Played[Any, Any, Any]) -> dict[str, int] | None:
     """`played`'s totals (scored once per game value: see the module)."""
-    codec = played.rules.codec
-    lines = (codec.encode(played.setup), *(codec.encode(e) for e in played.events))
-    record = GameRecord(played.rules.game, tuple(RecordLine(number, line["event"], line)
-                                                 for number, line in enumerate(lines, start=2)))
     try:
-        report = registry.score(record)
+        return played.rules.report(played.game).totals()
     except RecordError:
         return None
-    totals: dict[str, int] = {}
-    for row in report.rows():
-        totals[row.player] = row.total
-    return totals

@@ -7,8 +7,10 @@ asks of the server (`PageState`). The page adds no game logic: it shows these vi
 The texts are made when first asked for, each at most once per step: publishing costs the shell's step
 nothing, and a seat no page shows is never built. What all seats share (the timer, the board, the OLED's
 screen, the controls) is built and serialised once; each seat adds its own part (the flow's page for it).
-Views that show what the views before them showed take their texts over (`PageViews.follow`): a flow's
-page is a function of the flow and of what it may know (`Ctx`) but the clock.
+The OLED's screen is made only when a view shows it (a game's page shows its own, but while it is set up).
+Parts whose text is known (`core.view_json`: the names, the board, a game's remembered parts such as its
+sheet) are not written again. Views that show what the views before them showed take their texts over
+(`PageViews.follow`): a flow's page is a function of the flow and of what it may know (`Ctx`) but the clock.
 
 A running timer is given by its monotonic `deadline` (stable while it runs, so a tick changes no view);
 the server sends its own monotonic time with every view and the page counts down locally from
@@ -17,15 +19,20 @@ the server sends its own monotonic time with every view and the page counts down
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from firmware_host.core import app
 from firmware_host.core.flow import Ctx, ShowsPage
 from firmware_host.core.games import registry
+from firmware_host.core.memo import remembers
 from firmware_host.core.page_table import PageState
+from firmware_host.core.scoreboard import Board
 from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
+from firmware_host.core.settings import Settings
+from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
+from firmware_host.core.view_json import dumps as _dumps
 
 
 class PageViews:
@@ -34,7 +41,7 @@ class PageViews:
     `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
     (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
-    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "people", "players")
+    __slots__ = ("_like", "_shared", "_shown", "_state", "_texts", "game", "lang", "page", "people", "players")
 
     def __init__(self, state: app.AppState) -> None:
         self._state = state
@@ -43,7 +50,8 @@ class PageViews:
         self.page: PageState = state.page
         self.lang: str = state.settings.lang
         self.game: str | None = state.flow.game if state.flow is not None else None  # None: no game
-        self._shared: tuple[_Fragments, Screen, Ctx] | None = None
+        self._shared: tuple[_Fragments, Ctx] | None = None
+        self._shown: Screen | None = None  # the OLED's screen, made when a view shows it
         self._like: _Fragments | None = None  # the first seat's play, serialised: the others share most of it
         self._texts: dict[int | None, str] = {}
 
@@ -51,10 +59,11 @@ class PageViews:
         """Seat `seat`'s view (None: the guest's)."""
         text = self._texts.get(seat)
         if text is None:
-            common, screen, ctx = self._common()
-            part = _seat_part(self._state, seat, self.players, screen, ctx)
-            if self._like is None and isinstance(part["play"], dict):
-                self._like = _Fragments(part["play"])
+            common, ctx = self._common()
+            part = _seat_part(self._state, seat, self.players, self._screen, ctx)
+            play = part["play"]
+            if self._like is None and isinstance(play, dict) and all(isinstance(key, str) for key in play):
+                self._like = _Fragments(play)
             text = self._texts[seat] = common.merged(part, self._like)
         return text
 
@@ -67,11 +76,10 @@ class PageViews:
             return
         if _unclocked(app.ctx(before._state)) != _unclocked(app.ctx(self._state)):
             return
-        (mine, screen, _), (theirs, shown, _) = self._common(), before._common()
-        if mine.texts != theirs.texts:
+        if self._common()[0].pairs != before._common()[0].pairs:
             return
         like = before._like  # a seat's part shows the OLED's screen while its game is set up
-        if like is None or like.data.get("stage") != "setup" or describe(screen) == describe(shown):
+        if like is None or like.data.get("stage") != "setup" or describe(self._screen()) == describe(before._screen()):
             self._like, self._texts = like, before._texts
 
     def person_seat(self, person: int) -> int | None:
@@ -85,8 +93,8 @@ class PageViews:
         if seat is not None:
             return self.seat(seat)
         found = self._state.roster.person(person)
-        common, screen, ctx = self._common()
-        part = {**_seat_part(self._state, None, self.players, screen, ctx), "absent": True,
+        common, ctx = self._common()
+        part = {**_seat_part(self._state, None, self.players, self._screen, ctx), "absent": True,
                 "person_id": person, "person_name": found.name if found is not None else None}
         return common.merged(part, self._like)
 
@@ -98,12 +106,16 @@ class PageViews:
     def seats(self) -> tuple[str, ...]:
         return tuple(self.seat(seat) for seat in range(len(self.players)))
 
-    def _common(self) -> tuple[_Fragments, Screen, Ctx]:
+    def _common(self) -> tuple[_Fragments, Ctx]:
         if self._shared is None:
             state = self._state
-            screen = app.screen(state)
-            self._shared = (_Fragments(_common(state, self.players, screen)), screen, app.ctx(state))
+            self._shared = (_Fragments(_common(state, self.players, self._screen)), app.ctx(state))
         return self._shared
+
+    def _screen(self) -> Screen:
+        if self._shown is None:
+            self._shown = app.screen(self._state)
+        return self._shown
 
 
 def _unclocked(ctx: Ctx) -> Ctx:
@@ -120,53 +132,66 @@ def page_view(state: app.AppState, seat: int | None) -> dict[str, Any]:
     """One seat's view as data (what `page_views` serialises)."""
     players = app.table_players(state)
     screen = app.screen(state)
-    return {**_common(state, players, screen), **_seat_part(state, seat, players, screen)}
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return {**_common(state, players, lambda: screen), **_seat_part(state, seat, players, lambda: screen)}
 
 
 class _Fragments:
     """A view's values serialised one by one, so that views that share them serialise them once: an object
-    written from its fragments in key order is the text `_dumps` gives the whole object."""
+    written from its fragments (`"key":value`) in key order is the text `_dumps` gives the whole object."""
 
-    __slots__ = ("data", "texts")
+    __slots__ = ("_orders", "data", "pairs")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
-        self.texts = {key: _dumps(value) for key, value in data.items()}
+        self.pairs = {key: _pair(key, value) for key, value in data.items()}
+        self._orders: dict[tuple[str, ...], list[str]] = {}  # per keys of a part: the keys of the merged
 
     def merged(self, part: dict[str, Any], like: _Fragments | None) -> str:
         """The text of this object updated with `part`; `part`'s "play" reuses the texts of `like`'s values
         it equals (a game's sheet is the same on every seat)."""
-        texts = dict(self.texts)
-        for key, value in part.items():
-            texts[key] = _object(value, like) if key == "play" and isinstance(value, dict) else _dumps(value)
-        return _join(texts)
+        texts = {key: f"{_dumps(key)}:{_object(value, like)}" if key == "play" and isinstance(value, dict)
+                 else _pair(key, value) for key, value in part.items()}
+        keys = tuple(texts)
+        order = self._orders.get(keys)
+        if order is None:
+            order = self._orders[keys] = sorted({*self.pairs, *keys})
+        pairs = self.pairs
+        return "{" + ",".join([texts[key] if key in texts else pairs[key] for key in order]) + "}"
+
+
+def _pair(key: str, value: Any) -> str:
+    return f"{_dumps(key)}:{_dumps(value)}"
 
 
 def _object(data: dict[str, Any], like: _Fragments | None) -> str:
-    if like is None or not all(isinstance(key, str) for key in data):
+    """`data`'s text, with the texts of `like`'s values it equals (`like`'s keys are all texts)."""
+    if like is None:
         return _dumps(data)
-    same = like.data
-    return _join({key: like.texts[key] if key in same and same[key] == value else _dumps(value)
-                  for key, value in data.items()})
+    same, pairs = like.data, like.pairs
+    texts = {}
+    for key, value in data.items():
+        if key in same and (same[key] is value or same[key] == value):
+            texts[key] = pairs[key]
+        elif isinstance(key, str):
+            texts[key] = _pair(key, value)
+        else:
+            return _dumps(data)
+    return _join(texts)
 
 
-def _join(texts: dict[str, str]) -> str:
-    return "{" + ",".join(f"{_dumps(key)}:{texts[key]}" for key in sorted(texts)) + "}"
+def _join(pairs: dict[str, str]) -> str:
+    return "{" + ",".join([pairs[key] for key in sorted(pairs)]) + "}"
 
 
-def _common(state: app.AppState, players: tuple[str, ...], screen: Screen) -> dict[str, Any]:
+def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], Screen]) -> dict[str, Any]:
     timer, flow = state.timer, state.flow
     countdown = timer.countdown
     kit = registry.kit(flow.game) if flow is not None else None
     board = state.board
     return {
         "lang": state.settings.lang,
-        "players": list(players),
-        "screen": _screen_text(screen) if not isinstance(flow, ShowsPage) else None,
+        "players": _names(players),
+        "screen": _screen_text(screen()) if not _shows_page(flow) else None,
         "home": state.home,
         "game": flow.game if flow is not None else None,
         "game_title": kit.name(state.settings.lang) if kit is not None else None,
@@ -177,10 +202,35 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Screen) -> di
             "deadline": countdown.deadline,
             "left": None if timer.running else countdown.left(state.now),
         },
-        "board": [{"name": n, "total": t} for n, t in zip(board.players, board.totals, strict=True)],
-        "controls": app.page_controls(state),
+        "board": _board(board),
+        "controls": _controls(state),
         "notice": state.notice,
     }
+
+
+_CONTROLS: list[tuple[Settings, bool, KnownDict]] = []  # the last controls made, and of what
+
+
+def _controls(state: app.AppState) -> KnownDict:
+    """`app.page_controls(state)`, remembered for what they are made of: the settings (their labels and
+    choices) and whether a game is on (without one, the timer's lengths)."""
+    settings, playing = state.settings, state.flow is not None
+    last = _CONTROLS[0] if _CONTROLS else None
+    if last is not None and last[0] is settings and last[1] == playing:
+        return last[2]
+    controls = known_dict(app.page_controls(state))
+    _CONTROLS[:] = [(settings, playing, controls)]
+    return controls
+
+
+@remembers(4)
+def _names(players: tuple[str, ...]) -> KnownList:
+    return known_list(players)
+
+
+@remembers(4)
+def _board(board: Board) -> KnownList:
+    return known_list([{"name": n, "total": t} for n, t in zip(board.players, board.totals, strict=True)])
 
 
 def _screen_text(screen: Screen) -> str:
@@ -193,10 +243,10 @@ def _screen_text(screen: Screen) -> str:
     return describe(screen)
 
 
-def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], screen: Screen,
+def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], screen: Callable[[], Screen],
                ctx: Ctx | None = None) -> dict[str, Any]:
     flow = state.flow
-    play = flow.page(seat, ctx or app.ctx(state)) if isinstance(flow, ShowsPage) else None
+    play = flow.page(seat, ctx or app.ctx(state)) if _shows_page(flow) else None
     name = players[seat] if seat is not None and 0 <= seat < len(players) else None
     person = state.roster.named(name) if name is not None else None
     person = person if person is not None and person.name == name else None
@@ -208,5 +258,17 @@ def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], 
         "play": play,
     }
     if play is not None and play.get("stage") == "setup":  # nothing of the game yet: what the OLED asks
-        part["screen"] = describe(screen)
+        part["screen"] = describe(screen())
     return part
+
+
+_PAGED: dict[type, bool] = {}  # per flow type (a handful): whether it is a `ShowsPage`
+
+
+def _shows_page(flow: object) -> TypeGuard[ShowsPage]:
+    """`isinstance(flow, ShowsPage)`, asked once per type of flow (a protocol's check is slow)."""
+    kind = type(flow)
+    paged = _PAGED.get(kind)
+    if paged is None:
+        paged = _PAGED[kind] = isinstance(flow, ShowsPage)
+    return paged

@@ -210,6 +210,11 @@ class ScoreReport(Protocol):
         """One row per player per round, in play order (`journal export --format csv`)."""
         ...
 
+    def totals(self) -> dict[str, int]:
+        """Each player's total so far (the league's running totals): the `total` of their last row in
+        `rows()`, the players in the order of their first row (none before their first row)."""
+        ...
+
     def text(self, lang: str) -> str:
         """The per-round and final table with breakdowns, as plain text."""
         ...

@@ -12,9 +12,6 @@ from firmware_host.core.record_codec import Codec
 from .rules import Game, Point, Setup, apply, start
 
 CODEC: Codec[Setup | Point] = Codec(Setup, Point)
-RULES: Rules[Setup, Game, Point] = Rules("tally", CODEC, Setup, start, apply)
-
-
 @dataclass(frozen=True, slots=True)
 class TallyReport:
     game: Game
@@ -25,6 +22,9 @@ class TallyReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "tally", "totals": dict(zip(self.game.players, self.game.totals, strict=True))}
+
+
+RULES: Rules[Setup, Game, Point] = Rules("tally", CODEC, Setup, start, apply, TallyReport)
 
 
 def score_record(record: GameRecord) -> TallyReport:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from firmware_host.core.games.rule_error import RuleError
-from firmware_host.core.record import GameRecord, RecordError
+from firmware_host.core.record import GameRecord, RecordError, ScoreReport
 from firmware_host.core.record_codec import Codec
 
 G = TypeVar("G")  # the rules core's game state
@@ -24,14 +24,17 @@ E = TypeVar("E")  # its table events
 class Rules(Generic[S, G, E]):
     """`codec` reads and writes every line after the header (the setup line first); `start(setup)` is the
     game at its start; `apply(game, event, line)` the game after a table event (`line`: the event's
-    1-based record line, for errors found later); both raise `RuleError`. A record may stop anywhere:
-    the game so far is what it scores (unfinished)."""
+    1-based record line, for errors found later); both raise `RuleError`. `report(game)` is the game so
+    far scored (a record's score is `report(replay(record))`; the league's running totals are the game in
+    play's); it raises `RecordError` when the game does not score yet. A record may stop anywhere: the
+    game so far is what it scores (unfinished)."""
 
     game: str
     codec: Codec[Any]
     setup: type[S]
     start: Callable[[S], G]
     apply: Callable[[G, E, int], G]
+    report: Callable[[G], ScoreReport]
 
     def replay(self, record: GameRecord) -> G:
         """Fold a record: its first event must be the setup; every later line is decoded and applied.

@@ -7,7 +7,7 @@ from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
 from .ids import GAME_ID
-from .report import KnackReport
+from .report import KnackReport, report
 from .rules import (
     CardsLeft,
     Draw,
@@ -20,7 +20,6 @@ from .rules import (
     WriteWord,
     apply,
     new_game,
-    score,
 )
 
 CODEC: Codec[Setup | Event] = Codec(Setup, WriteWord, Draw, PlayAction, GoOut, ReportEnd, CardsLeft)
@@ -30,12 +29,11 @@ def _apply(game: Game, event: Event, line: int) -> Game:
     return apply(game, event)
 
 
-RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply)
+RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply, report)
 
 
 def score_record(record: GameRecord) -> KnackReport:
     """Replay and score a Knack das Wort record; one that stops before the end (or before every player's
     cards left are counted) is scored as far as it goes (finished: false). Raises `RecordError` when it
     breaks a rule."""
-    game = RULES.replay(record)
-    return KnackReport(game, score(game))
+    return report(RULES.replay(record))

@@ -10,7 +10,7 @@ from firmware_host.core.i18n import pick
 from firmware_host.core.record import ScoreRow, outcome_json
 
 from .ids import GAME_ID
-from .rules import TEXTS, Entry, Game, Standings, end_reason
+from .rules import TEXTS, Entry, Game, Standings, end_reason, score
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,15 @@ class KnackReport:
             if s.left is not None:
                 found.append(ScoreRow("end", s.player, f"{s.left} cards left", -s.left, s.points))
         return found
+
+    def totals(self) -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for e in self.game.log:
+            totals[e.player] = totals.get(e.player, 0) + e.points
+        for s in self.standings.players:
+            if s.left is not None:
+                totals[s.player] = s.points
+        return totals
 
     def _entry_text(self, entry: Entry, lang: str) -> str:
         parts = [pick(TEXTS, lang, "entry.tasks", tasks=", ".join(entry.tasks))] if entry.tasks else []
@@ -119,3 +128,8 @@ class KnackReport:
                 for s in standings.players
             ],
         } | outcome_json(self.finished, self.leaders)
+
+
+def report(game: Game) -> KnackReport:
+    """The report of `game` as far as it goes (what `score_record` gives for its record)."""
+    return KnackReport(game, score(game))

@@ -7,9 +7,8 @@ from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
 from .ids import GAME_ID
-from .report import PerfectWordsReport
+from .report import PerfectWordsReport, report
 from .rules import Choose, Event, Game, Merge, PlaceArrow, Reveal, SetClues, Setup, Strike, WriteTerm, apply, new_game
-from .scoring import score
 
 CODEC: Codec[Setup | Event] = Codec(Setup, PlaceArrow, SetClues, WriteTerm, Choose, Reveal, Merge, Strike)
 
@@ -18,11 +17,10 @@ def _apply(game: Game, event: Event, line: int) -> Game:
     return apply(game, event)
 
 
-RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply)
+RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply, report)
 
 
 def score_record(record: GameRecord) -> PerfectWordsReport:
     """Replay and score a Perfect Words record; one that stops before the reveal is scored provisionally
     (finished: false). Raises `RecordError` (with its line) when it breaks a rule."""
-    game = RULES.replay(record)
-    return PerfectWordsReport(game, score(game))
+    return report(RULES.replay(record))

@@ -12,7 +12,7 @@ from firmware_host.core.record import ScoreRow, outcome_json
 from .clues import clue_warnings
 from .ids import GAME_ID
 from .rules import TEXTS, Game, grid_status
-from .scoring import Standing
+from .scoring import Standing, score
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,10 @@ class PerfectWordsReport:
                 entry = f"[{text}]" if (player, a.arrow) in self.game.struck else text
                 found.append(ScoreRow(str(a.arrow), player, entry, a.points, total))
         return found
+
+    def totals(self) -> dict[str, int]:
+        arrows = self.standing.arrows
+        return dict.fromkeys(self.game.players, sum(a.points for a in arrows)) if arrows else {}
 
     def _rank_name(self, lang: str) -> str:
         rank = self.standing.rank
@@ -109,3 +113,8 @@ class PerfectWordsReport:
             "total": standing.total,
             "rank": None if rank is None else {"key": rank.key, "de": rank.name("de"), "en": rank.name("en")},
         } | outcome_json(self.finished, self.leaders)
+
+
+def report(game: Game) -> PerfectWordsReport:
+    """The report of `game` as far as it goes (what `score_record` gives for its record)."""
+    return PerfectWordsReport(game, score(game))

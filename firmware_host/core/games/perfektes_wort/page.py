@@ -14,13 +14,16 @@ from typing import TYPE_CHECKING, Any
 from firmware_host.core.events import TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.rule_error import RuleError
-from firmware_host.core.memo import remembers_last
+from firmware_host.core.memo import remembers, remembers_last
 from firmware_host.core.table.page_parts import action, ask
 from firmware_host.core.table.page_parts import t as part_text
 from firmware_host.core.table.seats import refuse
+from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
 
-from .rules import Word, pending
-from .scoring import score
+from .errors import TooLong, Unresolved
+from .fields import FieldMark
+from .rules import Entry, Game, Word
+from .scoring import PlayerResult, Result, RowScore, score
 from .stages import Entering, Fixing, Timing
 from .text import t
 
@@ -71,7 +74,7 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
         data["asks"] = "word"
         data["draft"] = next((w for s, w in flow.drafts if s == seat), "")
     elif rnd:
-        if stage == "entering" and play.entry(rnd, flow.players[seat]) is None:
+        if stage == "entering" and flow.players[seat] not in _round_entries(play):
             data["asks"] = "word"
         if stage == "fix" and seat == getattr(flow.stage, "slot", None):
             data["entry"] = _fix_ask(flow, seat, ctx.lang)
@@ -94,8 +97,9 @@ def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
         if stage == "timing":
             data["written"] = [any(s == i for s, _ in flow.drafts) for i in range(len(flow.players))]
         elif rnd:
-            data["words"] = [_word(flow, rnd, p, lang) for p in flow.players]
-        data["sheet"] = None if pending(play) else _sheet(flow)  # a word still to shorten or strike: no score yet
+            entries = _round_entries(play)
+            data["words"] = known_list([_word(flow, p, entries.get(p), lang) for p in flow.players])
+        data["sheet"] = _sheet(flow)
         data["best"] = _best(flow, stage, lang)
         if stage == "final":
             data["winners"] = list(score(play).winners)
@@ -128,37 +132,76 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
 
-def _word(flow: PerfektesWortFlow, rnd: int, player: str, lang: str) -> dict[str, Any]:
+@remembers_last
+def _round_entries(play: Game) -> dict[str, Entry]:
+    """The entries of the round revealed last, by player."""
+    return {entry.player: entry for entry in play.entries if entry.round == play.revealed}
+
+
+def _word(flow: PerfektesWortFlow, player: str, entry: Entry | None, lang: str) -> KnownDict:
+    """`player`'s word in the round revealed last: their `entry` (None: none yet)."""
     assert flow.play is not None
-    entry = flow.play.entry(rnd, player)
     if entry is None:
-        return {"name": player, "entered": False, "written": "", "current": "", "struck": False, "flags": []}
+        return _unwritten(player)
+    return _written(entry, flow.play.max_length(entry.round), flow.known(entry.current), lang)
+
+
+@remembers(8)
+def _unwritten(player: str) -> KnownDict:
+    return known_dict({"name": player, "entered": False, "written": "", "current": "", "struck": False, "flags": []})
+
+
+@remembers(16)
+def _written(entry: Entry, limit: int, known: bool | None, lang: str) -> KnownDict:
+    """The word of `entry` (in a round of at most `limit` letters; `known`: the word list's answer)."""
     flags = []
-    if len(entry.current) > flow.play.max_length(rnd):
+    if len(entry.current) > limit:
         flags.append(t(lang, "too_long"))
     if entry.invalid:
         flags.append(t(lang, "invalid"))
-    if flow.known(entry.current) is False and not entry.struck:
+    if known is False and not entry.struck:
         flags.append(t(lang, "unknown_word"))
-    return {"name": player, "entered": True, "written": entry.written, "current": entry.current,
-            "struck": entry.struck, "flags": flags}
+    return known_dict({"name": entry.player, "entered": True, "written": entry.written, "current": entry.current,
+                       "struck": entry.struck, "flags": flags})
 
 
-def _sheet(flow: PerfektesWortFlow) -> list[dict[str, Any]]:
+def _sheet(flow: PerfektesWortFlow) -> KnownList | None:
+    """Each player's sheet (None while a word is still to shorten or strike: no score yet). A player's
+    part is remembered for their scored value, which stays the very same while their sheet does."""
     assert flow.play is not None
-    result = score(flow.play)
-    return [
-        {
-            "name": p.name,
-            "rows": [{"round": r.round, "letter": r.letter, "word": r.word, "written": r.written,
-                      "status": r.status, "points": r.points, "valid": r.valid_points, "length": r.length_points,
-                      "hits": r.hit_points} for r in p.rows],
-            "vowels": p.vowels.points,
-            "bonus": p.bonus_points,
-            "fields": [{"field": f.field, "mark": f.mark.value, "round": f.round} for f in p.fields],
-            "total": p.total,
-            "rank": p.rank,
-            "winner": p.winner,
-        }
-        for p in result.players
-    ]
+    try:
+        result: Result = score(flow.play)
+    except (TooLong, Unresolved):
+        return None
+    return known_list([_player_sheet(p) for p in result.players])
+
+
+@remembers(16)
+def _player_sheet(p: PlayerResult) -> KnownDict:
+    return known_dict({
+        "name": p.name,
+        "rows": _rows(p.rows),
+        "vowels": p.vowels.points,
+        "bonus": p.bonus_points,
+        "fields": _fields(p.fields),
+        "total": p.total,
+        "rank": p.rank,
+        "winner": p.winner,
+    })
+
+
+@remembers(16)
+def _rows(rows: tuple[RowScore, ...]) -> KnownList:
+    return known_list([_row(r) for r in rows])
+
+
+@remembers(128)
+def _row(r: RowScore) -> KnownDict:
+    return known_dict({"round": r.round, "letter": r.letter, "word": r.word, "written": r.written,
+                       "status": r.status, "points": r.points, "valid": r.valid_points,
+                       "length": r.length_points, "hits": r.hit_points})
+
+
+@remembers(16)
+def _fields(fields: tuple[FieldMark, ...]) -> KnownList:
+    return known_list([known_dict({"field": f.field, "mark": f.mark.value, "round": f.round}) for f in fields])

@@ -9,24 +9,17 @@ its line.
 from __future__ import annotations
 
 from firmware_host.core.games.rules import Rules
-from firmware_host.core.record import GameRecord, RecordError
+from firmware_host.core.record import GameRecord
 from firmware_host.core.record_codec import Codec
 
-from .errors import RuleError
 from .ids import GAME_ID
-from .report import Report
+from .report import Report, report
 from .rules import EVENTS, Game, Setup, TableEvent, apply, new_game
-from .scoring import score
 
 CODEC: Codec[Setup | TableEvent] = Codec(Setup, *EVENTS)
-RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, new_game, apply)
+RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, new_game, apply, report)
 
 
 def score_record(record: GameRecord) -> Report:
     """Score a whole record (`wordtable score`). Raises `RecordError` naming the line at fault."""
-    game = RULES.replay(record)
-    try:
-        result = score(game)
-    except RuleError as exc:
-        raise RecordError(exc.ref, exc.message, exc) from None
-    return Report(game, result)
+    return report(RULES.replay(record))

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_host.core.i18n import Table, pick
-from firmware_host.core.record import ScoreRow, outcome_json
+from firmware_host.core.record import RecordError, ScoreRow, outcome_json
 
+from .errors import RuleError
 from .fields import Mark
 from .rules import Game
-from .scoring import PlayerResult, Result, RowScore
+from .scoring import PlayerResult, Result, RowScore, score
 from .words import VOWELS
 
 TEXTS: Table = {
@@ -115,8 +116,22 @@ class Report:
             found.append(ScoreRow("end", p.name, "vowels + bonus fields", extra, p.total))
         return found
 
+    def totals(self) -> dict[str, int]:
+        return {p.name: p.total for p in self.result.players}
+
     def to_json(self) -> dict[str, Any]:
         return result_json(self.game, self.result)
+
+
+def report(game: Game) -> Report:
+    """The report of `game` as far as it goes (what `score_record` gives for its record; scored once per
+    game value: `scoring.score`). Raises `RecordError` naming the line of the first entry that still
+    needs the table."""
+    try:
+        result = score(game)
+    except RuleError as exc:
+        raise RecordError(exc.ref, exc.message, exc) from None
+    return Report(game, result)
 
 
 def _breakdown(row: RowScore, lang: str) -> str:

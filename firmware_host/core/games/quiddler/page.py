@@ -19,14 +19,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.memo import Same, remembers
 from firmware_host.core.table.page_parts import action, ask, board, cell, sheet
 from firmware_host.core.table.played import enter
 from firmware_host.core.table.seats import named, refuse
+from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
 
 from .errors import RuleError
 from .notation import format_cards, parse_cards
 from .record import Challenge, Lay
-from .rules import ROUNDS, Game
+from .rules import ROUNDS, Game, Setup
+from .scoring import RoundScore
 from .screens import best_items, targets
 from .stages import ChallengeList, LayEntry, OutChoice, VerdictPick, next_stage
 from .text import t
@@ -229,30 +232,40 @@ def _ask(flow: QuiddlerFlow, game: Game, seat: int, lang: str) -> dict[str, Any]
                actions=[action(t(lang, "page_next")), action(t(lang, "page_back"), BACK_TEXT)])
 
 
-def _tables(game: Game, lang: str) -> list[dict[str, Any]]:
-    tables = []
+def _tables(game: Game, lang: str) -> KnownList:
+    """The round tables, the last first, below the scoreboard (made once per scored rounds and language)."""
+    return _scored_tables(game.setup, Same(*game.rounds), lang)
+
+
+@remembers(8)
+def _scored_tables(setup: Setup, rounds: Same[RoundScore], lang: str) -> KnownList:
+    tables = [_round_table(scored, lang) for scored in reversed(rounds.values)]
+    if rounds.values:
+        ranking = Game(setup, rounds.values).ranking()
+        tables.insert(0, known_dict(board(lang, ranking, t(lang, "board_title", n=len(rounds.values), total=ROUNDS))))
+    return known_list(tables)
+
+
+@remembers(16)
+def _round_table(scored: RoundScore, lang: str) -> KnownDict:
     head = ("", t(lang, "page_words_col"), t(lang, "page_left_col"), t(lang, "page_bonus_col"),
             t(lang, "page_result"), t(lang, "page_total"))
-    for scored in reversed(game.rounds):
-        rows = []
-        for row in scored.rows:
-            words = " ".join(
-                f"{format_cards(w.cards)} {w.value}" if w.allowed is not False else f"{format_cards(w.cards)} ✗"
-                for w in row.words
-            ) or "–"
-            bonus = row.most_words_bonus + row.longest_word_bonus
-            rows.append([
-                cell(row.player + (" *" if row.went_out else ""), "out" if row.went_out else ""),
-                words,
-                cell(f"{format_cards(row.unused)} −{row.unused_value}" if row.unused else "–",
-                     "neg" if row.unused else ""),
-                cell(f"+{bonus}" if bonus else "", "circled" if bonus else ""),
-                row.result, row.total,
-            ])
-        tables.append(sheet(t(lang, "table_title", n=scored.number), head, rows))
-    if game.rounds:
-        tables.insert(0, board(lang, game.ranking(), t(lang, "board_title", n=len(game.rounds), total=ROUNDS)))
-    return tables
+    rows = []
+    for row in scored.rows:
+        words = " ".join(
+            f"{format_cards(w.cards)} {w.value}" if w.allowed is not False else f"{format_cards(w.cards)} ✗"
+            for w in row.words
+        ) or "–"
+        bonus = row.most_words_bonus + row.longest_word_bonus
+        rows.append([
+            cell(row.player + (" *" if row.went_out else ""), "out" if row.went_out else ""),
+            words,
+            cell(f"{format_cards(row.unused)} −{row.unused_value}" if row.unused else "–",
+                 "neg" if row.unused else ""),
+            cell(f"+{bonus}" if bonus else "", "circled" if bonus else ""),
+            row.result, row.total,
+        ])
+    return known_dict(sheet(t(lang, "table_title", n=scored.number), head, rows))
 
 
 def _best(flow: QuiddlerFlow, lang: str) -> list[str]:

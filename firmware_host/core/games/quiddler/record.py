@@ -126,7 +126,7 @@ def apply(game: Game, event: TableEvent, line: int) -> Game:
             return end_round(game)
 
 
-RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply)
+RULES: Rules[Setup, Game, TableEvent] = Rules(GAME_ID, CODEC, Setup, start, apply, QuiddlerReport)
 
 
 def score_record(record: GameRecord) -> QuiddlerReport:

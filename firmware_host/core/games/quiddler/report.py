@@ -110,6 +110,9 @@ class QuiddlerReport:
             for row in scored.rows
         ]
 
+    def totals(self) -> dict[str, int]:
+        return {row.player: row.total for scored in self.game.rounds for row in scored.rows}
+
     def text(self, lang: str) -> str:
         game = self.game
         out = [pick(TEXTS, lang, "title", count=len(game.players), players=", ".join(game.players))]

@@ -18,7 +18,7 @@ def _apply(game: Game, event: Event, line: int) -> Game:
     return apply(game, event)
 
 
-RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply)
+RULES: Rules[Setup, Game, Event] = Rules(GAME_ID, CODEC, Setup, new_game, _apply, ZugzeitReport)
 
 
 def score_record(record: GameRecord) -> ZugzeitReport:

@@ -33,6 +33,9 @@ class ZugzeitReport:
         return [ScoreRow("end", player, f"{s.turns} turns", s.total_ms, s.total_ms)
                 for player, s in zip(self.game.players, self.game.stats, strict=True)]
 
+    def totals(self) -> dict[str, int]:
+        return {player: s.total_ms for player, s in zip(self.game.players, self.game.stats, strict=True)}
+
     def text(self, lang: str) -> str:
         game, setup = self.game, self.game.setup
 
