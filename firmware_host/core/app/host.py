@@ -53,6 +53,7 @@ def ctx(state: AppState) -> Ctx:
         kept=kept_items(state.kept),
         turns=state.settings.turns,
         reveal=state.settings.reveal,
+        people=tuple(person.name for person in state.roster.people),
     )
 
 
