@@ -1,6 +1,6 @@
 """A game's setup seats people from the roster (`table.seats.Seats`, Quiddler's count): the last players first,
 then the roster's other people, recently played first, and only then "Spieler N"; a long START offers the
-cursor seat the people not seated, one after another.
+cursor seat the people not seated, one after another. The free scoreboard takes the people of a game begun.
 Driven by events through the whole app (`app.step`), and replayed through the real journal."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from firmware_host.core import app
 from firmware_host.core.events import Event
 from tests.table_driver import Table
-from tests.test_roster import join, to_menu_entry
+from tests.test_roster import join, phone_command, to_menu_entry
 from tests.test_roster_journal import _open, _play
 
 
@@ -145,3 +145,35 @@ def test_the_setup_and_its_swaps_replay_the_same_from_the_journal(tmp_path: Path
     finally:
         assert again.journal is not None
         again.journal.close()
+
+
+# --- the free scoreboard speaks of the same people ------------------------------------------------------
+
+
+def test_a_fresh_boxs_scoreboard_takes_the_people_of_a_game_named_at_its_setup():
+    table = to_menu_entry(Table(), "game:knack-das-wort").turn(-2).type("Anna", "Ben").press("start")
+    assert table.begun[-1].players == ("Anna", "Ben")
+    to_menu_entry(table, "scoreboard")
+    assert table.state.board.players == ("Anna", "Ben")  # no "Spieler 1-4" nobody typed
+    assert "Spieler" not in table.text
+    to_menu_entry(table, "game:zugzeit").press("back")  # the game shelved, the next one left at its setup
+    to_menu_entry(table, "scoreboard")
+    phone_command(table, "Ben", "points", "+1")  # no game open: Ben's phone books on the free scoreboard
+    assert dict(zip(table.state.board.players, table.state.board.totals, strict=True)) == {"Anna": 0, "Ben": 1}
+
+
+def test_a_scoreboard_with_points_keeps_its_tally_through_a_game():
+    table = join(Table(), "Anna", "Ben")
+    to_menu_entry(table, "scoreboard").press("start")  # a point for Anna
+    to_menu_entry(table, "game:knack-das-wort").type("Cem").press("start")  # Cem and Ben play
+    assert table.begun[-1].players == ("Cem", "Ben")
+    to_menu_entry(table, "scoreboard")
+    assert dict(zip(table.state.board.players, table.state.board.totals, strict=True)) == {"Anna": 1, "Ben": 0}
+
+
+def test_a_scoreboard_of_the_same_people_stays_in_its_order():
+    table = join(Table(), "Anna", "Ben")
+    to_menu_entry(table, "game:knack-das-wort").hold("next").press("start")  # Ben starts
+    assert table.begun[-1].players == ("Ben", "Anna")
+    to_menu_entry(table, "scoreboard")
+    assert table.state.board.players == ("Anna", "Ben")
