@@ -3,9 +3,9 @@
 `Seats` is the setup screen's value: the player count (Turn/NEXT change it within the game's limits),
 the names (the configured ones — the last players — first, then the roster's other people, recently played
 first, and only then "Spieler N"; a typed line names the cursor seat and moves the cursor on, a long START
-puts the roster's next person not seated at the cursor seat) and who starts (a long NEXT moves the first seat
-to the end). `refuse` is how every flow answers an entry the
-rules or the screen do not allow: the flow stays, with an error beep and the reason in its footer.
+seats the roster's next person not playing at the cursor seat) and who starts (a long NEXT moves the first
+seat to the end). `refuse` is how every flow answers an entry the rules or the screen do not allow: the flow
+stays, with an error beep and the reason in its footer.
 """
 
 from __future__ import annotations
