@@ -49,6 +49,7 @@ class Ctx:
     kept: Mapping[str, Any] = field(default_factory=dict)  # name -> data (`effects.Keep`); read-only
     turns: TurnSettings = field(default_factory=TurnSettings)  # the turn timer's defaults and the games' per-turn limit
     reveal: str = "round"  # when the games reveal the best play: "round", "end" or "off" (`settings.REVEAL_CHOICES`)
+    people: tuple[str, ...] = ()  # the roster's people by name, recently played first (`core.roster`)
 
     @property
     def cards(self) -> Mapping[str, Mapping[str, str]]:

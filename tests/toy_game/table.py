@@ -64,4 +64,4 @@ class TallyFlow:
 
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> TallyFlow:
-    return TallyFlow(Seats.of(names, ctx.lang, 2, 4))
+    return TallyFlow(Seats.of(names, ctx.lang, 2, 4, ctx.people))

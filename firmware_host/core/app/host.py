@@ -35,6 +35,7 @@ from firmware_host.core.flow import Ctx, KeepsTime, Outcome, PauseTimer, ResetTi
 from firmware_host.core.games import registry
 from firmware_host.core.games.kit import GameKit
 from firmware_host.core.i18n import LANGUAGES, pick
+from firmware_host.core.scoreboard import Board
 from firmware_host.core.settings import MAX_PLAYERS
 from firmware_host.core.timer import Timer
 
@@ -53,6 +54,7 @@ def ctx(state: AppState) -> Ctx:
         kept=kept_items(state.kept),
         turns=state.settings.turns,
         reveal=state.settings.reveal,
+        people=tuple(person.name for person in state.roster.people),
     )
 
 
@@ -99,13 +101,25 @@ def apply(state: AppState, outcome: Outcome) -> Step:
         state = replace(state, mode=replace(state.mode, begun=True))
     if begun is not None and _named(begun.players):  # the same players again next time
         state = replace(state, roster=state.roster.played(begun.players))  # they played: first in the roster
-        state, saved = with_settings(state, replace(state.settings, player_names=begun.players))
+        board = board_after_game(state.board, begun.players)
+        settings = replace(state.settings, player_names=begun.players)
+        if board is not state.board:
+            settings = replace(settings, player_count=len(board.players))
+        state, saved = with_settings(replace(state, board=board), settings)
         effects.extend(saved)
     if outcome.flow is None:
         state = replace(state, overlay=MenuView())
         if isinstance(previous, KeepsTime):  # the sand timer again, not the last turn's clock
             state = sand_timer(state)
     return state, effects
+
+
+def board_after_game(board: Board, players: tuple[str, ...]) -> Board:
+    """The free scoreboard once a game of `players` began: those people, in the game's order, on a board
+    without points (a board of the same people stays as it is); a board with points keeps its tally."""
+    if any(board.totals) or set(board.players) == set(players):
+        return board
+    return Board.of(players[:MAX_PLAYERS])
 
 
 def default_names_in(names: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:

@@ -1,9 +1,11 @@
 """What the table flows share: choosing the players at a game's setup, and refusing an entry.
 
 `Seats` is the setup screen's value: the player count (Turn/NEXT change it within the game's limits),
-the names (configured ones first, else "Spieler N"; a typed line names the next seat in order) and who
-starts (a long NEXT moves the first seat to the end). `refuse` is how every flow answers an entry the
-rules or the screen do not allow: the flow stays, with an error beep and the reason in its footer.
+the names (the configured ones — the last players — first, then the roster's other people, recently played
+first, and only then "Spieler N"; a typed line names the cursor seat and moves the cursor on, a long START
+seats the roster's next person not playing at the cursor seat) and who starts (a long NEXT moves the first
+seat to the end). `refuse` is how every flow answers an entry the rules or the screen do not allow: the flow
+stays, with an error beep and the reason in its footer.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from firmware_host.core.events import Button, Event, LongPress, Press, TextEntry
 from firmware_host.core.flow import Ctx, Flow, Outcome
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.i18n import texts
+from firmware_host.core.roster import is_placeholder
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import ListItem, ListScreen
 from firmware_host.core.text_field import TextField
@@ -48,18 +51,31 @@ t = texts(TEXT)
 @dataclass(frozen=True, slots=True)
 class Seats:
     """The players being chosen: `names` holds a name per seat (at least `high` of them, the first
-    `count` play); `typed` is how many seats were named by typing (the next typed name goes there)."""
+    `count` play); `typed` is the cursor seat (modulo `count`: the next typed name goes there);
+    `people` are the roster's people by name, recently played first; `was` is who sat at the cursor seat
+    when long STARTs began to offer it others (None: no offer under way)."""
 
     count: int
     names: tuple[str, ...]
     low: int
     high: int
     typed: int = 0
+    people: tuple[str, ...] = ()
+    was: str | None = None
 
     @classmethod
-    def of(cls, configured: tuple[str, ...], lang: str, low: int, high: int) -> Seats:
-        count = max(low, min(high, len(configured) or 4))
-        return cls(count, player_names(configured, high, t(lang, "player_n")), low, high)
+    def of(cls, configured: tuple[str, ...], lang: str, low: int, high: int, people: tuple[str, ...]) -> Seats:
+        """The setup for the `configured` names (the last players) and the roster's `people`: the configured
+        names first — a placeholder among them ("Spieler 2") is a free seat, taken by the roster's next
+        person not configured —, then the roster's other people, then "Spieler N". As many play as are
+        configured; when none are, 4 (fewer when the roster knows fewer people, none of them configured)."""
+        given = player_names(configured[:high], len(configured[:high]), "")
+        others = iter([p for p in people if p not in given])
+        names = [next(others, name) if is_placeholder(name) else name for name in given]
+        names.extend(others)
+        count = len(configured) or (min(len(people), 4) if people else 4)
+        filled = player_names(tuple(names[:high]), high, t(lang, "player_n"))
+        return cls(max(low, min(high, count)), filled, low, high, people=people)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -67,18 +83,43 @@ class Seats:
 
     def handle(self, event: Event) -> Seats | None:
         """The seats after a setup event; None when the event means nothing here."""
+        if isinstance(event, LongPress) and event.button is Button.START:
+            return self.offered()
+        seats = replace(self, was=None)
         if isinstance(event, Turn):
-            return replace(self, count=max(self.low, min(self.high, self.count + event.steps)))
+            return replace(seats, count=max(self.low, min(self.high, self.count + event.steps)))
         if isinstance(event, Press) and event.button is Button.NEXT:
-            return replace(self, count=self.low + (self.count + 1 - self.low) % (self.high - self.low + 1))
+            return replace(seats, count=self.low + (self.count + 1 - self.low) % (self.high - self.low + 1))
         if isinstance(event, LongPress) and event.button is Button.NEXT:
             order = (*self.players[1:], self.players[0])
-            return replace(self, names=order + self.names[self.count :])
+            return replace(seats, names=order + self.names[self.count :])
         if isinstance(event, TextEntry) and event.text.strip() and refusal(event.text, NAME) is None:
             seat = self.typed % self.count
-            names = (*self.names[:seat], clean(event.text, NAME), *self.names[seat + 1 :])
-            return replace(self, names=names, typed=seat + 1)
+            typed = clean(event.text, NAME)
+            name = next((p for p in self.people if p.casefold() == typed.casefold()), typed)  # as the roster spells it
+            return replace(seats, names=self._seat(seat, name), typed=seat + 1)
         return None
+
+    def offered(self) -> Seats:
+        """A long START: the cursor seat's next offer, in roster order, of the people not seated; after the
+        last of them, who sat there when the offers began, and the cursor moves on to the next seat."""
+        seat = self.typed % self.count
+        was = self.names[seat] if self.was is None else self.was
+        seated = set(self.players[:seat] + self.players[seat + 1 :])
+        offers = (was, *(p for p in self.people if p not in seated and p != was))
+        now = self.names[seat]
+        following = offers.index(now) + 1 if now in offers else len(offers)
+        if following < len(offers):
+            return replace(self, names=self._seat(seat, offers[following]), was=was)
+        return replace(self, names=self._seat(seat, was), typed=seat + 1, was=None)
+
+    def _seat(self, seat: int, name: str) -> tuple[str, ...]:
+        """The names with `name` at `seat`; a seat not playing that held `name` gets the name it displaces."""
+        names = list(self.names)
+        if name in names[self.count :]:
+            names[names.index(name, self.count)] = names[seat]
+        names[seat] = name
+        return tuple(names)
 
     def field(self, lang: str) -> TextField:
         """The name the setup waits for: the next seat's (the cursor's)."""

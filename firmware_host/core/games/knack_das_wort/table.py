@@ -252,4 +252,4 @@ def _next_left(game: kw.Game) -> str:
 
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> KnackFlow:
-    return KnackFlow(Seating(Seats.of(names, ctx.lang, kw.MIN_PLAYERS, MAX_SEATS)))
+    return KnackFlow(Seating(Seats.of(names, ctx.lang, kw.MIN_PLAYERS, MAX_SEATS, ctx.people)))

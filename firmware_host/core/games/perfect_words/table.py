@@ -288,4 +288,4 @@ def _shown(game: pw.Game, arrow: int, key: str) -> str:
 
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfectWordsFlow:
-    return PerfectWordsFlow(Seating(Seats.of(names, ctx.lang, pw.MIN_PLAYERS, pw.MAX_PLAYERS)))
+    return PerfectWordsFlow(Seating(Seats.of(names, ctx.lang, pw.MIN_PLAYERS, pw.MAX_PLAYERS, ctx.people)))

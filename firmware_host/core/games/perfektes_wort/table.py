@@ -491,4 +491,4 @@ PerfektesWortFlow.STAGES = {
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> PerfektesWortFlow:
     """The flow at its setup: the seats from the configured names."""
-    return PerfektesWortFlow(SeatPick(), seats=Seats.of(names, ctx.lang, 1, MAX_PLAYERS), reveal=ctx.reveal)
+    return PerfektesWortFlow(SeatPick(), seats=Seats.of(names, ctx.lang, 1, MAX_PLAYERS, ctx.people), reveal=ctx.reveal)

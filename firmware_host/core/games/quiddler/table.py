@@ -30,6 +30,7 @@ from firmware_host.core.effects import Effect, EndGame, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
+from firmware_host.core.roster import is_placeholder
 from firmware_host.core.scoreboard import player_names
 from firmware_host.core.screens import Screen
 from firmware_host.core.table.played import PagedFlow, PhonePage, StageRow, enter
@@ -348,10 +349,14 @@ def _reveal_round(game: Game, number: int, lists: WordGroups) -> Revealed:
 
 
 def new_flow(ctx: Ctx, names: tuple[str, ...]) -> QuiddlerFlow:
-    """The flow at its setup: the configured names (else "Spieler N"), as many players as are named."""
+    """The flow at its setup: the configured names (a placeholder among them taken by the roster's next person
+    not configured), then the roster's other people (recently played first), then "Spieler N"; as many players
+    as are configured."""
     defaults = tuple(t(ctx.lang, "player_n", n=n + 1) for n in range(MAX_PLAYERS))
-    given = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
-    seats = (*given, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
+    configured = tuple(n for n in player_names(names[:MAX_PLAYERS], len(names[:MAX_PLAYERS]), "") if n)
+    others = iter([p for p in ctx.people if p not in configured])
+    given = tuple(next(others, n) if is_placeholder(n) else n for n in configured)
+    seats = (*given, *others, *(d for d in defaults if d not in given))[:MAX_PLAYERS]
     return QuiddlerFlow(PlayerCount(seats, len(given) if given else 2), reveal=ctx.reveal != "off")
 
 

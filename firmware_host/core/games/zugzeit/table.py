@@ -440,5 +440,5 @@ ZugzeitFlow.STAGES = {
 
 def new(ctx: Ctx, names: tuple[str, ...]) -> ZugzeitFlow:
     """The flow at its players: the configured names (else "Spieler N"), then the timing."""
-    seats = Seats.of(names, ctx.lang, zz.MIN_PLAYERS, zz.MAX_PLAYERS)
+    seats = Seats.of(names, ctx.lang, zz.MIN_PLAYERS, zz.MAX_PLAYERS, ctx.people)
     return ZugzeitFlow(Seating(seats), defaults=ctx.turns)
