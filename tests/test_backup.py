@@ -286,6 +286,16 @@ def test_a_foreign_file_is_refused(state: Path, tmp_path: Path) -> None:
              "not in its manifest")
 
 
+def test_a_foreign_file_is_refused_by_the_command_and_changes_nothing(state: Path, tmp_path: Path) -> None:
+    foreign = tmp_path / "holiday.zip"
+    with zipfile.ZipFile(foreign, "w") as archive:
+        archive.writestr("photo.jpg", b"\xff\xd8")
+    before = tree(state)
+    code, out, err = run_cli("restore", str(foreign), "--state-dir", str(state), "--replace")
+    assert (code, out) == (1, "") and "no manifest" in err and "nothing was changed" in err
+    assert tree(state) == before
+
+
 @pytest.mark.parametrize("name", [
     "../escaped.json", "kept/../../escaped.json", "/tmp/escaped.json", "kept/cards/../../../escaped.json",
     "kept\\..\\escaped.json", "page-seats.json", "kept/Cards/X.json", "journal.sqlite3-wal",

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.slow
 require_browser()
 
 from tests.test_page_browser import Service, phone  # noqa: E402  (after the skip)
+from tests.test_play_exports import validator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PEOPLE = ("Anna", "Ben", "Cem")
@@ -235,8 +236,12 @@ def test_three_people_play_an_evening_through_a_kill_and_stay_themselves(service
     assert laid == {"Anna": (["(QU)IT"], "", True), "Ben": (["DO"], "G", False), "Cem": (["CA"], "T", False)}
     turns = [line["player"] for line in records["zugzeit"] if line["event"] == "turn"]
     assert turns == ["Cem", "Anna", "Ben"]
+    bgstats = wordtable(state, "journal", "export", "--all", "--format", "bgstats")
+    check = validator()
+    for play in map(json.loads, bgstats.splitlines()):  # each play as BG Stats reads it, the people by name
+        check.validate(play)
+        assert sorted(player["name"] for player in play["players"]) == sorted(PEOPLE)
     for output in (wordtable(state, "journal", "list"), *(json.dumps(lines) for lines in records.values()),
-                   wordtable(state, "journal", "export", "--all", "--format", "plays"),
-                   wordtable(state, "journal", "export", "--all", "--format", "bgstats"),
+                   wordtable(state, "journal", "export", "--all", "--format", "plays"), bgstats,
                    wordtable(state, "stats", "--json")):
         assert not PLACEHOLDER.search(output), output
