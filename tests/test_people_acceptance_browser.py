@@ -68,6 +68,18 @@ def steps(service: Service, button: str, *screens: str) -> None:
         see(service, shows)
 
 
+WATCH = """() => {
+  window.joinShown = 0;
+  window.namesShown = [document.getElementById('me').textContent];
+  const join = document.getElementById('join');
+  new MutationObserver((records) => {  // a record whose old value is null: the form was shown until then
+    window.joinShown += records.filter((r) => r.oldValue === null).length + (join.hidden ? 0 : 1);
+  }).observe(join, {attributes: true, attributeFilter: ['hidden'], attributeOldValue: true});
+  new MutationObserver(() => { window.namesShown.push(document.getElementById('me').textContent); })
+    .observe(document.getElementById('me'), {childList: true, characterData: true, subtree: true});
+}"""  # what the page showed of its person from then on: every join form shown, every name in its header
+
+
 def seated_as(page, name: str) -> None:
     """The phone shows its person and no join form (it never has to join again)."""
     page.wait_for_function(f"document.getElementById('me').textContent === {name!r}")
@@ -101,6 +113,8 @@ def test_three_people_play_an_evening_through_a_kill_and_stay_themselves(service
         page.click("#byname button")
         seated_as(page, name)
     anna, ben, cem = phones
+    for page in phones:
+        page.evaluate(WATCH)
     cookies = [page.context.cookies() for page in phones]
     assert all(cookies)
 
@@ -225,6 +239,9 @@ def test_three_people_play_an_evening_through_a_kill_and_stay_themselves(service
     service.stop()
 
     assert [page.context.cookies() for page in phones] == cookies  # the phones kept their one token each
+    for page, name in zip(phones, PEOPLE, strict=True):  # never a join form, never anyone else's name
+        assert page.evaluate("window.joinShown") == 0
+        assert set(page.evaluate("window.namesShown")) == {name}
 
     state = service.state_dir
     games = re.findall(r"^(\d+) ", wordtable(state, "journal", "list"), re.MULTILINE)
