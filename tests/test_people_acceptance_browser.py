@@ -1,11 +1,13 @@
 """Issue 37's acceptance in a real browser (Debian's Chromium through Playwright): three phones join a fresh
 box once by typing their names; the table plays a round of Das perfekte Wort (its players in another
 order), a round of Quiddler, Zugzeit and the free scoreboard; the service is killed (kill -9) in the middle
-of Quiddler and started again on the same state directory. No phone ever joins again, no "Spieler N" shows
-that nobody typed (on the phones, on the box, in the exports), and every entry lands on its person.
+of Quiddler and started again on the same state directory; after it the code printed before joins a
+newcomer and the Das perfekte Wort left on the shelf resumes where it was. No phone ever joins again (nor
+shows anyone else's name), no "Spieler N" shows that nobody typed (on the phones, on the box, in the
+exports and the statistics), and every entry lands on the person whose phone made it.
 
 The service is the one `wordtable run` assembles (tests/helpers/page_service.py: the sim profile's mock
-pins, the page on 127.0.0.1), its buttons pressed on their mock pins."""
+pins, the page on 127.0.0.1; tests/helpers/page_child.py drives it), its buttons pressed on their mock pins."""
 
 from __future__ import annotations
 
@@ -19,12 +21,13 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.browser import require_browser
+from tests.helpers.page_child import Service
 from tests.helpers.ports import free_port
 
 pytestmark = pytest.mark.slow
 require_browser()
 
-from tests.test_page_browser import Service, phone  # noqa: E402  (after the skip)
+from tests.test_page_browser import phone  # noqa: E402  (after the skip)
 from tests.test_play_exports import validator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,12 +263,13 @@ def test_three_people_play_an_evening_through_a_kill_and_stay_themselves(service
     assert laid == {"Anna": (["(QU)IT"], "", True), "Ben": (["DO"], "G", False), "Cem": (["CA"], "T", False)}
     turns = [line["player"] for line in records["zugzeit"] if line["event"] == "turn"]
     assert turns == ["Cem", "Anna", "Ben"]
+    stats = wordtable(state, "stats", "--json")  # the one game finished, Zugzeit, on each of its people
+    assert {person["name"]: person["played"] for person in json.loads(stats)["people"]} == dict.fromkeys(PEOPLE, 1)
     bgstats = wordtable(state, "journal", "export", "--all", "--format", "bgstats")
     check = validator()
     for play in map(json.loads, bgstats.splitlines()):  # each play as BG Stats reads it, the people by name
         check.validate(play)
         assert sorted(player["name"] for player in play["players"]) == sorted(PEOPLE)
     for output in (wordtable(state, "journal", "list"), *(json.dumps(lines) for lines in records.values()),
-                   wordtable(state, "journal", "export", "--all", "--format", "plays"), bgstats,
-                   wordtable(state, "stats", "--json")):
+                   wordtable(state, "journal", "export", "--all", "--format", "plays"), bgstats, stats):
         assert not PLACEHOLDER.search(output), output
