@@ -56,8 +56,8 @@ def add_recorded_games(state: Path, games: tuple[str, ...] = RECORDED) -> None:
 
 
 def views(state: Path) -> dict[str, str]:
-    """Everything read from the state: `journal list`, each game's exports and score, the journal's rows
-    (what every statistic is computed from), the kept files."""
+    """Everything read from the state: `journal list`, each game's exports, the statistics (`stats --json`:
+    everyone's, and each person's), the journal's rows, the kept files."""
     code, listed, _ = run_cli("journal", "list", "--state-dir", str(state))
     assert code == 0
     seen = {"list": listed}
@@ -68,6 +68,13 @@ def views(state: Path) -> dict[str, str]:
                                       "--state-dir", str(state))
             assert code == 0, err
             seen[f"{game_id}.{form}"] = text
+    code, stats, err = run_cli("stats", "--json", "--state-dir", str(state))
+    assert code == 0, err
+    seen["stats"] = stats
+    for person in json.loads(stats)["people"]:  # each person's page too
+        code, text, err = run_cli("stats", "--json", "--person", person["name"], "--state-dir", str(state))
+        assert code == 0, err
+        seen[f"stats.{person['name']}"] = text
     db = sqlite3.connect(f"{journal_path(state).resolve().as_uri()}?mode=ro", uri=True)
     try:
         seen["rows"] = "\n".join(db.iterdump())
@@ -109,7 +116,11 @@ def test_restore_onto_a_fresh_state_dir_reads_the_same(state: Path, backup_file:
     assert (code, err) == (0, "")
     assert out == f"restored 3 games into {fresh}\n"
     assert views(fresh) == views(state)
-    assert len(views(state)) == 1 + 3 * 2 + 1 + 1  # list, 3 games x 2 formats, rows, one kept item
+    seen = views(state)
+    people = json.loads(seen["stats"])["people"]
+    assert len(people) >= 2 and all(person["played"] for person in people)  # the statistics hold the games
+    # list, 3 games x 2 formats, everyone's statistics and each person's, rows, one kept item
+    assert len(seen) == 1 + 3 * 2 + 1 + len(people) + 1 + 1
 
 
 def test_the_manifest_names_format_box_and_a_checksum_per_member(state: Path) -> None:
@@ -273,6 +284,16 @@ def test_a_foreign_file_is_refused(state: Path, tmp_path: Path) -> None:
     _refused(forge({JOURNAL_NAME: journal}, listed={JOURNAL_NAME: journal, "kept/a.json": b"{}"}), fresh, "missing")
     _refused(forge({JOURNAL_NAME: journal, "notes.txt": b"x"}, listed={JOURNAL_NAME: journal}), fresh,
              "not in its manifest")
+
+
+def test_a_foreign_file_is_refused_by_the_command_and_changes_nothing(state: Path, tmp_path: Path) -> None:
+    foreign = tmp_path / "holiday.zip"
+    with zipfile.ZipFile(foreign, "w") as archive:
+        archive.writestr("photo.jpg", b"\xff\xd8")
+    before = tree(state)
+    code, out, err = run_cli("restore", str(foreign), "--state-dir", str(state), "--replace")
+    assert (code, out) == (1, "") and "no manifest" in err and "nothing was changed" in err
+    assert tree(state) == before
 
 
 @pytest.mark.parametrize("name", [

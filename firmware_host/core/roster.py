@@ -98,17 +98,19 @@ class Roster:
         return tuple(p for i in self.table if (p := self.person(i)) is not None)
 
     def seat_of(self, person_id: int, players: tuple[str, ...]) -> int | None:
-        """Person `person_id`'s seat among `players` (a game's or the free scoreboard's); None when the
-        person does not play there (or is unknown)."""
+        """Person `person_id`'s seat among `players` (a game's or the free scoreboard's; a name there is the
+        person's whatever its case, as in `named`); None when the person does not play there (or is unknown)."""
         person = self.person(person_id)
         if person is None:
             return None
-        return next((i for i, name in enumerate(players) if name == person.name), None)
+        folded = person.name.casefold()
+        return next((i for i, name in enumerate(players) if name.casefold() == folded), None)
 
     def ids_of(self, players: tuple[str, ...]) -> tuple[int, ...]:
-        """Per seat of `players` the id of the person sitting there, -1 for a placeholder seat."""
-        ids = {p.name: p.id for p in self.people}
-        return tuple(ids.get(name, -1) for name in players)
+        """Per seat of `players` the id of the person sitting there (as `seat_of` finds them), -1 for a
+        placeholder seat."""
+        ids = {p.name.casefold(): p.id for p in self.people}
+        return tuple(ids.get(name.casefold(), -1) for name in players)
 
     def to_data(self) -> dict[str, Any]:
         return {"people": [[p.id, p.name, p.mark] for p in self.people], "table": list(self.table)}
