@@ -50,13 +50,14 @@ def _salvaged_and_said(sim) -> None:
 def test_an_entry_changed_in_place_is_salvaged_up_to_the_entry_before_it(make_sim, tmp_path):
     sim = make_sim()
     _scoreboard(sim, "+5", "+7", "+11")
-    assert "23" in sim.screen_text()
+    assert max(sim.appliance.shell.state.board.totals) == 23
     sim.close()
     _patch(journal_path(tmp_path), b'"+7"', b'"+9"')  # still JSON, still a text entry: only a checksum sees it
     again = make_sim()
     _salvaged_and_said(again)
-    assert "23" not in again.screen_text() and "25" not in again.screen_text()
-    assert "5" in again.screen_text()  # the table as it was before the damaged entry, not after it
+    # the table as it was before the damaged entry (5), not after it (23, or 25 with the changed entry); read
+    # from the state, since the panel's salvage line holds a clock time ("… bis 02:23 gerettet")
+    assert max(again.appliance.shell.state.board.totals) == 5
 
 
 def test_an_entry_that_does_not_decode_stops_the_replay_there(make_sim, tmp_path):
@@ -122,7 +123,7 @@ def test_a_crash_copy_of_a_running_box_resumes_exactly_and_says_nothing(make_sim
     _scoreboard(sim, "+5", "+7", "+11")
     copy = _crash_copy(sim, tmp_path / "copy")
     again = make_sim(state_dir=copy.parent)
-    assert again.appliance.journal.moved_aside is None and "23" in again.screen_text()
+    assert again.appliance.journal.moved_aside is None and max(again.appliance.shell.state.board.totals) == 23
 
 
 def test_a_record_line_damaged_takes_its_whole_transaction_out_of_the_salvage(tmp_path):

@@ -89,14 +89,14 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
 
     page = serve_page(appliance, resolved, directory)
     settle_heap()
-    log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
 
     def on_term(signum: int, frame: object) -> None:
         log.info("signal %d: stopping", signum)
         appliance.shell.stop()
 
-    signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGTERM, on_term)  # before "ready": a stop asked for right after it is a clean stop
     signal.signal(signal.SIGINT, on_term)
+    log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
     interval = sdnotify.watchdog_interval()
     sdnotify.ready("wordtable running")
     try:
