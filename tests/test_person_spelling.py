@@ -1,6 +1,7 @@
 """A phone follows its person into a game whose setup typed the person's name in another case ("anna" on a
-keyboard for the roster's "Anna": one person, as the roster's names are unique whatever their case): its
-entries land on that seat and its page is that seat's."""
+keyboard for the roster's "Anna": one person, as the roster's names are unique whatever their case): the
+setup seats the roster's spelling, the roster finds a person whatever the case of a seat's name, and the
+phone's entries land on that seat and its page is that seat's."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def test_a_phone_writes_for_its_person_typed_in_lower_case_at_the_setup() -> Non
     table.press("start", 4)  # the players, the side, the points card, the box's own deck
     table.press("next")  # round 1's card
     table.press("start")  # the sand runs
-    assert table.state.flow is not None and table.state.flow.players == ("anna", "Ben", "Cem")
+    # the setup spells a person as the roster does (the records and the statistics name one person)
+    assert table.state.flow is not None and table.state.flow.players == ("Anna", "Ben", "Cem")
     anna = table.state.roster.named("Anna")
     assert anna is not None
     word = table.text.split(" | ")[1][0] + "ANE"  # the round's letter (the screen: "Runde 1 · … | T  1:00 | …")
