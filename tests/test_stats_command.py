@@ -34,13 +34,13 @@ def test_everyone_most_recently_played_first_and_the_evenings(state, capsys):
     geli = next(line.split() for line in lines if line.split()[:1] == ["Geli"])
     assert geli[1:4] == ["2", "2", "2"]  # two games of Das perfekte Wort, both won: a streak of two
     evenings = lines[lines.index("Die letzten Abende") + 1:]
-    assert [e.split(" · ")[1] for e in evenings] == ["1 Spiele", "3 Spiele"]  # a week apart: two evenings
+    assert [e.split(" · ")[1] for e in evenings] == ["Spiele: 1", "Spiele: 3"]  # a week apart: two evenings
 
 
 def test_a_persons_games_best_word_rivals_and_think_time_in_minutes_never_points(state, capsys):
     code, out, _ = run(capsys, "--state-dir", str(state), "--person", "Geli")
     assert code == 0
-    assert out.splitlines()[0] == "Geli · 2 Spiele · 2 Siege · Serie: 2"
+    assert out.splitlines()[0] == "Geli · Spiele: 2 · Siege: 2 · Serie: 2"
     row = next(line for line in out.splitlines() if line.strip().startswith("Das perfekte Wort"))
     assert row.split()[3:6] == ["2", "2", "180"]  # games, wins, average
     assert "Klaus: 2 zusammen · Geli 2 : 0 Klaus" in out
