@@ -5,7 +5,9 @@ send that a closed socket does not fail.
 
 `security_headers(form_action)`: the headers every answer carries (a strict Content-Security-Policy: only
 the server's own scripts, styles, connections and images, no framing). `file_routes` adds a site's
-packaged page and its scripts and styles (`static_file`); `listen` serves an application on an address.
+packaged page and its scripts and styles (`static_file`): a folder's table of pages (`PAGES`) gives each
+page its title, stylesheet, scripts and texts, and every page of it is one head (`TEMPLATE`) with the body
+its file holds. `listen` serves an application on an address.
 
 `ThreadedSite`: a subclass sets its site up in `_listen` and takes it down in `_shutdown` (both on the loop,
 in the thread); `_start_thread(name)` returns once it listens or raises what stopped it; `_stop_thread()`
@@ -18,11 +20,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import ipaddress
+import json
 import logging
 import socket
 import threading
 from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, cast
 
@@ -222,10 +227,61 @@ async def _no_icon(request: web.Request) -> web.Response:
 
 
 def static_file(folder: Traversable, name: str, headers: Mapping[str, str]) -> web.Response:
-    """The packaged file `name` of `folder` (an .html, .js or .css file directly in it) with `headers`;
-    anything else is 404."""
+    """The packaged file `name` of `folder` (an .html, .js or .css file directly in it) with `headers`; an
+    .html file that the folder's table of pages (`PAGES`) names is that page (`page_html`); anything else
+    is 404."""
     kind = next((t for end, t in STATIC_TYPES.items() if name.endswith(end)), None)
     item = folder / name
     if kind is None or "/" in name or not item.is_file():
         raise web.HTTPNotFound()
-    return web.Response(body=item.read_bytes(), content_type=kind, charset="utf-8", headers=headers)
+    page = pages(folder).get(name) if kind == "text/html" else None
+    body = item.read_bytes() if page is None else page_html(folder, name, page).encode()
+    return web.Response(body=body, content_type=kind, charset="utf-8", headers=headers)
+
+
+PAGES = "pages.json"  # a folder's table of its pages: {"<name>.html": {title, style, scripts, texts}}
+TEMPLATE = """<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="{style}">
+<script type="application/json" id="texts">{texts}</script>
+{scripts}</head>
+<body>
+{body}</body>
+</html>
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A row of a folder's `PAGES`: the page's <title>, its stylesheet and scripts (URLs, run in this order
+    once the page is parsed) and its texts (a JSON file of the folder: {"de": {key: text}, "en": …})."""
+
+    title: str
+    style: str
+    scripts: tuple[str, ...]
+    texts: str
+
+
+def pages(folder: Traversable) -> dict[str, Page]:
+    """The table of `folder`'s pages by their file's name; empty without one (its .html files are whole)."""
+    table = folder / PAGES
+    if not table.is_file():
+        return {}
+    rows = json.loads(table.read_text(encoding="utf-8"))
+    return {name: Page(row["title"], row["style"], tuple(row["scripts"]), row["texts"]) for name, row in rows.items()}
+
+
+def page_html(folder: Traversable, name: str, page: Page) -> str:
+    """The page `name` of `folder`: the one head of every page (`TEMPLATE`), filled from `page`, and the
+    body its file holds. Its texts are a data block (JSON, never run: the Content-Security-Policy's
+    `default-src 'self'` holds), which the page's scripts read before their first render."""
+    texts = json.dumps(json.loads((folder / page.texts).read_text(encoding="utf-8")), ensure_ascii=False,
+                       separators=(",", ":")).replace("<", "\\u003c")  # no "</script>" inside the block
+    scripts = "".join(f'<script src="{html.escape(src)}" defer></script>\n' for src in page.scripts)
+    return TEMPLATE.format(title=html.escape(page.title), style=html.escape(page.style), texts=texts,
+                           scripts=scripts, body=(folder / name).read_text(encoding="utf-8"))

@@ -1,49 +1,25 @@
 // The virtual box: polls /box/state, shows the frame, LED bar and sound; buttons drive the mock pins.
+// Its texts: box.texts.json; t, translate and postJson: the table page's common.js (/static/common.js).
 "use strict";
 
-const TEXT = {
-  de: {
-    title: "wordtable – die Box im Simulator", push: "Knopf", send: "Senden", line_ph: "Zeile tippen (Enter sendet)",
-    help: "Tasten: drücken = kurz, gedrückt halten = lang. Tastatur: s n b m t e, ← → drehen.",
-    audio: "Ton einschalten", audio_on: "Ton ist an", sound: "♪ {hz} Hz",
-  },
-  en: {
-    title: "wordtable – the box in the simulator", push: "Knob", send: "Send", line_ph: "Type a line (Enter sends)",
-    help: "Buttons: click = short, hold = long press. Keyboard: s n b m t e, ← → turn.",
-    audio: "Turn sound on", audio_on: "Sound is on", sound: "♪ {hz} Hz",
-  },
-};
 const KEYS = { s: "start", n: "next", b: "back", m: "menu", t: "turn", e: "encoder" };
-const $ = (id) => document.getElementById(id);
-let lang = "de";
+lang = "de"; // the box's until its state says
 let shownFrame = -1;
 let heardSound = 0;
 let audio = null;
 let audioOn = false;
 const down = new Set();
 
-function t(key, fields) {
-  let text = (TEXT[lang] || TEXT.de)[key] || TEXT.de[key];
-  for (const [name, value] of Object.entries(fields || {})) text = text.replace(`{${name}}`, value);
-  return text;
-}
-
-function translate() {
-  document.documentElement.lang = lang;
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  for (const el of document.querySelectorAll("[data-ph]")) el.placeholder = t(el.dataset.ph);
+function translateBox() {
+  translate();
   if (audioOn) $("audio").textContent = t("audio_on");
-}
-
-async function post(path, body) {
-  await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 }
 
 function pin(button, isDown) {
   if (isDown === down.has(button)) return;
   if (isDown) down.add(button); else down.delete(button);
   for (const el of document.querySelectorAll(`[data-button="${button}"]`)) el.classList.toggle("down", isDown);
-  post("/box/pin", { button, down: isDown });
+  postJson("/box/pin", { button, down: isDown });
 }
 
 function wireKey(el) {
@@ -106,7 +82,7 @@ function play(sound) {
 }
 
 function show(state) {
-  if (state.lang !== lang) { lang = state.lang; translate(); }
+  if (state.lang !== lang) { lang = state.lang; translateBox(); }
   buildButtons(state.buttons);
   $("encoder").hidden = !state.encoder;
   buildBar(state.bar.length);
@@ -146,7 +122,7 @@ document.addEventListener("keydown", (e) => {
   if (e.target === $("line")) return;
   if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
     e.preventDefault();
-    post("/box/turn", { steps: e.key === "ArrowRight" ? 1 : -1 });
+    postJson("/box/turn", { steps: e.key === "ArrowRight" ? 1 : -1 });
     return;
   }
   const button = keyOf(e);
@@ -155,14 +131,14 @@ document.addEventListener("keydown", (e) => {
 document.addEventListener("keyup", (e) => { const button = keyOf(e); if (button) pin(button, false); });
 window.addEventListener("blur", () => { for (const button of [...down]) pin(button, false); });
 
-$("ccw").addEventListener("click", () => post("/box/turn", { steps: -1 }));
-$("cw").addEventListener("click", () => post("/box/turn", { steps: 1 }));
+$("ccw").addEventListener("click", () => postJson("/box/turn", { steps: -1 }));
+$("cw").addEventListener("click", () => postJson("/box/turn", { steps: 1 }));
 wireKey($("push"));
 $("audio").addEventListener("click", startAudio);
 $("typing").addEventListener("submit", (e) => {
   e.preventDefault();
-  post("/box/type", { line: $("line").value });
+  postJson("/box/type", { line: $("line").value });
   $("line").value = "";
 });
-translate();
+translateBox();
 poll();

@@ -1,99 +1,13 @@
 // The table page: shows the view the box sends for this phone's seat and sends what the stage asks.
-// No game logic here: the box decides (see firmware_host/core/page_view.py).
+// No game logic here: the box decides (see firmware_host/core/page_view.py). Its texts: app.texts.json;
+// t, el, translate, showError and request: common.js.
 "use strict";
 
-const TEXT = {
-  de: {
-    join_title: "Am Tisch mitspielen", code_label: "Code vom Display", pick_seat: "Platz wählen:",
-    name_ph: "oder Namen eingeben", join_name: "Los", waiting: "Am Tisch bestätigen: Menü → Handy-Seite → START …",
-    your_word: "Dein Wort", send: "Senden", draft: "Dein Wort (verdeckt): {w}", no_draft: "Noch kein Wort",
-    hidden: "Die Wörter bleiben verdeckt bis zum Alarm.", round: "Runde {r}", max: "höchstens {n}",
-    written: "geschrieben", words: "Die Wörter", sheet: "Der Bogen", board: "Punktetafel", total: "Summe",
-    vowels: "Vokale", bonus: "Bonus", offline: "Verbindung zum Tisch unterbrochen – verbinde neu …",
-    e_code: "Falscher Code. (Er steht auf dem Display: NEXT lang drücken am Timer, oder Menü → Handy-Seite)", e_locked: "Zu viele falsche Codes: {s} s gesperrt.", e_bad_seat: "Diesen Platz gibt es nicht.",
-    e_no_such_name: "Diesen Namen gibt es am Tisch nicht.", e_no_seat: "Erst einen Platz wählen.",
-    e_not_your_seat: "Das ist nicht dein Platz.", e_slow_down: "Langsam – zu viele Eingaben.",
-    e_claimed: "Ein anderes Handy fragt schon nach diesem Platz: erst antwortet der Tisch darauf.",
-    e_bad_text: "Das Wort geht so nicht (höchstens 32 Zeichen).", e_origin: "Fremde Seite.", e_default: "Abgelehnt ({r}).",
-    sent: "Gesendet.", leave: "Platz freigeben", ready: "bereit", paused: "Pause",
-    won: "Gewonnen: {w}", best: "Das beste Mögliche", laid: "Gelegt", fields: "Bonusfelder",
-    timer: "Sanduhr", start_pause: "Start/Pause", flip: "Umdrehen", reset: "Zurück auf voll",
-    my_points: "Meine Punkte", points_ph: "z. B. +7 oder -3", add: "Buchen", name_new: "Neuer Name",
-    rename: "Umbenennen", past: "Vergangene Spiele", sheet_of: "Bogen", download: "Herunterladen",
-    open_game: "läuft noch", no_games: "Noch keine Spiele im Journal.", e_no_game: "Dieses Spiel gibt es nicht.",
-    e_journal: "Das Journal ist nicht lesbar.", e_unscorable: "Dieses Spiel lässt sich nicht werten.",
-    e_bad_command: "Diese Einstellung gibt es nicht.", breakdown: "Wort+Länge+grau", points: "Pkt.",
-    e_full: "Der Tisch ist voll.",
-    e_code_renewed: "Der Tisch hat einen neuen Code: den vom Display eingeben.",
-    invite: "QR-Code für Neue zeigen", invite_close: "QR-Code ausblenden",
-    invite_alt: "QR-Code und Code zum Mitspielen",
-    people: "Wer spielt: Statistik",
-    absent: "{name} spielt in diesem Spiel nicht mit.",
-  },
-  en: {
-    join_title: "Join the table", code_label: "Code on the display", pick_seat: "Pick your seat:",
-    name_ph: "or type your name", join_name: "Go", waiting: "Confirm at the box: menu → Phone page → START …",
-    your_word: "Your word", send: "Send", draft: "Your word (hidden): {w}", no_draft: "No word yet",
-    hidden: "Words stay hidden until the alarm.", round: "Round {r}", max: "at most {n}",
-    written: "written", words: "The words", sheet: "The sheet", board: "Scoreboard", total: "Total",
-    vowels: "Vowels", bonus: "Bonus", offline: "Lost the table – reconnecting …",
-    e_code: "Wrong code. (It is on the display: hold NEXT on the timer, or menu → Phone page)", e_locked: "Too many wrong codes: locked for {s} s.", e_bad_seat: "No such seat.",
-    e_no_such_name: "No player of that name at the table.", e_no_seat: "Pick a seat first.",
-    e_not_your_seat: "That is not your seat.", e_slow_down: "Slow down – too many entries.",
-    e_claimed: "Another phone is asking for this seat: the table answers that one first.",
-    e_bad_text: "That word cannot be taken (32 characters at most).", e_origin: "Foreign page.", e_default: "Refused ({r}).",
-    sent: "Sent.", leave: "Leave seat", ready: "ready", paused: "paused",
-    won: "Winner: {w}", best: "The best possible", laid: "Laid down", fields: "Bonus fields",
-    timer: "Sand timer", start_pause: "Start/pause", flip: "Flip", reset: "Back to full",
-    my_points: "My points", points_ph: "e.g. +7 or -3", add: "Add", name_new: "New name",
-    rename: "Rename", past: "Past games", sheet_of: "Sheet", download: "Download",
-    open_game: "still open", no_games: "No games in the journal yet.", e_no_game: "No such game.",
-    e_journal: "The journal cannot be read.", e_unscorable: "This game cannot be scored.",
-    e_bad_command: "No such setting.", breakdown: "word+length+grey", points: "Pts",
-    e_full: "The table is full.",
-    e_code_renewed: "The table has a new code: type the one on the display.",
-    invite: "Show the QR code to a newcomer", invite_close: "Hide the QR code",
-    invite_alt: "QR code and code to join",
-    people: "Who plays: statistics",
-    absent: "{name} does not play in this game.",
-  },
-};
-
-const $ = (id) => document.getElementById(id);
-let lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
 let view = null;
 let socket = null;
 let retry = 500;
 let deadline = null; // performance.now() milliseconds when the running timer ends
 let duration = 60;
-
-function t(key, fields = {}) {
-  const text = (TEXT[lang] && TEXT[lang][key]) || TEXT.de[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => String(fields[k] ?? ""));
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return node;
-}
-
-function translate() {
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-  for (const node of document.querySelectorAll("[data-ph]")) node.placeholder = t(node.dataset.ph);
-}
-
-function showError(reason, fields = {}) {
-  const box = $("error");
-  if (!reason) { box.hidden = true; return; }
-  const key = "e_" + reason;
-  box.textContent = TEXT.de[key] ? t(key, fields) : t("e_default", { r: reason });
-  box.hidden = false;
-}
 
 function connect() {
   socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
@@ -132,11 +46,7 @@ function tableCode() {
 
 async function join(body) {
   showError("");
-  const response = await fetch("/api/join", {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code: $("code").value.trim(), ...body }), credentials: "same-origin",
-  });
-  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  const answer = await postJson("/api/join", { code: $("code").value.trim(), ...body });
   if (answer.error) { showError(answer.error, { s: answer.retry }); return; }
   if (socket) { socket.onclose = null; socket.close(); }
   connect();
@@ -381,8 +291,7 @@ function showInvite(open) {
 }
 
 async function pastGames() {
-  const response = await fetch("/api/games", { credentials: "same-origin" });
-  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  const answer = await request("/api/games");
   if (answer.error) { showError(answer.error); return; }
   const list = $("pastlist");
   if (!answer.games.length) { list.replaceChildren(el("p", {}, t("no_games"))); return; }
@@ -398,8 +307,7 @@ async function pastGames() {
 }
 
 async function pastSheet(id) {
-  const response = await fetch(`/api/games/${id}`, { credentials: "same-origin" });
-  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
+  const answer = await request(`/api/games/${id}`);
   if (answer.error) { showError(answer.error); return; }
   $("pastsheet").hidden = false;
   $("pastsheet").textContent = `${answer.title}\n${answer.text}`;

@@ -1,50 +1,9 @@
 // The people page: statistics per person from the box's journal (GET /api/people, /api/people/{name}).
-// Shows what the box computed (firmware_host/core/history); nothing is counted here.
+// Shows what the box computed (firmware_host/core/history); nothing is counted here. Its texts:
+// people.texts.json; t, el, translate, showError and request: common.js.
 "use strict";
 
-const TEXT = {
-  de: {
-    title: "Wer spielt", back: "Zurück zum Tisch", people: "Personen", evenings: "Die letzten Abende",
-    name: "Name", games: "Spiele", wins: "Siege", streak: "Serie", game: "Spiel", average: "Schnitt",
-    best: "Bestes", best_word: "Bestes Wort", think: "Denkzeit (Zugzeit): {t} min", rivals: "Gegner",
-    together: "{n} zusammen", score: "{a} : {b}", none: "Noch keine beendeten Spiele.",
-    evening: "{d} · {n} Spiele", streak_line: "{n}. Sieg in Folge", all: "Alle Personen",
-    e_no_seat: "Erst am Tisch einen Platz wählen.", e_no_person: "Diese Person hat noch kein Spiel beendet.",
-    e_journal: "Das Journal ist nicht lesbar.", e_default: "Abgelehnt ({r}).",
-  },
-  en: {
-    title: "Who plays", back: "Back to the table", people: "People", evenings: "The recent evenings",
-    name: "Name", games: "Games", wins: "Wins", streak: "Streak", game: "Game", average: "Average",
-    best: "Best", best_word: "Best word", think: "Think time (turn timer): {t} min", rivals: "Rivals",
-    together: "{n} together", score: "{a} : {b}", none: "No finished games yet.",
-    evening: "{d} · {n} games", streak_line: "{n} wins in a row", all: "Everyone",
-    e_no_seat: "Pick a seat at the table first.", e_no_person: "This person has not finished a game yet.",
-    e_journal: "The journal cannot be read.", e_default: "Refused ({r}).",
-  },
-};
-
-const $ = (id) => document.getElementById(id);
-let lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
 let titles = {};
-
-function t(key, fields = {}) {
-  const text = (TEXT[lang] && TEXT[lang][key]) || TEXT.de[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => String(fields[k] ?? ""));
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v; else node.setAttribute(k, v);
-  }
-  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return node;
-}
-
-function translate() {
-  document.documentElement.lang = lang;
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-}
 
 function row(cells, head = false) {
   return el("tr", {}, ...cells.map(([text, numeric]) => el(head ? "th" : "td", numeric ? { class: "n" } : {}, text)));
@@ -53,13 +12,9 @@ function row(cells, head = false) {
 function shown(value) { return value === null || value === undefined ? "–" : String(value); }
 
 async function fetchJson(path) {
-  const response = await fetch(path, { credentials: "same-origin" });
-  const answer = await response.json().catch(() => ({ error: "http_" + response.status }));
-  $("error").hidden = !answer.error;
-  if (answer.error) {
-    $("error").textContent = TEXT.de["e_" + answer.error] ? t("e_" + answer.error) : t("e_default", { r: answer.error });
-    return null;
-  }
+  const answer = await request(path);
+  showError(answer.error);
+  if (answer.error) return null;
   if (answer.lang && answer.lang !== lang) { lang = answer.lang; translate(); }
   titles = answer.titles || titles;
   return answer;
