@@ -136,6 +136,16 @@ class KeepsTime(Protocol):
 
 
 @runtime_checkable
+class ExplainsPause(Protocol):
+    """A flow whose screen says itself that the appliance's timer stands paused and which key runs it on
+    (a round's minute after a restart): a resume then puts no notice of its own over that footer."""
+
+    def explains_pause(self, ctx: Ctx) -> bool:
+        """Whether the screen this flow shows now says so."""
+        ...
+
+
+@runtime_checkable
 class Asks(Protocol):
     """A flow that asks the word list (`CheckWords`, `RevealBest`) and waits for the answer as an input."""
 

@@ -12,7 +12,7 @@ from firmware_host.core.app.screens import view
 from firmware_host.core.app.state import HOME_MODES, AppState, Free, Step, home_shown, t
 from firmware_host.core.effects import Effect, Log
 from firmware_host.core.events import Resumed
-from firmware_host.core.flow import Asks, KeepsTime
+from firmware_host.core.flow import Asks, ExplainsPause, KeepsTime
 from firmware_host.core.page_table import PageState
 from firmware_host.core.roster import Roster
 from firmware_host.core.scoreboard import Board, player_names
@@ -89,9 +89,10 @@ def resumed(state: AppState, event: Resumed) -> Step:
     """After a restart the monotonic clock starts anew at `event.at`. A running timer comes back paused with
     the time it had left at the last journaled event — or run out, when it would have run out while the
     box was off (`event.off_s`): then it is over as if the alarm had sounded (silently), and the table is
-    told. A flow that keeps time stops its clock at the last journaled event: the time off is nobody's
-    turn. A flow that asked the word list and got no answer before the cut asks again (`Asks`). The shelved
-    games were left as long ago as before, and the time off."""
+    told. A paused timer says so in a notice, unless the game on screen says it itself (`ExplainsPause`:
+    a round's minute, which START runs on). A flow that keeps time stops its clock at the last journaled
+    event: the time off is nobody's turn. A flow that asked the word list and got no answer before the cut
+    asks again (`Asks`). The shelved games were left as long ago as before, and the time off."""
     at, off_s = event.at, event.off_s
     paused: list[Effect] = []
     if isinstance(state.flow, KeepsTime):
@@ -114,6 +115,14 @@ def resumed(state: AppState, event: Resumed) -> Step:
         notice = t(state.settings, "resumed_over")
         log = Log(f"resumed; the time ran out while off ({off_s:.0f} s off)")
         return replace(state, notice=notice, now=at), [*paused, *effects, log]
-    notice = t(state.settings, "resumed")
+    state = replace(state, timer=timer.pause(now))
+    notice = "" if _pause_explained(state) else t(state.settings, "resumed")
     log = Log(f"resumed; timer paused at {left:.1f} s")
-    return replace(state, timer=timer.pause(now), notice=notice, now=at), [*paused, log]
+    return replace(state, notice=notice, now=at), [*paused, log]
+
+
+def _pause_explained(state: AppState) -> bool:
+    """Whether the game on screen says itself that its timer is paused and how it runs on (`ExplainsPause`)."""
+    flow = state.flow
+    return (state.home == "game" and state.overlay is None and isinstance(flow, ExplainsPause)
+            and flow.explains_pause(ctx(state)))

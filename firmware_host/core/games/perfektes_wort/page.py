@@ -1,9 +1,10 @@
 """Das perfekte Wort on the table page: what each seat's phone shows (pure; JSON-ready data).
 
-The round's card (round, letter, maximum length), the stage and what it asks of this seat (`asks`: "word"
-while the sand runs or, after the alarm, while this seat has no word yet), the seat's own hidden draft and
-only a count of the others' (`written`), the round's words once the alarm has entered them, and the whole
-sheet: each player's rows (word, status, points and their breakdown), vowel and bonus points, total, rank.
+The round's card (round, letter, maximum length), the stage (a paused minute says in `status` that the
+box's START runs it on) and what it asks of this seat (`asks`: "word" while the sand runs or, after the
+alarm, while this seat has no word yet), the seat's own hidden draft and only a count of the others'
+(`written`), the round's words once the alarm has entered them, and the whole sheet: each player's rows
+(word, status, points and their breakdown), vowel and bonus points, total, rank.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from firmware_host.core.memo import remembers, remembers_last
 from firmware_host.core.table.page_parts import action, ask
 from firmware_host.core.table.page_parts import t as part_text
 from firmware_host.core.table.seats import refuse
+from firmware_host.core.timer import format_seconds
 from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
 
 from .errors import TooLong, Unresolved
@@ -66,6 +68,8 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
     """The page's view of the flow for `seat` (None: no seat): what every seat sees (`_shared`, made once
     per flow value and language) and what this seat is asked and has drafted."""
     data = dict(_shared(flow, ctx.lang))
+    if flow.explains_pause(ctx):  # the minute came back paused: the box's START runs it on
+        data["status"] = t(ctx.lang, "page_paused", left=format_seconds(ctx.timer_left))
     play = flow.play
     if play is None or seat is None or not 0 <= seat < len(flow.players):
         return data

@@ -42,8 +42,16 @@ def calling_screen(flow: Flow, stage: Calling | Timing, ctx: Ctx) -> Screen:
     if isinstance(stage, Calling):  # the big view: the card as it looks, letter and longest length
         return BigScreen(title, f"{play.letter(rnd)} {play.max_length(rnd)}", flow.message or t(lang, "hint_call"))
     big = f"{play.letter(rnd)}  {format_seconds(ctx.timer_left)}"
+    if sand_paused(ctx):  # a minute that came back from a power cut paused: START runs it on
+        return BigScreen(title, big, flow.message or t(lang, "hint_paused", left=format_seconds(ctx.timer_left)))
     drafts = t(lang, "hint_drafts", n=len(flow.drafts), count=len(flow.players)) if flow.drafts else ""
     return BigScreen(title, big, flow.message or drafts or t(lang, "hint_timing"))
+
+
+def sand_paused(ctx: Ctx) -> bool:
+    """Whether the round's sand stands paused with time left (after a restart, or paused on the timer's
+    screen): then START runs it on instead of ending the minute."""
+    return not ctx.timer_running and not ctx.timer_over and ctx.timer_left > 0
 
 
 def entering_screen(flow: Flow, stage: Entering, ctx: Ctx) -> Screen:

@@ -9,7 +9,8 @@ all 10 the rounds need, or START after fewer and the rest one at a time at each 
 
 Each of the 9 rounds: reveal (NEXT; a scanned or typed card when the next card is not known yet) → the call
 (round, letter, maximum length) → START runs the 1-minute timer; at the alarm (or a second START) word entry
-opens → one typed line per player (empty: no word) → review: the round's words with what breaks a rule marked
+opens (a minute that came back paused from a power cut runs on with START, to its alarm) → one typed line
+per player (empty: no word) → review: the round's words with what breaks a rule marked
 (and, when the appliance has a word list, the words it does not know: the round's words and their prefixes are
 asked about with `CheckWords` once all are entered, the answers come back as `WordsChecked`); Turn or NEXT
 moves (a long NEXT back), a long START declares the word invalid, a typed line corrects it; a word too long
@@ -36,9 +37,9 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, ClassVar
 
-from firmware_host.core.effects import CheckWords, Effect, EndGame, Keep, Record, RevealBest, Revealed
+from firmware_host.core.effects import Beep, CheckWords, Effect, EndGame, Keep, Record, RevealBest, Revealed
 from firmware_host.core.events import BestRevealed, Button, CardScan, Event, TextEntry, Turn, WordsChecked
-from firmware_host.core.flow import Ctx, Outcome, ResetTimer, StartTimer
+from firmware_host.core.flow import Ctx, Outcome, PauseTimer, ResetTimer, StartTimer
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.word_groups import WordGroups
 from firmware_host.core.table.played import PagedFlow, PhonePage, StageRow, enter
@@ -83,6 +84,7 @@ from .screens import (
     revealing_screen,
     reviewing_field,
     reviewing_screen,
+    sand_paused,
     solo_field,
     solo_striking_screen,
     standing_screen,
@@ -131,6 +133,10 @@ class PerfektesWortFlow(PagedFlow[Stage, Setup, Game, TableEvent]):
     @property
     def players(self) -> tuple[str, ...]:
         return self.played.setup.players if self.played else self.seats.players
+
+    def explains_pause(self, ctx: Ctx) -> bool:
+        """`ExplainsPause`: the minute's screen says that its sand stands paused and that START runs it on."""
+        return isinstance(self.stage, Timing) and sand_paused(ctx)
 
     def timer_over(self, ctx: Ctx) -> Outcome:
         if isinstance(self.stage, Timing):
@@ -320,6 +326,8 @@ def _calling(flow: Flow, stage: Calling, play: Game, event: Event, ctx: Ctx) -> 
 
 
 def _timing(flow: Flow, stage: Timing, play: Game, event: Event, ctx: Ctx) -> Outcome:
+    if is_press(event, Button.START, Button.ENCODER) and sand_paused(ctx):  # the sand runs on from where it stood
+        return Outcome(flow, (Beep("start", ctx.volume),), PauseTimer())
     if is_press(event, Button.START, Button.ENCODER):
         return flow._pens_down(ctx, ResetTimer())
     if isinstance(event, TextEntry):  # a keyboard belongs to no seat: its word is typed after the alarm
