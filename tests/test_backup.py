@@ -26,6 +26,8 @@ from firmware_host.page.guard import STORE_NAME
 from firmware_host.paths import JOURNAL_NAME, journal_path
 from firmware_host.staged_restore import apply_staged_restore, stage_restore, staged_path
 
+pytestmark = pytest.mark.slow  # whole journals played, backed up, restored and read again
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 CARDS = {"cardtable": 1, "game": "quiddler", "cards": {"62E3086CED": "QU", "62E3086CEE": "A"}}

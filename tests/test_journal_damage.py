@@ -19,6 +19,8 @@ from firmware_host.shell_journal import INPUT, SESSION
 from firmware_host.startup import clock_time
 from tests.helpers.crash import check
 
+pytestmark = pytest.mark.slow  # each test restarts the box on a damaged journal
+
 
 def _scoreboard(sim, *entries: str) -> None:
     """On the free scoreboard, `entries` typed for the selected player (e.g. "+5")."""

@@ -35,6 +35,8 @@ from tests.table_driver import Table
 from tests.test_backup import add_recorded_games, run_cli, tree, views
 from tests.test_page_server import Box
 
+pytestmark = pytest.mark.slow  # real page servers, restores of played journals, a service restarting itself
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
