@@ -30,10 +30,10 @@ from firmware_host.page.backup_routes import RESTART_DELAY_S, backup_routes, ser
 from firmware_host.page.guard import STORE_NAME
 from firmware_host.page.server import COOKIE, PageServer
 from firmware_host.staged_restore import EXIT_RESTORE, staged_path
+from tests.helpers.page_box import Box, serve
 from tests.helpers.ports import free_port
 from tests.table_driver import Table
 from tests.test_backup import add_recorded_games, run_cli, tree, views
-from tests.test_page_server import Box
 
 pytestmark = pytest.mark.slow  # real page servers, restores of played journals, a service restarting itself
 
@@ -46,10 +46,7 @@ def served(tmp_path: Path) -> Iterator[tuple[PageServer, Box, Path]]:
     state.mkdir()
     add_recorded_games(state)
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=state)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, state)
     yield server, box, state
     server.close()
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.core.page_view import page_views
 from firmware_host.page.server import PageServer
 from tests.helpers.browser import require_browser
-from tests.test_page_server import Box
+from tests.helpers.page_box import Box, serve
 
 pytestmark = pytest.mark.slow
 require_browser()
@@ -28,10 +27,7 @@ FETCH_QR = "async () => { const r = await fetch('/api/join-qr.svg'); return [r.s
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[PageServer]:
     box = Box()
-    served = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
-    box.server = served
-    served.start()
-    served.publish(page_views(box.state))
+    served = serve(box, tmp_path)
     yield served
     served.close()
 

@@ -29,6 +29,7 @@ from firmware_host.core.settings import Settings
 from firmware_host.page.guard import CLAIM_BURST, Claims
 from firmware_host.page.server import PageServer
 from firmware_host.shell import DISPLAY_ONLY
+from tests.helpers.page_box import serve
 
 
 def _table() -> app.AppState:
@@ -130,10 +131,7 @@ class _Box:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[PageServer, _Box]]:
     box = _Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, tmp_path)
     yield server, box
     server.close()
 

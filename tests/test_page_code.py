@@ -19,32 +19,24 @@ import segno
 from firmware_host.core import app
 from firmware_host.core.events import Button, ClaimsPending, PageInfo, Press
 from firmware_host.core.page_table import PageShow
-from firmware_host.core.page_view import page_views
 from firmware_host.core.screens import QrScreen
 from firmware_host.page.guard import CODE_ALPHABET, CODE_LENGTH, STORE_NAME, SeatTokens
 from firmware_host.page.join_qr import QUIET
 from firmware_host.page.server import PageServer
 from firmware_host.web import security_headers
+from tests.helpers.page_box import Box, serve
 from tests.table_driver import Table
-from tests.test_page_server import Box, _join
+from tests.test_page_server import _join
 
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
 
-def _serve(state_dir: Path, box: Box) -> PageServer:
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=state_dir)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
-    return server
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[PageServer, Box]]:
     box = Box()
-    server = _serve(tmp_path, box)
+    server = serve(box, tmp_path)
     yield server, box
     server.close()
 
@@ -76,7 +68,7 @@ def _is_a_code(code: str) -> bool:
 
 def test_the_code_printed_before_a_restart_still_joins_after_it(tmp_path):
     box = Box()
-    server = _serve(tmp_path, box)
+    server = serve(box, tmp_path)
     printed = server.code
     try:
         assert run(_join(server.address, {"code": printed, "seat": 0}))[0] == 200
@@ -85,7 +77,7 @@ def test_the_code_printed_before_a_restart_still_joins_after_it(tmp_path):
     box = Box()  # the box starts again on the same state directory, its journal replayed first:
     box.put(PageInfo("http://old:8080", printed, 1.0))
     _renew(box)  # a request for a new code the old process answered before it stopped
-    again = _serve(tmp_path, box)
+    again = serve(box, tmp_path)
     try:
         _settled(again)
         assert again.code == printed

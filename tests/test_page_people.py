@@ -12,38 +12,20 @@ from urllib.parse import quote
 import aiohttp
 import pytest
 
-from firmware_host.core import app
 from firmware_host.core.history import person_json, table_json
-from firmware_host.core.page_view import page_views
-from firmware_host.core.settings import Settings
 from firmware_host.page.people import titles
 from firmware_host.page.server import PageServer
 from firmware_host.paths import journal_path
 from firmware_host.played_games import PlayedGames
+from tests.helpers.page_box import Box, serve
 from tests.history_journal import history_journal
-
-
-class Box:
-    """A pure app the server talks to: what it puts is stepped at once, and the views published."""
-
-    def __init__(self) -> None:
-        self.state, _ = app.initial(Settings())
-        self.server: PageServer | None = None
-
-    def put(self, event: object) -> None:
-        self.state, _ = app.step(self.state, event)  # type: ignore[arg-type]
-        if self.server is not None:
-            self.server.publish(page_views(self.state))
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[PageServer]:
     history_journal(tmp_path)
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, tmp_path)
     yield server
     server.close()
 
@@ -92,10 +74,7 @@ def test_a_name_with_umlauts_and_spaces_is_found_by_its_escaped_path(tmp_path):
     with Journal.open(journal_path(tmp_path)) as journal:
         archive(journal, "knack-das-wort", "2026-05-01T19:00:00Z", "2026-05-01T20:00:00Z", record)
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, tmp_path)
     try:
         async def go(session):
             return await _get(session, f"{server.address}/api/people/{quote('Jörg Müller')}")

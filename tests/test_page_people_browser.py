@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.core.page_view import page_views
 from firmware_host.page.server import PageServer
 from tests.helpers.browser import require_browser
+from tests.helpers.page_box import Box, serve
 from tests.history_journal import history_journal
-from tests.test_page_people import Box
 
 pytestmark = pytest.mark.slow
 require_browser()
@@ -22,10 +21,7 @@ require_browser()
 def served(tmp_path: Path) -> Iterator[PageServer]:
     history_journal(tmp_path)
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, tmp_path)
     yield server
     server.close()
 

@@ -7,24 +7,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from pathlib import Path
 
 import aiohttp
 
 from firmware_host.core import app
 from firmware_host.core.events import Button, Event, LongPress, Press, SeatAnswer, SeatEntry, SeatJoin
-from firmware_host.core.page_view import page_views
 from firmware_host.page.guard import STORE_NAME
 from firmware_host.page.server import COOKIE, PageServer
-from tests.test_page_server import Box
-
-
-def _serve(box: Box, state_dir: Path) -> PageServer:
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=state_dir)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
-    return server
+from tests.helpers.page_box import Box, serve
 
 
 def _steps(box: Box, *events: Event) -> None:
@@ -66,7 +56,7 @@ def _settled(server: PageServer) -> None:
 
 def test_a_phones_token_follows_its_person_into_a_game_and_across_a_restart(tmp_path):
     box = Box()
-    server = _serve(box, tmp_path)
+    server = serve(box, tmp_path)
 
     async def joined() -> dict[str, str]:
         tokens = {}
@@ -107,7 +97,7 @@ def test_a_phones_token_follows_its_person_into_a_game_and_across_a_restart(tmp_
     finally:
         server.close()
 
-    again = _serve(box, tmp_path)  # the service restarted: the phone does not join again
+    again = serve(box, tmp_path)  # the service restarted: the phone does not join again
 
     async def after_restart(token: str) -> dict:
         async with aiohttp.ClientSession() as session, session.ws_connect(
@@ -128,7 +118,7 @@ def test_a_token_file_of_seats_becomes_the_people_who_sit_there(tmp_path):
     box = Box()
     for name in ("Anna", "Ben"):
         box.put(SeatJoin(name, f"c-{name}", 1.0))
-    server = _serve(box, tmp_path)
+    server = serve(box, tmp_path)
     try:
         _settled(server)
         held = server.tokens.seat_of(token)
@@ -143,7 +133,7 @@ def test_a_token_file_of_seats_becomes_the_people_who_sit_there(tmp_path):
 
 def test_a_seat_token_of_a_default_seat_a_person_took_holds_nothing_there(tmp_path):
     box = Box()
-    server = _serve(box, tmp_path)
+    server = serve(box, tmp_path)
 
     async def go() -> tuple[dict, list[dict]]:
         jar = aiohttp.CookieJar(unsafe=True)
@@ -171,7 +161,7 @@ def test_a_seat_token_of_a_default_seat_a_person_took_holds_nothing_there(tmp_pa
 
 def test_taking_over_a_person_another_phone_holds_waits_for_the_table_and_moves_the_person(tmp_path):
     box = Box()
-    server = _serve(box, tmp_path)
+    server = serve(box, tmp_path)
 
     async def go() -> tuple[str, str, int]:
         tokens = []

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import queue
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,11 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_host.core import app
 from firmware_host.core.event_codec import decode, encode
 from firmware_host.core.events import ClaimsPending, PageInfo, SeatCommand, SeatEntry
-from firmware_host.core.page_view import page_views
-from firmware_host.core.settings import Settings
 from firmware_host.core.text_input import WORD, clean
 from firmware_host.page.guard import MAX_FAILURES, RateLimit, SeatTokens
 from firmware_host.page.messages import (
@@ -33,36 +29,13 @@ from firmware_host.page.messages import (
 )
 from firmware_host.page.server import COOKIE, PageServer
 from firmware_host.web import REQUEST_LOG, security_headers
-
-
-class Box:
-    """A pure app the server talks to: events put are stepped at once, and the views published."""
-
-    def __init__(self) -> None:
-        self.state, _ = app.initial(Settings())
-        self.events: queue.SimpleQueue[object] = queue.SimpleQueue()
-        self.server: PageServer | None = None
-
-    def put(self, event: object) -> None:
-        self.events.put(event)
-        self.state, _ = app.step(self.state, event)  # type: ignore[arg-type]
-        if self.server is not None:
-            self.server.publish(page_views(self.state))
-
-    def drained(self) -> list[object]:
-        out = []
-        while not self.events.empty():
-            out.append(self.events.get())
-        return out
+from tests.helpers.page_box import Box, serve
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[PageServer, Box]]:
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=tmp_path)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, tmp_path)
     yield server, box
     server.close()
 
@@ -270,12 +243,8 @@ def test_parse_join_never_raises_anything_but_refused(raw):
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory) -> Iterator[tuple[PageServer, Box]]:
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0,
-                        state_dir=tmp_path_factory.mktemp("page"))
+    server = serve(box, tmp_path_factory.mktemp("page"))
     server.rates.burst = 1e9  # this test is about the schema, not the rate
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
     yield server, box
     server.close()
 
@@ -406,10 +375,7 @@ def test_past_games_are_listed_with_their_sheet_and_record_for_a_seated_phone_on
     journal = state / "journal.sqlite3"
     before = journal.read_bytes()
     box = Box()
-    server = PageServer(box.put, lambda: 1.0, bind="127.0.0.1", port=0, state_dir=state)
-    box.server = server
-    server.start()
-    server.publish(page_views(box.state))
+    server = serve(box, state)
     try:
         async def go() -> tuple[int, list, dict, str, str]:
             jar = aiohttp.CookieJar(unsafe=True)

@@ -16,7 +16,7 @@ from firmware_host.page import box
 from firmware_host.page.server import HEADERS, PageServer
 from firmware_host.web import file_routes, pages
 from tests.helpers.browser import require_browser
-from tests.test_page_people import Box
+from tests.helpers.page_box import Box
 
 pytestmark = pytest.mark.slow
 require_browser()
