@@ -40,6 +40,13 @@ def resumed_ids(journal: Journal, games: list[GameSummary]) -> set[int]:
     return ids
 
 
+def listed(journal: Journal) -> list[GameSummary]:
+    """The games `wordtable journal list`, the page and the statistics speak of, oldest first: those with a
+    record, a game shelved and resumed once (as its latest part)."""
+    games = journal.games()
+    return recorded(games, resumed_ids(journal, games))
+
+
 def shelve(journal: Journal, game_id: int, key: int, wall_time: str) -> None:
     """Archive the open game `game_id` without a winner, marked as shelved under `key`."""
     journal.append(game_id, SHELVED, {"key": key}, wall_time)

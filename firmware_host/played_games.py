@@ -17,7 +17,7 @@ from firmware_host.core.games.registry import parse_record
 from firmware_host.core.history import PlayedGame, played_game
 from firmware_host.core.record import RecordError
 from firmware_host.journal import GameSummary, Journal
-from firmware_host.journal_games import recorded, resumed_ids
+from firmware_host.journal_games import listed
 
 log = logging.getLogger("wordtable.stats")
 
@@ -38,8 +38,7 @@ class PlayedGames:
             return ()
         with self._lock, Journal.open(path, readonly=True) as journal:
             found = []
-            games = journal.games()
-            for summary in recorded(games, resumed_ids(journal, games)):
+            for summary in listed(journal):
                 if summary.finished is None:
                     continue
                 key = (summary.id, summary.game, summary.started, summary.finished)

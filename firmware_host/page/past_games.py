@@ -15,7 +15,7 @@ from firmware_host.core.games import registry
 from firmware_host.core.games.registry import parse_record
 from firmware_host.core.record import RecordError
 from firmware_host.journal import Journal, JournalError
-from firmware_host.journal_games import recorded, resumed_ids
+from firmware_host.journal_games import listed, recorded
 
 
 class PastGameError(ValueError):
@@ -32,17 +32,16 @@ def games_list(path: Path, lang: str) -> list[dict[str, Any]]:
         return []
     try:
         with Journal.open(path, readonly=True) as journal:
-            games = journal.games()
-            resumed = resumed_ids(journal, games)
+            games = listed(journal)
     except JournalError:
         raise PastGameError("journal") from None
-    listed = []
-    for game in reversed(recorded(games, resumed)):
+    shown = []
+    for game in reversed(games):
         kit = registry.kit(game.game)
         assert kit is not None  # a game with a record has a kit
-        listed.append({"id": game.id, "date": game.started, "game": game.game, "title": kit.name(lang),
+        shown.append({"id": game.id, "date": game.started, "game": game.game, "title": kit.name(lang),
                        "players": list(game.players), "winner": game.winner, "finished": game.finished is not None})
-    return listed
+    return shown
 
 
 def game_record(path: Path, game_id: int) -> tuple[str, str]:
