@@ -6,9 +6,6 @@ the alarm, is scored, and `wordtable journal export` scores what the screen show
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,11 +20,11 @@ from firmware_host.core.screens import ListScreen
 from firmware_host.journal import Journal
 from firmware_host.paths import journal_path
 from firmware_host.simulator import Simulator
+from tests.helpers.sim_kill import killed_after
 from tests.test_leave_game import clean_replay, journal_cli, play, same_table
 
 pytestmark = pytest.mark.slow  # a simulator in a child process, killed
 
-ROOT = Path(__file__).resolve().parent.parent
 TO_THE_MINUTE = """choose Das perfekte Wort
 turn -2
 type Geli
@@ -40,34 +37,12 @@ press next
 press start
 wait 20
 """  # two players, Grundversion, points card 1a, the button deck; round 1's card; the sand runs 20 s
-CHILD = """
-import sys, time
-from pathlib import Path
-from firmware_host.config import resolve
-from firmware_host.script import parse_script, run_script
-from firmware_host.simulator import Simulator
-sim = Simulator(resolve("sim", None, environ={}), Path(sys.argv[1]))
-run_script(parse_script(sys.argv[2]), sim.hooks(), lambda line: None)
-print("running", flush=True)
-time.sleep(600)
-"""
-
-
-def killed_during_the_minute(box: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(box), TO_THE_MINUTE], cwd=ROOT,
-                             stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline() == "running\n"
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait(10)
-    assert child.returncode == -signal.SIGKILL
 
 
 def test_a_power_cut_during_the_minute_resumes_with_start_and_the_round_ends_with_the_alarm(
         make_sim: Callable[..., Simulator], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     box = tmp_path / "box"
-    killed_during_the_minute(box)
+    killed_after(box, TO_THE_MINUTE)
 
     sim = make_sim(box)
     state = sim.state

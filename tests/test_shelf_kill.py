@@ -5,9 +5,6 @@ and the game goes on to the same record."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,25 +13,14 @@ import pytest
 from firmware_host.journal import Journal
 from firmware_host.paths import journal_path
 from firmware_host.simulator import Simulator
+from tests.helpers.sim_kill import killed_after
 from tests.test_leave_game import QUIDDLER_ROUND_1, clean_replay, journal_cli, play, same_table, unlabelled
 
 pytestmark = pytest.mark.slow  # a simulator in a child process, killed
 
-ROOT = Path(__file__).resolve().parent.parent
 SHELVE = "choose Das perfekte Wort\npress start\npress back\n"  # asked: START leaves Quiddler; BACK: no new game
 RESUME = "choose Spiel fortsetzen\npress start\n"
 REST_OF_ROUND = "type AT\nhold next\ntype Z\npress next\n"  # Bob's words and cards left: round 1 is scored
-CHILD = """
-import sys, time
-from pathlib import Path
-from firmware_host.config import resolve
-from firmware_host.script import parse_script, run_script
-from firmware_host.simulator import Simulator
-sim = Simulator(resolve("sim", None, environ={}), Path(sys.argv[1]))
-run_script(parse_script(sys.argv[2]), sim.hooks(), lambda line: None)
-print("shelved", flush=True)
-time.sleep(600)
-"""
 
 
 def test_a_shelved_game_survives_a_kill_and_resumes_exactly(
@@ -42,14 +28,7 @@ def test_a_shelved_game_survives_a_kill_and_resumes_exactly(
     never_killed = make_sim(tmp_path / "plain")
     play(never_killed, QUIDDLER_ROUND_1 + SHELVE)
     box = tmp_path / "box"
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(box), QUIDDLER_ROUND_1 + SHELVE], cwd=ROOT,
-                             stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline() == "shelved\n"
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait(10)
-    assert child.returncode == -signal.SIGKILL
+    killed_after(box, QUIDDLER_ROUND_1 + SHELVE)
 
     sim = make_sim(box)
     assert [game.flow for game in sim.state.shelf] == [game.flow for game in never_killed.state.shelf]
