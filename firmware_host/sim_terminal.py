@@ -251,13 +251,14 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
             box.appliance.shell.stop()
 
     served: list[str] = []  # the table page's address, once it is served (`--page`)
+    unserved: list[str] = []  # why the table page could not be served, and what to do
 
     def extra() -> str | None:
         lines = [no_window.split("\n")[0]] if no_window else [hint(box) or ""] if hint is not None else []
         if served:
             lang = box.appliance.shell.state.settings.lang if box.appliance is not None else "de"
             lines.append(pick(TEXT, lang, "page", address=served[0]))
-        lines = [line for line in lines if line]
+        lines = [line for line in lines + unserved if line]
         return "\n".join(lines) if lines else None
 
     keys = KeyHandler(box, quit_)
@@ -278,7 +279,7 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
         appliance = open_appliance(resolved, state_dir, outputs_hook=box.hook, power_off=lambda: None,
                                    prepare_lists=True)
         box.attach(appliance)
-        server = serve_page(appliance, resolved, state_dir, asked=page, box=box)
+        server = serve_page(appliance, resolved, state_dir, asked=page, box=box, failed=unserved.append)
         if server is not None and server.address is not None:
             served.append(server.address)
         settle_heap()
@@ -311,4 +312,6 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
         signal.signal(signal.SIGWINCH, previous)
         if no_window:
             print(no_window, file=sys.stderr)
+        for text in unserved:
+            print(f"wordtable sim: {text}", file=sys.stderr)
     return 0

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.appliance import Appliance, open_appliance
-from firmware_host.config import Resolved
+from firmware_host.config import PageConfig, Resolved
 from firmware_host.core import app
 from firmware_host.core.events import Event
 from firmware_host.core.screens import Screen, describe
@@ -19,6 +19,26 @@ from firmware_host.core.sounds import PATTERNS, Note
 from firmware_host.script import ScriptHooks
 from firmware_host.shell import Outputs, VirtualClock, advance, advance_once
 from firmware_host.textscreen import frame
+from hw.schema import load_toml
+
+SIM_BIND = "127.0.0.1"  # the simulator's table page: this machine only, unless the config says otherwise
+
+
+def sim_page(resolved: Resolved, *, port: int | None = None) -> Resolved:
+    """`resolved` with the table page as the simulator serves it (`wordtable sim --page`, and what
+    `wordtable check-config` shows for a mock board): on `SIM_BIND` unless the user config file names a
+    `[page] bind`; on `port` (`--port`) when given, else the config's."""
+    page = resolved.config.page
+    bind = page.bind if _names_bind(resolved.config.source) else SIM_BIND
+    page = PageConfig(page.enabled, page.port if port is None else port, bind)
+    return replace(resolved, config=replace(resolved.config, page=page))
+
+
+def _names_bind(source: str | None) -> bool:
+    if source is None:
+        return False
+    page = load_toml(Path(source), "config").get("page")  # `resolve` read it already and found it valid
+    return isinstance(page, dict) and "bind" in page
 
 
 class Simulator:

@@ -8,11 +8,13 @@ systemd has given up restarting it. Showing it is best effort: a panel that does
 
 from __future__ import annotations
 
+import errno
 import logging
 from pathlib import Path
 from typing import Any
 
 from firmware_host.core.app import startup_failure_screen
+from firmware_host.core.i18n import pick
 from firmware_host.render import render
 from hw.profile import Profile, ProfileError, load_profile
 
@@ -66,3 +68,33 @@ def show_failure(
         log.error("the failure could not be shown on the display: %s", exc)
         return None
     return image
+
+
+PAGE_TEXT = {
+    "de": {
+        "taken": "Port {port} ist belegt – {how} oder das andere Programm beenden",
+        "denied": "Port {port} ist nur für root – {how} (ab 1024)",
+        "no_address": "Die Adresse {bind} hat dieser Rechner nicht – [page] bind in der Konfiguration ändern",
+        "other": "Handy-Seite nicht gestartet: {reason} – [page] in der Konfiguration prüfen",
+        "how_sim": "anderen Port mit --port wählen",
+        "how_run": "anderen Port in der Konfiguration ([page] port) wählen",
+    },
+    "en": {
+        "taken": "Port {port} is taken – {how} or quit the other program",
+        "denied": "Port {port} is for root only – {how} (1024 or above)",
+        "no_address": "This machine has no address {bind} – change [page] bind in the config",
+        "other": "Table page not started: {reason} – check [page] in the config",
+        "how_sim": "choose another port with --port",
+        "how_run": "choose another port in the config ([page] port)",
+    },
+}
+PAGE_FAILURES = {errno.EADDRINUSE: "taken", errno.EACCES: "denied", errno.EADDRNOTAVAIL: "no_address"}
+
+
+def page_failure(exc: OSError, bind: str, port: int, lang: str, *, sim: bool = False) -> str:
+    """Why the table page cannot be served and what to do, in the box's language `lang`, for the OLED and
+    the terminal: never the raw `[Errno 98]`. `sim`: the way out is `wordtable sim --port`, else the config."""
+    kind = PAGE_FAILURES.get(exc.errno or 0, "other")
+    how = pick(PAGE_TEXT, lang, "how_sim" if sim else "how_run")
+    reason = exc.strerror or type(exc).__name__
+    return pick(PAGE_TEXT, lang, kind, port=port, bind=bind, how=how, reason=reason)

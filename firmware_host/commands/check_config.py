@@ -1,5 +1,7 @@
 """`wordtable check-config [--profile NAME|FILE] [--config FILE]`: validate the board profile and the
-user config together; print the resolved configuration (exit 0) or every error by key (stderr, exit 2)."""
+user config together; print the resolved configuration (exit 0) or every error by key (stderr, exit 2).
+On a mock board (`--profile sim`) it prints what `wordtable sim` runs with: the table page on 127.0.0.1
+unless the config names `[page] bind` (`simulator.sim_page`)."""
 
 from __future__ import annotations
 
@@ -48,5 +50,9 @@ def run(args: argparse.Namespace) -> int:
         resolved = resolve(args.profile, args.config)
     except ResolveError as exc:
         return report(exc, "wordtable check-config")
+    if resolved.profile.board.pin_factory == "mock":
+        from firmware_host.simulator import sim_page
+
+        resolved = sim_page(resolved)
     sys.stdout.write(dump(resolved))
     return 0

@@ -6,7 +6,8 @@
 - `--script FILE`: replays an action script (docs/sim-scripts.md) on a virtual clock.
 - `--tour`: live, with a hint line that walks a newcomer through the sand timer, the scoreboard and one
   round of Das perfekte Wort (firmware_host/tour.py), on a fresh state unless `--state-dir` is given.
-- `--page`: live, and the table page with the virtual box at /box (firmware_host/page/box.py).
+- `--page`: live, and the table page with the virtual box at /box (firmware_host/page/box.py), on
+  127.0.0.1:8080 (`simulator.sim_page`); `--port N` another port.
 - `--window`: live, the box in a window (luma.emulator on pygame; `pip install 'wordtable[window]'`);
   without a display it says how to get one and plays in the terminal.
 - `--lang de|en`: the box's language for a fresh state (a kept state keeps the language chosen on the box).
@@ -23,10 +24,10 @@ from importlib import resources
 from pathlib import Path
 
 from firmware_host.commands.check_config import report
-from firmware_host.config import PageConfig, Resolved, ResolveError, resolve
+from firmware_host.config import Resolved, ResolveError, resolve
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.script import ExpectationFailed, ScriptError, parse_script, run_script
-from firmware_host.simulator import Simulator
+from firmware_host.simulator import Simulator, sim_page
 
 DEMO = "demo.script"
 
@@ -42,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--page", action="store_true",
                         help="live: serve the table page and the virtual box at /box "
                              "(on 127.0.0.1:8080 unless the config's [page] says otherwise)")
+    parser.add_argument("--port", type=port_number, metavar="N", default=None,
+                        help="with --page: serve it on port N (default: the config's, 8080)")
     parser.add_argument("--tour", action="store_true",
                         help="live: a guided first tour (sand timer, scoreboard, a round of Das perfekte Wort)")
     parser.add_argument("--window", action="store_true",
@@ -50,14 +53,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the box's language (default: the config's, German); a kept state keeps its own")
 
 
+def port_number(text: str) -> int:
+    """A TCP port for `--port`: 0 to 65535 (0: any free one)."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port (0–65535): {text!r}")
+    return int(text)
+
+
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         resolved = resolve(args.profile, args.config, environ={})
     except ResolveError as exc:
         return report(exc, "wordtable sim")
-    if args.page and args.config is None:  # a laptop trying it: this machine only
-        resolved = replace(resolved, config=replace(resolved.config, page=PageConfig(True, 8080, "127.0.0.1")))
+    if args.port is not None and not args.page:
+        print("wordtable sim: --port needs --page", file=sys.stderr)
+        return 2
+    resolved = sim_page(resolved, port=args.port)
     if args.lang is not None:
         config = resolved.config
         resolved = replace(resolved, config=replace(config, appliance=replace(config.appliance, language=args.lang)))

@@ -15,6 +15,7 @@ from firmware_host.core import app
 from firmware_host.core.events import Notice
 from firmware_host.core.page_view import page_views
 from firmware_host.page.server import PageServer
+from firmware_host.startup_failure import page_failure
 
 if TYPE_CHECKING:
     from firmware_host.sim_box import LiveBox
@@ -23,10 +24,12 @@ log = logging.getLogger("wordtable.page")
 
 
 def serve_page(appliance: Appliance, resolved: Resolved, state_dir: Path, *, asked: bool = False,
-               clock: Callable[[], float] = time.monotonic, box: LiveBox | None = None) -> PageServer | None:
-    """Start the page for `appliance` (before its shell runs) and return it; None when it is off or its
-    port cannot be had (then the OLED and the log say why, and the box plays on without it). With the
-    simulator's `box`, the page also serves the virtual box at /box."""
+               clock: Callable[[], float] = time.monotonic, box: LiveBox | None = None,
+               failed: Callable[[str], None] = lambda text: None) -> PageServer | None:
+    """Start the page for `appliance` (before its shell runs) and return it; None when it is off or it
+    cannot be served (a taken port: the OLED, the log and `failed` get why and what to do, in the box's
+    language — `startup_failure.page_failure` — and the box plays on without it). With the simulator's
+    `box`, the page also serves the virtual box at /box (and the way out of a taken port is `--port`)."""
     if not page_enabled(resolved, asked):
         return None
     config = resolved.config.page
@@ -41,8 +44,10 @@ def serve_page(appliance: Appliance, resolved: Resolved, state_dir: Path, *, ask
     try:
         server.start()
     except OSError as exc:
-        log.error("the table page cannot be served on %s:%d: %s", config.bind, config.port, exc)
-        appliance.shell.put(Notice(f"page: {exc.strerror or exc}"[:120], clock()))
+        text = page_failure(exc, config.bind, config.port, appliance.shell.state.settings.lang, sim=box is not None)
+        log.error("%s (%s:%d: %s)", text, config.bind, config.port, exc.strerror)
+        appliance.shell.put(Notice(text, clock()))
+        failed(text)
         return None
     shell = appliance.shell
 
