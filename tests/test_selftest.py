@@ -160,20 +160,39 @@ def test_each_button_press_and_long_press(rig):
         "button.next.hold": Outcome.PASS, "button.back.press": Outcome.PASS, "button.back.hold": Outcome.PASS,
         "button.menu.press": Outcome.FAIL, "button.menu.hold": Outcome.SKIP, "button.turn.press": Outcome.PASS,
     }
-    assert results[0].note == "NEXT came first (a mistake, or swapped wires?)"
-    assert "  that was NEXT (GPIO 27), not START (GPIO 26)" in r.remarks
-    assert "  a short press: hold BACK for 0.1 s" in r.remarks
-    assert results[6].note == "pressing MENU sends nothing: check its wires to GPIO 21 and GND"
+    # The OLED and the terminal speak German, the default language.
+    assert results[0].note == "NEXT kam zuerst (ein Versehen, oder vertauschte Kabel?)"
+    assert "  das war NEXT (GPIO 27), nicht START (GPIO 26)" in r.remarks
+    assert "  zu kurz: BACK 0,1 s lang halten" in r.remarks
+    assert results[6].note == "MENU sendet nichts: die Kabel zu GPIO 21 und GND prüfen"
     assert [p.confirm for p in r.prompts] == [False] * 9
-    # The OLED asked in German, the default language, while waiting.
     assert r.shown["button.next.hold"] == asking("Halte NEXT gedrückt", "Tasten", "Wenn nichts passiert: n im Terminal")
 
 
-def test_the_oled_follows_the_configured_language(rig):
+def test_the_oled_and_the_terminal_follow_the_configured_language(rig):
     r = rig(lang="en")
-    r.actions = {"button.start.press": lambda: r.type("q")}
-    r.run("buttons")
+    h = r.hands
+    r.actions = {"button.start.press": lambda: (h.press(Button.NEXT), h.press(Button.START)),
+                 "button.start.hold": lambda: (h.press(Button.START), r.type("q"))}
+    results = r.run("buttons")
     assert r.shown["button.start.press"] == asking("Press START", "Buttons", "Nothing happens? n in the terminal")
+    assert results[0].what == "button START (GPIO 26): press"
+    assert results[0].note == "NEXT came first (a mistake, or swapped wires?)"
+    assert "  that was NEXT (GPIO 27), not START (GPIO 26)" in r.remarks
+    assert "  a short press: hold START for 0.1 s" in r.remarks
+    assert r.prompts[0].text == "Press START (GPIO 26) briefly: the OLED says it was pressed."
+
+
+def test_every_text_of_the_selftest_is_there_in_both_languages_with_the_same_fields():
+    from string import Formatter
+
+    from firmware_host.selftest.text import OLED, TERMINAL
+
+    for table in (OLED, TERMINAL):
+        assert set(table["de"]) == set(table["en"])
+        for key, german in table["de"].items():
+            fields = {name for _, name, _, _ in Formatter().parse(german) if name}
+            assert fields == {name for _, name, _, _ in Formatter().parse(table["en"][key]) if name}, key
 
 
 def test_the_encoder_both_ways_and_its_push(rig):
@@ -186,7 +205,7 @@ def test_the_encoder_both_ways_and_its_push(rig):
 
 
 def test_an_encoder_counting_the_wrong_way_says_to_swap_a_and_b(rig):
-    r = rig()
+    r = rig(lang="en")
     r.actions = {"encoder.cw": lambda: r.hands.turn(-3), "encoder.ccw": lambda: r.type("q")}
     results = r.run("encoder")
     assert results[0].outcome is Outcome.FAIL and "swap encoder.a and encoder.b (GPIO 9 and 10)" in results[0].note
@@ -197,7 +216,31 @@ def test_no_encoder_steps_without_an_encoder(rig):
     r = rig(replace(QUICK, encoder=replace(QUICK.encoder, enabled=False)))
     results = r.run("encoder", "keyboard")
     assert [x.step for x in results] == ["keyboard"]
-    assert results[0].outcome is Outcome.SKIP and "not supported yet" in results[0].note
+    assert results[0].outcome is Outcome.SKIP and results[0].note.startswith("keine Tastatur in Gebrauch")
+
+
+def test_a_word_typed_on_a_usb_keyboard_is_shown_back(rig, tmp_path):
+    from tests.keystreams import Plug, typing_stream
+
+    kbd = Plug(tmp_path / "event0").plug()
+    r = rig(replace(QUICK, keyboard=replace(QUICK.keyboard, devices=(str(kbd.path),))), lang="en")
+    r.record = r.oled
+    watcher = r.hardware.keyboards
+    assert watcher is not None
+
+    def type_a_word() -> None:
+        assert wait_until(lambda: watcher.open_paths == [str(kbd.path)])
+        kbd.send(typing_stream("Tisch"))
+
+    r.actions = {"keyboard": type_a_word}
+    try:
+        results = r.run("keyboard")
+    finally:
+        kbd.unplug()
+    assert results[0].outcome is Outcome.PASS and results[0].note == "typed Tisch"
+    assert r.shown["keyboard"] == asking("Type a word, Enter", "Keyboard", "Nothing happens? n in the terminal")
+    assert r.paused[0] == asking("Typed: Tisch", "Keyboard", "")
+    assert r.prompts[0].text == "Type a word on the USB keyboard and press Enter: the OLED shows it."
 
 
 # --- the LED bar and the buzzer ----------------------------------------------------------------------
@@ -252,7 +295,7 @@ def test_the_buzzer_plays_rising_tones_then_the_volumes(rig):
     assert [hz for hz, _ in tones] == list(TONES) and list(TONES) == sorted(TONES)
     assert soft == normal == loud  # the same tune …
     assert duties == sorted(duties) and len(set(duties)) == 3  # … louder each time
-    assert "8 rising tones (262–1319 Hz)" in r.prompts[0].text
+    assert "8 steigende Töne (262–1319 Hz)" in r.prompts[0].text
     assert sounded == [True]
     assert r.hardware.pin_factory.pin(QUICK.buzzer.pin).state == 0  # silent after the walk
 
@@ -271,23 +314,23 @@ def test_a_card_on_the_reader_shows_its_id(rig):
 
     r.actions = {"reader.rfid": tap}
     results = r.run("readers")
-    assert results[0].outcome is Outcome.PASS and results[0].note == f"read {TAG}"
+    assert results[0].outcome is Outcome.PASS and results[0].note == f"gelesen: {TAG}"
     assert r.shown["reader.rfid"] == asking("Karte auflegen", "Leser rfid", "Wenn nichts passiert: n im Terminal")
     assert r.paused[0] == asking(f"Gelesen: {TAG}", "Leser rfid", "")
-    assert f"  read {TAG}" in r.remarks
+    assert f"  gelesen: {TAG}" in r.remarks
 
 
 # --- ending, the summary, the command ----------------------------------------------------------------
 
 
 def test_q_ends_the_walk_and_the_rest_is_listed_as_not_run(rig):
-    r = rig(timeout=0.05)
+    r = rig(timeout=0.05, lang="en")
     r.actions = {"display.checker": lambda: r.type("q")}
     results = r.run("display", "buttons")
     assert results[0].outcome is Outcome.SKIP and results[0].note == "no answer in 0 s"
     assert results[1].note == "ended here"
     assert {r.note for r in results[2:]} == {"not run: the test was ended"}
-    text = summary(results, ["board: test"])
+    text = summary(results, ["board: test"], "en")
     assert text.splitlines()[:2] == ["wordtable selftest", "board: test"]
     assert "– display: checkerboard: ended here" in text
     assert text.rstrip().endswith(f"0 passed, 0 failed, {len(results)} skipped")
@@ -329,11 +372,13 @@ def test_the_command_walks_the_sim_board_answered_on_stdin(tmp_path):
                         pause=lambda s: None, timeout=5)
     text = out.getvalue()
     assert code == 1  # the volume step was answered no
-    assert "[1/21] display.border" in text and "(mock board: type `hold start`)" in text
+    assert "[1/21] display.border" in text and "(Mock-Board: `hold start` tippen)" in text
     pasted = text.split("```")[1]
-    assert "✗ buzzer: volume soft, normal" in pasted and f"✓ reader rfid (rdm6300 at loop://): read {TAG}" in pasted
-    assert pasted.rstrip().endswith("19 passed, 1 failed, 1 skipped")
-    assert "OLED language: de" in pasted
+    assert "✗ Summer: leise, normal, laut" in pasted and f"✓ Leser rfid (rdm6300 an loop://): gelesen: {TAG}" in pasted
+    assert "– Tastatur: keine Tastatur in Gebrauch" in pasted
+    assert pasted.rstrip().endswith("19 bestanden, 1 fehlgeschlagen, 1 übersprungen")
+    assert "Sprache des Displays: de" in pasted
+    assert "not supported" not in text and "keyboard input is its own issue" not in text
 
 
 def test_the_command_says_to_stop_the_service_when_the_pins_are_taken(monkeypatch, capsys):
@@ -363,8 +408,8 @@ def test_a_dead_oled_fails_the_display_steps_and_the_rest_still_runs(monkeypatch
                         pause=lambda s: None, timeout=5)
     text = out.getvalue()
     assert code == 1
-    assert "Remote I/O error\n  The display steps fail; the rest runs without the OLED" in text
+    assert "Remote I/O error\n  Die Display-Schritte schlagen fehl; der Rest läuft ohne Display" in text
     pasted = text.split("```")[1]
-    assert pasted.count("✗ display: ") == 3 and "[Errno 121] Remote I/O error" in pasted
-    assert "✗ LED bar: 10 segments in order" in pasted  # it still asked, and was answered n
+    assert pasted.count("✗ Display: ") == 3 and "[Errno 121] Remote I/O error" in pasted
+    assert "✗ LED-Leiste: 10 Segmente der Reihe nach" in pasted  # it still asked, and was answered n
     assert [c.driver for c in asked] == ["dummy", "dummy"] and asked[1].interface == "none"

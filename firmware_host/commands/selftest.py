@@ -1,7 +1,7 @@
 """`wordtable selftest [--profile NAME|FILE] [--config FILE] [--part PART …] [--timeout S]`: walk through
 every part of the box on its pins — the OLED's test patterns, each button and its long press, the encoder,
 the LED bar and its dimming, the buzzer's tones and volumes, each card reader — with the OLED (in the
-configured language) and the terminal saying what should happen. Answer y / n in the terminal or with START /
+configured language, and so does the terminal) saying what should happen. Answer y / n in the terminal or with START /
 BACK on the box; s skips a step, q ends. It ends with a summary to paste into a bug report; exit 1 when a
 step failed. On a mock board (`--profile sim`) typed words press the mock buttons: `start`, `hold start`,
 `push`, `+`, `-`, `@CODE`. Stop the service first: it holds the pins."""
@@ -27,6 +27,7 @@ from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, re
 from firmware_host.doctor.system import board_model, os_release
 from firmware_host.selftest import PARTS, Outcome, Prompt, Result, Selftest, Typed, summary
 from firmware_host.selftest.hands import MockHands
+from firmware_host.selftest.text import say
 from firmware_host.textscreen import braille
 from hw.build import Hardware, HardwareError, build
 
@@ -60,17 +61,18 @@ def read_lines(stream: IO[str], inbox: queue.Queue[object]) -> None:
     inbox.put(Typed(None))
 
 
-MOCK_HINTS = {"press": "type `{button}`", "hold": "type `hold {button}`", "encoder.cw": "type `+` per click",
-              "encoder.ccw": "type `-` per click", "encoder.push": "type `push`", "reader": "type `@0A0B0C0D0E`"}
+MOCK_HINTS = {"press": "mock_press", "hold": "mock_hold", "encoder.cw": "mock_cw", "encoder.ccw": "mock_ccw",
+              "encoder.push": "mock_push", "reader": "mock_reader"}  # the texts (selftest.text) by step
 
 
 class Terminal:
-    """How the walk talks in the terminal: a prompt per step, remarks, and on a mock board the OLED drawn
-    in Braille and the words that work the mock pins."""
+    """How the walk talks in the terminal, in `lang`: a prompt per step, remarks, and on a mock board the
+    OLED drawn in Braille and the words that work the mock pins."""
 
-    def __init__(self, out: IO[str], hardware: Hardware | None = None) -> None:
+    def __init__(self, out: IO[str], hardware: Hardware | None = None, lang: str = "de") -> None:
         self._out = out
         self._mock = hardware
+        self._lang = lang
 
     def __call__(self, message: Prompt | str) -> None:
         if isinstance(message, str):
@@ -87,9 +89,8 @@ class Terminal:
             hint = MOCK_HINTS.get(message.step) or MOCK_HINTS.get(kind if prefix == "button" else prefix)
             if hint:
                 button = message.step.split(".")[1] if prefix == "button" else ""
-                lines.append(f"  (mock board: {hint.format(button=button)})")
-        lines.append("  answer: y / n (or START / BACK on the box) · s skip · q end" if message.confirm
-                     else "  n if nothing happens · s skip · q end")
+                lines.append(say(self._lang, "mock", hint=say(self._lang, hint, button=button)))
+        lines.append(say(self._lang, "answer_confirm" if message.confirm else "answer_event"))
         self._write("\n".join(lines))
 
     def _write(self, text: str) -> None:
@@ -98,12 +99,14 @@ class Terminal:
 
 
 def header(resolved: Resolved, root: Path = Path("/")) -> list[str]:
-    """The summary's first lines: program, board, OS, profile, display, language."""
-    p = resolved.profile
+    """The summary's first lines, in the box's language: program, board, OS, profile, display, language."""
+    p, lang = resolved.profile, resolved.config.appliance.language
+    board = board_model(root) or say(lang, "not_a_pi")
     return [f"wordtable {__version__}, Python {platform.python_version()}",
-            f"board: {board_model(root) or 'not a Raspberry Pi'}; OS: {os_release(root).get('PRETTY_NAME', '?')}",
-            f"profile: {p.source} ({p.board.name}, pin factory {p.board.pin_factory}); display: {describe(p.display)}",
-            f"OLED language: {resolved.config.appliance.language}"]
+            say(lang, "header_board", board=board, os=os_release(root).get("PRETTY_NAME", "?")),
+            say(lang, "header_profile", source=p.source, name=p.board.name, factory=p.board.pin_factory,
+                display=describe(p.display)),
+            say(lang, "header_lang", language=lang)]
 
 
 def walk(resolved: Resolved, stdin: IO[str], out: IO[str], *, parts: Iterable[str] = PARTS, timeout: float = 120.0,
@@ -111,7 +114,7 @@ def walk(resolved: Resolved, stdin: IO[str], out: IO[str], *, parts: Iterable[st
     """Build the hardware, read answers from `stdin`, walk, print the summary to `out`. Exit code: 0 all
     passed or skipped, 1 a step failed or the hardware would not start."""
     inbox: queue.Queue[object] = queue.Queue()
-    profile = resolved.profile
+    profile, lang = resolved.profile, resolved.config.appliance.language
     display_error: str | None = None
     if "display_device" not in build_options:
         try:
@@ -124,24 +127,21 @@ def walk(resolved: Resolved, stdin: IO[str], out: IO[str], *, parts: Iterable[st
         hardware = build(profile, emit=inbox.put, **build_options)
     except HardwareError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
-        print(f"{PROG}: stop the service first if it runs (sudo systemctl stop wordtable); wordtable doctor "
-              "checks the rest", file=sys.stderr)
+        print(say(lang, "stop_service", prog=PROG), file=sys.stderr)
         return 1
     mock = profile.board.pin_factory == "mock"
     threading.Thread(target=read_lines, args=(stdin, inbox), name="selftest-input", daemon=True).start()
-    tell = Terminal(out, hardware if mock else None)
-    test = Selftest(hardware, profile, inbox=inbox, tell=tell, lang=resolved.config.appliance.language,
+    tell = Terminal(out, hardware if mock else None, lang)
+    test = Selftest(hardware, profile, inbox=inbox, tell=tell, lang=lang,
                     hands=MockHands(hardware, profile) if mock else None, pause=pause, timeout=timeout,
                     display_error=display_error)
-    tell(f"{PROG}: {len(test.plan(parts))} steps. Watch the OLED and the LED bar, listen to the buzzer; the OLED "
-         "and this terminal say what should happen.")
+    tell(say(lang, "start", prog=PROG, n=len(test.plan(parts))))
     if display_error is not None:
-        tell(f"{PROG}: {display_error}\n  The display steps fail; the rest runs without the OLED (wordtable doctor "
-             "probes the bus).")
+        tell(say(lang, "display_error", prog=PROG, reason=display_error))
     results: list[Result] = []
     try:
         results = test.run(parts)
     finally:
         hardware.close()
-    tell("\nPaste this into a bug report:\n```\n" + summary(results, header(resolved)) + "```")
+    tell(say(lang, "paste") + "\n```\n" + summary(results, header(resolved), lang) + "```")
     return 1 if any(result.outcome is Outcome.FAIL for result in results) else 0

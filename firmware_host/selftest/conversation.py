@@ -17,17 +17,19 @@ from collections.abc import Callable
 from firmware_host.core.events import Button, Press
 from firmware_host.selftest.hands import MockHands
 from firmware_host.selftest.steps import Outcome, Prompt, Quit, Result, Tell, Typed
+from firmware_host.selftest.text import say
 
 SETTLE_S = 1.0  # how long the drivers get to report what a mock board's hands did (a card read takes a while)
 YES, NO, SKIP, QUIT = ("y", "yes", "j", "ja"), ("n", "no", "nein"), ("s", "skip"), ("q", "quit")
 
 
 class Conversation:
-    """Prompts and answers for one walk. `where` is (the step's number, the number of steps) for prompts."""
+    """Prompts and answers for one walk, its remarks in `lang`. `where` is (the step's number, the number of
+    steps) for prompts."""
 
     def __init__(self, inbox: queue.Queue[object], tell: Tell, hands: MockHands | None, *, timeout: float,
-                 clock: Callable[[], float]) -> None:
-        self._inbox, self._tell, self._hands = inbox, tell, hands
+                 clock: Callable[[], float], lang: str = "de") -> None:
+        self._inbox, self._tell, self._hands, self._lang = inbox, tell, hands, lang
         self.timeout, self._clock = timeout, clock
         self._typed: deque[str | None] = deque()
         self._acted = False
@@ -57,8 +59,8 @@ class Conversation:
             if answer == "no":
                 return Result(step, what, Outcome.FAIL, fails)
             if answer == "skip":
-                return Result(step, what, Outcome.SKIP, "skipped")
-        return Result(step, what, Outcome.SKIP, f"no answer in {self.timeout:.0f} s")
+                return Result(step, what, Outcome.SKIP, say(self._lang, "skipped"))
+        return Result(step, what, Outcome.SKIP, say(self._lang, "no_answer", s=f"{self.timeout:.0f}"))
 
     def await_event(self, step: str, what: str, says: str, on_event: Callable[[object], Result | None],
                     fails: str) -> Result:
@@ -72,14 +74,14 @@ class Conversation:
                 if answer == "no":
                     return Result(step, what, Outcome.FAIL, fails)
                 if answer == "skip":
-                    return Result(step, what, Outcome.SKIP, "skipped")
+                    return Result(step, what, Outcome.SKIP, say(self._lang, "skipped"))
                 if answer == "yes":
-                    self._tell("  do it on the box; n if nothing happens")
+                    self._tell(say(self._lang, "do_it"))
                 continue
             result = on_event(item)
             if result is not None:
                 return result
-        return Result(step, what, Outcome.SKIP, f"nothing in {self.timeout:.0f} s")
+        return Result(step, what, Outcome.SKIP, say(self._lang, "nothing_in", s=f"{self.timeout:.0f}"))
 
     def _prompt(self, step: str, says: str, *, confirm: bool) -> None:
         number, total = self.where
@@ -126,5 +128,5 @@ class Conversation:
             if word in words:
                 return answer
         if word:
-            self._tell(f"  {typed.line.strip()!r}? y = it works, n = it does not, s = skip, q = end the test")
+            self._tell(say(self._lang, "not_understood", line=typed.line.strip()))
         return None

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from firmware_host.selftest.text import say
+
 
 class Outcome(StrEnum):
     PASS = "pass"
@@ -60,10 +62,12 @@ class Quit(Exception):
 Tell = Callable[[Prompt | str], None]
 
 
-def summary(results: Sequence[Result], header: Iterable[str] = ()) -> str:
-    """The walk's results as text to paste into a bug report: the header lines, a line per step, counts."""
+def summary(results: Sequence[Result], header: Iterable[str] = (), lang: str = "de") -> str:
+    """The walk's results as text to paste into a bug report: the header lines, a line per step, counts (in
+    `lang`, the words the walk spoke)."""
     counts = {outcome: sum(r.outcome is outcome for r in results) for outcome in Outcome}
     lines = ["wordtable selftest", *header, ""]
     lines += [result.line() for result in results]
-    lines += ["", f"{counts[Outcome.PASS]} passed, {counts[Outcome.FAIL]} failed, {counts[Outcome.SKIP]} skipped"]
+    lines += ["", say(lang, "totals", passed=counts[Outcome.PASS], failed=counts[Outcome.FAIL],
+                      skipped=counts[Outcome.SKIP])]
     return "\n".join(lines) + "\n"

@@ -1,10 +1,11 @@
-"""What the self-test shows on the OLED, in the UI languages (the terminal's texts are English)."""
+"""What the self-test says, in the UI languages: on the OLED (short) and in the terminal (what should happen,
+what to do when it does not, the summary). The terminal speaks the box's language too."""
 
 from __future__ import annotations
 
 from firmware_host.core.i18n import Table, texts
 
-TEXTS: Table = {
+OLED: Table = {
     "de": {
         "title": "Selbsttest",
         "yes_no": "START ja · BACK nein",
@@ -35,6 +36,9 @@ TEXTS: Table = {
         "tap": "Karte auflegen",
         "read": "Gelesen: {code}",
         "missing": "Leser fehlt!",
+        "keyboard": "Tastatur",
+        "type_word": "Ein Wort tippen, Enter",
+        "typed": "Getippt: {word}",
         "not_yet": "Wenn nichts passiert: n im Terminal",
         "done": "Selbsttest fertig",
         "counts": "{passed} ok · {failed} Fehler · {skipped} übersprungen",
@@ -69,11 +73,214 @@ TEXTS: Table = {
         "tap": "Tap a card",
         "read": "Read: {code}",
         "missing": "Reader missing!",
+        "keyboard": "Keyboard",
+        "type_word": "Type a word, Enter",
+        "typed": "Typed: {word}",
         "not_yet": "Nothing happens? n in the terminal",
         "done": "Self-test done",
         "counts": "{passed} ok · {failed} failed · {skipped} skipped",
     },
 }
 
+TERMINAL: Table = {
+    "de": {
+        # what each step is (the summary's lines)
+        "what_border": "Display: Rahmen",
+        "what_checker": "Display: Schachbrett",
+        "what_pages": "Display: jede Seite",
+        "what_button": "Taste {button} (GPIO {pin}): {kind}",
+        "kind_press": "kurz drücken",
+        "kind_hold": "lang drücken",
+        "what_turn": "Drehknopf (GPIO {a}/{b}): {way}",
+        "cw": "nach rechts",
+        "ccw": "nach links",
+        "what_push": "Drehknopf drücken (GPIO {pin})",
+        "what_segments": "LED-Leiste: {n} Segmente der Reihe nach",
+        "what_dim": "LED-Leiste: Dimmen (PWM)",
+        "what_tones": "Summer ({kind}, GPIO {pin}): Töne",
+        "what_volume": "Summer: leise, normal, laut",
+        "what_reader": "Leser {name} ({kind} an {where})",
+        "what_keyboard": "Tastatur",
+        # what should happen, and what it means when it does not
+        "says_border": "Das Display zeigt einen Rahmen aus einem Pixel an allen vier Kanten um ein Textfeld. "
+                       "Sind alle vier Kanten da?",
+        "fails_border": "eine Kante fehlt und an der anderen Seite ist ein Streifen Rauschen: ein falscher "
+                        "Spaltenversatz — ein SH1106 als SSD1306 angesteuert (display.driver = \"sh1106\" setzen) "
+                        "oder umgekehrt",
+        "says_checker": "Das Display zeigt ein gleichmäßiges Schachbrett aus 4-Pixel-Feldern um ein Textfeld. "
+                        "Überall gleichmäßig?",
+        "fails_checker": "gebrochene Zeilen oder verschobene Blöcke: display.driver, display.height und die "
+                         "Verkabelung des Displays prüfen",
+        "says_pages": "Ein heller Streifen lief über das Display nach unten, {n} Streifen zu 8 Zeilen, jeder über "
+                      "die ganze Breite; jetzt leuchtet jedes Pixel um ein Textfeld. Stimmt das?",
+        "fails_pages": "ein Streifen fehlt oder ist zu kurz: Höhe oder Treiber des Displays stimmen im Profil "
+                       "nicht",
+        "the_knob": "den Drehknopf",
+        "says_hold": "{button} (GPIO {pin}) {s} s lang gedrückt halten: das Display sagt, dass sie gehalten wurde.",
+        "says_press": "{button} (GPIO {pin}) kurz drücken: das Display sagt, dass sie gedrückt wurde.",
+        "that_was": "  das war {got} (GPIO {got_pin}), nicht {want} (GPIO {pin})",
+        "too_short": "  zu kurz: {button} {s} s lang halten",
+        "came_first": "{buttons} kam zuerst (ein Versehen, oder vertauschte Kabel?)",
+        "fails_press": "{button} sendet nichts: die Kabel zu GPIO {pin} und GND prüfen",
+        "says_turn": "Den Drehknopf {n} Rasten {way} drehen: das Display zählt sie.",
+        "wrong_way": "er zählt andersherum: encoder.a und encoder.b (GPIO {a} und {b}) im Profil tauschen, oder "
+                     "die Kabel",
+        "fails_turn": "Drehen sendet nichts: CLK → GPIO {a}, DT → GPIO {b}, + → 3,3 V, GND prüfen",
+        "says_segments": "Die LED-Leiste leuchtete Segment für Segment auf, von Segment 1 bis {n} (GPIO {order}); "
+                         "jetzt leuchten alle. Stimmt das?",
+        "fails_segments": "ein dunkles Segment: die LED ist verkehrt herum oder ihr Widerstand/GPIO-Kabel sitzt "
+                          "nicht; falsche Reihenfolge: die Kabel zu den GPIOs sind vertauscht (Pin-Tabelle in "
+                          "wiring/README.md)",
+        "no_pwm": "led_bar.pwm = false",
+        "says_dim": "Das letzte Segment (GPIO {pin}) wurde stufenweise dunkler und glimmt jetzt schwach. Stimmt das?",
+        "fails_dim": "kein Dimmen: die Pin-Factory kann auf diesen Pins kein PWM (wordtable doctor nennt sie; "
+                     "lgpio kann es)",
+        "heard_tones": "{n} steigende Töne ({low}–{high} Hz)",
+        "heard_beeps": "{n} Pieptöne (ein aktiver Summer hat nur eine Tonhöhe)",
+        "says_tones": "Der Summer spielte {heard}. Gehört?",
+        "fails_tones": "Stille: Transistor und die 5 V des Piezos prüfen; ein passiver Piezo braucht buzzer.kind = "
+                       "\"tonal\", ein aktiver Summer \"active\"",
+        "says_volume": "Der Summer spielte dieselbe Melodie dreimal, jedes Mal lauter (leise, normal, laut). "
+                       "Stimmt das?",
+        "fails_volume": "kein Unterschied: ein aktiver Summer kann nicht leiser (ein passiver Piezo, buzzer.kind = "
+                        "\"tonal\", kann es: über das Tastverhältnis); oder die Pin-Factory kann auf dem Pin kein PWM",
+        "says_reader": "Eine Karte an Leser {name} halten ({kind} an {where}): das Display zeigt ihre Nummer.",
+        "reader_missing": "  Leser {name} fehlt (wordtable doctor sagt, warum)",
+        "other_reader": "  das war Leser {got}, nicht {name}",
+        "read": "  gelesen: {code}",
+        "read_note": "gelesen: {code}",
+        "fails_reader": "keine Karte gelesen: Strom des Lesers und sein TX-Kabel prüfen (und wordtable doctor)",
+        "says_keyboard": "Auf der USB-Tastatur ein Wort tippen und Enter drücken: das Display zeigt es.",
+        "typed": "  getippt: {word}",
+        "fails_keyboard": "nichts getippt: die Tastatur neu einstecken; wordtable doctor zeigt, ob sie erkannt wird",
+        "no_keyboard": "keine Tastatur in Gebrauch ([keyboard] enabled = false, oder auf Mock-Pins keine in "
+                       "[keyboard] devices)",
+        "display_failed": "  das Display fiel aus: {reason}",
+        # the conversation
+        "skipped": "übersprungen",
+        "no_answer": "keine Antwort in {s} s",
+        "nothing_in": "nichts in {s} s",
+        "do_it": "  an der Box tun; n, wenn nichts passiert",
+        "not_understood": "  {line!r}? y = geht, n = geht nicht, s = überspringen, q = Test beenden",
+        "not_run": "nicht gelaufen: der Test wurde beendet",
+        "ended_here": "hier beendet",
+        # the terminal around the steps
+        "mock": "  (Mock-Board: {hint})",
+        "mock_press": "`{button}` tippen",
+        "mock_hold": "`hold {button}` tippen",
+        "mock_cw": "`+` je Raste tippen",
+        "mock_ccw": "`-` je Raste tippen",
+        "mock_push": "`push` tippen",
+        "mock_reader": "`@0A0B0C0D0E` tippen",
+        "answer_confirm": "  Antwort: y / n (oder START / BACK an der Box) · s überspringen · q Ende",
+        "answer_event": "  n, wenn nichts passiert · s überspringen · q Ende",
+        "start": "{prog}: {n} Schritte. Auf das Display und die LED-Leiste schauen, auf den Summer hören; das "
+                 "Display und dieses Terminal sagen, was passieren soll.",
+        "display_error": "{prog}: {reason}\n  Die Display-Schritte schlagen fehl; der Rest läuft ohne Display "
+                         "(wordtable doctor prüft den Bus).",
+        "stop_service": "{prog}: zuerst den Dienst anhalten, falls er läuft (sudo systemctl stop wordtable); "
+                        "wordtable doctor prüft den Rest",
+        "paste": "\nDas hier in einen Fehlerbericht kopieren:",
+        "totals": "{passed} bestanden, {failed} fehlgeschlagen, {skipped} übersprungen",
+        "header_board": "Board: {board}; OS: {os}",
+        "not_a_pi": "kein Raspberry Pi",
+        "header_profile": "Profil: {source} ({name}, Pin-Factory {factory}); Display: {display}",
+        "header_lang": "Sprache des Displays: {language}",
+    },
+    "en": {
+        "what_border": "display: border",
+        "what_checker": "display: checkerboard",
+        "what_pages": "display: every page",
+        "what_button": "button {button} (GPIO {pin}): {kind}",
+        "kind_press": "press",
+        "kind_hold": "long press",
+        "what_turn": "encoder (GPIO {a}/{b}): {way}",
+        "cw": "clockwise",
+        "ccw": "counter-clockwise",
+        "what_push": "encoder push (GPIO {pin})",
+        "what_segments": "LED bar: {n} segments in order",
+        "what_dim": "LED bar: PWM dimming",
+        "what_tones": "buzzer ({kind}, GPIO {pin}): tones",
+        "what_volume": "buzzer: volume soft, normal, loud",
+        "what_reader": "reader {name} ({kind} at {where})",
+        "what_keyboard": "keyboard",
+        "says_border": "The OLED shows a one-pixel frame along all four edges around a box of text. All four "
+                       "edges there?",
+        "fails_border": "an edge missing and a stripe of noise at the other side: a wrong column offset — an SH1106 "
+                        "driven as an SSD1306 (set display.driver = \"sh1106\") or the reverse",
+        "says_checker": "The OLED shows an even checkerboard of 4-pixel squares around a box of text. Even "
+                        "everywhere?",
+        "fails_checker": "broken rows or shifted blocks: check display.driver, display.height and the panel's wiring",
+        "says_pages": "A bright band ran down the OLED, {n} bands of 8 rows, each across the whole width; now every "
+                      "pixel is lit around a box of text. Right?",
+        "fails_pages": "a band missing or short: the panel's height or driver is wrong in the profile",
+        "the_knob": "the encoder's knob",
+        "says_hold": "Hold {button} (GPIO {pin}) down for {s} s: the OLED says it was held.",
+        "says_press": "Press {button} (GPIO {pin}) briefly: the OLED says it was pressed.",
+        "that_was": "  that was {got} (GPIO {got_pin}), not {want} (GPIO {pin})",
+        "too_short": "  a short press: hold {button} for {s} s",
+        "came_first": "{buttons} came first (a mistake, or swapped wires?)",
+        "fails_press": "pressing {button} sends nothing: check its wires to GPIO {pin} and GND",
+        "says_turn": "Turn the encoder {n} clicks {way}: the OLED counts them.",
+        "wrong_way": "it counts the other way: swap encoder.a and encoder.b (GPIO {a} and {b}) in the profile, or "
+                     "the wires",
+        "fails_turn": "turning sends nothing: check CLK → GPIO {a}, DT → GPIO {b}, + → 3.3 V, GND",
+        "says_segments": "The LED bar lit one segment after the other, from segment 1 to {n} (GPIO {order}); all "
+                         "are lit now. Right?",
+        "fails_segments": "a dark segment: its LED is reversed or its resistor/GPIO wire is off; out of order: the "
+                          "wires to the GPIOs are crossed (pin table in wiring/README.md)",
+        "no_pwm": "led_bar.pwm = false",
+        "says_dim": "The last segment (GPIO {pin}) faded in steps and glows dimly now. Right?",
+        "fails_dim": "no fading: the pin factory has no PWM on these pins (wordtable doctor names it; lgpio has it)",
+        "heard_tones": "{n} rising tones ({low}–{high} Hz)",
+        "heard_beeps": "{n} beeps (an active buzzer has one pitch)",
+        "says_tones": "The buzzer played {heard}. Heard them?",
+        "fails_tones": "silence: check the transistor and the piezo's 5 V; a passive piezo needs buzzer.kind = "
+                       "\"tonal\", an active buzzer \"active\"",
+        "says_volume": "The buzzer played the same tune three times, louder each time (soft, normal, loud). Right?",
+        "fails_volume": "no difference: an active buzzer has no loudness control (a passive piezo, buzzer.kind = "
+                        "\"tonal\", has: the PWM duty cycle); or the pin factory has no PWM on the pin",
+        "says_reader": "Tap a card on reader {name} ({kind} at {where}): the OLED shows its ID.",
+        "reader_missing": "  reader {name} is missing (wordtable doctor says why)",
+        "other_reader": "  that was reader {got}, not {name}",
+        "read": "  read {code}",
+        "read_note": "read {code}",
+        "fails_reader": "no card read: check the reader's power and its TX wire (and wordtable doctor)",
+        "says_keyboard": "Type a word on the USB keyboard and press Enter: the OLED shows it.",
+        "typed": "  typed {word}",
+        "fails_keyboard": "nothing typed: plug the keyboard in again; wordtable doctor shows whether it is found",
+        "no_keyboard": "no keyboard in use ([keyboard] enabled = false, or on mock pins none in [keyboard] devices)",
+        "display_failed": "  the display failed: {reason}",
+        "skipped": "skipped",
+        "no_answer": "no answer in {s} s",
+        "nothing_in": "nothing in {s} s",
+        "do_it": "  do it on the box; n if nothing happens",
+        "not_understood": "  {line!r}? y = it works, n = it does not, s = skip, q = end the test",
+        "not_run": "not run: the test was ended",
+        "ended_here": "ended here",
+        "mock": "  (mock board: {hint})",
+        "mock_press": "type `{button}`",
+        "mock_hold": "type `hold {button}`",
+        "mock_cw": "type `+` per click",
+        "mock_ccw": "type `-` per click",
+        "mock_push": "type `push`",
+        "mock_reader": "type `@0A0B0C0D0E`",
+        "answer_confirm": "  answer: y / n (or START / BACK on the box) · s skip · q end",
+        "answer_event": "  n if nothing happens · s skip · q end",
+        "start": "{prog}: {n} steps. Watch the OLED and the LED bar, listen to the buzzer; the OLED and this "
+                 "terminal say what should happen.",
+        "display_error": "{prog}: {reason}\n  The display steps fail; the rest runs without the OLED (wordtable "
+                         "doctor probes the bus).",
+        "stop_service": "{prog}: stop the service first if it runs (sudo systemctl stop wordtable); wordtable doctor "
+                        "checks the rest",
+        "paste": "\nPaste this into a bug report:",
+        "totals": "{passed} passed, {failed} failed, {skipped} skipped",
+        "header_board": "board: {board}; OS: {os}",
+        "not_a_pi": "not a Raspberry Pi",
+        "header_profile": "profile: {source} ({name}, pin factory {factory}); display: {display}",
+        "header_lang": "OLED language: {language}",
+    },
+}
 
-text = texts(TEXTS)
+text = texts(OLED)  # the OLED's words
+say = texts(TERMINAL)  # the terminal's words

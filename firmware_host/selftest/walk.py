@@ -1,10 +1,10 @@
 """The self-test walk: every part of the box in turn, on the hardware `hw.build` made from the profile.
 
-Each step puts its pattern or instruction on the OLED (in the UI language) and tells the terminal, through
-`tell(Prompt)`, what should happen (English); then it waits for the answer (`conversation`):
+Each step puts its pattern or instruction on the OLED and tells the terminal, through `tell(Prompt)`, what
+should happen (both in the box's language, `text`); then it waits for the answer (`conversation`):
 - a confirm step (the OLED patterns, the LED bar, the buzzer) for yes or no;
-- an event step (each button's press and long press, the encoder both ways and its push, each reader) for
-  that event itself; the wrong button is named (swapped wires show up).
+- an event step (each button's press and long press, the encoder both ways and its push, each reader, a
+  line typed on a USB keyboard) for that event itself; the wrong button is named (swapped wires show up).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from drivers.errors import HardwareError
-from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, Turn
+from firmware_host.core.events import Button, CardScan, LongPress, Press, ReaderStatus, TextEntry, Turn
 from firmware_host.core.screens import MessageScreen
 from firmware_host.core.sounds import Note, duty
 from firmware_host.core.sounds import notes as pattern_notes
@@ -25,7 +25,7 @@ from firmware_host.selftest import patterns
 from firmware_host.selftest.conversation import Conversation
 from firmware_host.selftest.hands import MockHands
 from firmware_host.selftest.steps import Outcome, Quit, Result, Step, Tell
-from firmware_host.selftest.text import text
+from firmware_host.selftest.text import say, text
 from hw.build import Hardware
 from hw.profile import Profile
 
@@ -54,7 +54,7 @@ class Selftest:
                  display_error: str | None = None) -> None:
         self.hardware, self.profile, self.lang = hardware, profile, lang
         self._tell, self._pause = tell, pause
-        self._talk = Conversation(inbox, tell, hands, timeout=timeout, clock=clock)
+        self._talk = Conversation(inbox, tell, hands, timeout=timeout, clock=clock, lang=lang)
         self._display_error = display_error  # set: the OLED failed (at start or since); its steps fail with it
 
     # --- the plan ------------------------------------------------------------------------------------
@@ -64,40 +64,40 @@ class Selftest:
         steps: list[Step] = []
         wanted = set(parts)
         p = self.profile
+        lang = self.lang
         if "display" in wanted:
-            steps += [Step("display.border", "display: border", self._border),
-                      Step("display.checker", "display: checkerboard", self._checker),
-                      Step("display.pages", "display: every page", self._pages)]
+            steps += [Step("display.border", say(lang, "what_border"), self._border),
+                      Step("display.checker", say(lang, "what_checker"), self._checker),
+                      Step("display.pages", say(lang, "what_pages"), self._pages)]
         if "buttons" in wanted:
             for button in BUTTONS:
-                for hold, kind in ((False, "press"), (True, "long press")):
+                for hold in (False, True):
                     step = f"button.{button}.{'hold' if hold else 'press'}"
-                    what = f"button {button.value.upper()} (GPIO {self._pin(button)}): {kind}"
+                    what = say(lang, "what_button", button=button.value.upper(), pin=self._pin(button),
+                               kind=say(lang, "kind_hold" if hold else "kind_press"))
                     steps.append(Step(step, what, partial(self._press, button, step, what, hold=hold)))
             if p.buttons.turn is not None:  # the turn timer's big button: a press only (reported at its edge)
-                what = f"button TURN (GPIO {p.buttons.turn}): press"
+                what = say(lang, "what_button", button="TURN", pin=p.buttons.turn, kind=say(lang, "kind_press"))
                 steps.append(Step("button.turn.press", what,
                                   partial(self._press, Button.TURN, "button.turn.press", what)))
         if "encoder" in wanted and p.encoder.enabled:
-            pins = f"GPIO {p.encoder.a}/{p.encoder.b}"
-            steps += [Step("encoder.cw", f"encoder ({pins}): clockwise", lambda: self._turn(+1)),
-                      Step("encoder.ccw", f"encoder ({pins}): counter-clockwise", lambda: self._turn(-1))]
+            steps += [Step("encoder.cw", self._turn_what(+1), lambda: self._turn(+1)),
+                      Step("encoder.ccw", self._turn_what(-1), lambda: self._turn(-1))]
             if p.encoder.push is not None:
-                what = f"encoder push (GPIO {p.encoder.push})"
+                what = say(lang, "what_push", pin=p.encoder.push)
                 steps.append(Step("encoder.push", what, partial(self._press, Button.ENCODER, "encoder.push", what)))
         if "led_bar" in wanted:
-            steps += [Step("led_bar.segments", f"LED bar: {len(p.led_bar.pins)} segments in order", self._segments),
-                      Step("led_bar.dim", "LED bar: PWM dimming", self._dim)]
+            steps += [Step("led_bar.segments", say(lang, "what_segments", n=len(p.led_bar.pins)), self._segments),
+                      Step("led_bar.dim", say(lang, "what_dim"), self._dim)]
         if "buzzer" in wanted:
-            steps += [Step("buzzer.tones", f"buzzer ({p.buzzer.kind}, GPIO {p.buzzer.pin}): tones", self._tones),
-                      Step("buzzer.volume", "buzzer: volume soft, normal, loud", self._volume)]
+            steps += [Step("buzzer.tones", say(lang, "what_tones", kind=p.buzzer.kind, pin=p.buzzer.pin), self._tones),
+                      Step("buzzer.volume", say(lang, "what_volume"), self._volume)]
         if "readers" in wanted:
             for reader in p.readers:
-                steps.append(Step(f"reader.{reader.name}", f"reader {reader.name} ({reader.kind} at "
-                                  f"{reader.where()})", partial(self._reader, reader.name)))
+                steps.append(Step(f"reader.{reader.name}", self._reader_what(reader.name),
+                                  partial(self._reader, reader.name)))
         if "keyboard" in wanted:
-            steps.append(Step("keyboard", "keyboard", lambda: Result(
-                "keyboard", "keyboard", Outcome.SKIP, "not supported yet (keyboard input is its own issue)")))
+            steps.append(Step("keyboard", say(lang, "what_keyboard"), self._keyboard))
         return steps
 
     def run(self, parts: Iterable[str] = PARTS) -> list[Result]:
@@ -106,7 +106,7 @@ class Selftest:
         ended = False
         for number, step in enumerate(steps, start=1):
             if ended:
-                results.append(Result(step.id, step.what, Outcome.SKIP, "not run: the test was ended"))
+                results.append(Result(step.id, step.what, Outcome.SKIP, say(self.lang, "not_run")))
                 continue
             self._talk.where = (number, len(steps))
             self._talk.drain()
@@ -114,7 +114,7 @@ class Selftest:
                 results.append(step.run())
             except Quit:
                 ended = True
-                results.append(Result(step.id, step.what, Outcome.SKIP, "ended here"))
+                results.append(Result(step.id, step.what, Outcome.SKIP, say(self.lang, "ended_here")))
         self._finish(results)
         return results
 
@@ -129,21 +129,16 @@ class Selftest:
     def _border(self) -> Result:
         size = self._size
         image = patterns.captioned(patterns.border(size), [text(self.lang, "border"), text(self.lang, "yes_no")])
-        return self._pattern_step(
-            "display.border", "display: border", image,
-            "The OLED shows a one-pixel frame along all four edges around a box of text. All four edges there?",
-            "an edge missing and a stripe of noise at the other side: a wrong column offset — an SH1106 driven as "
-            'an SSD1306 (set display.driver = "sh1106") or the reverse',
-        )
+        lang = self.lang
+        return self._pattern_step("display.border", say(lang, "what_border"), image, say(lang, "says_border"),
+                                  say(lang, "fails_border"))
 
     def _checker(self) -> Result:
         size = self._size
         image = patterns.captioned(patterns.checkerboard(size), [text(self.lang, "checker"), text(self.lang, "yes_no")])
-        return self._pattern_step(
-            "display.checker", "display: checkerboard", image,
-            "The OLED shows an even checkerboard of 4-pixel squares around a box of text. Even everywhere?",
-            "broken rows or shifted blocks: check display.driver, display.height and the panel's wiring",
-        )
+        lang = self.lang
+        return self._pattern_step("display.checker", say(lang, "what_checker"), image, say(lang, "says_checker"),
+                                  say(lang, "fails_checker"))
 
     def _pages(self) -> Result:
         size = self._size
@@ -152,21 +147,18 @@ class Selftest:
                 self._show(patterns.page(size, index))
                 self._pause(FRAME_S)
         image = patterns.captioned(patterns.lit(size), [text(self.lang, "pages"), text(self.lang, "yes_no")])
-        return self._pattern_step(
-            "display.pages", "display: every page", image,
-            f"A bright band ran down the OLED, {patterns.pages(size)} bands of 8 rows, each across the whole width; "
-            "now every pixel is lit around a box of text. Right?",
-            "a band missing or short: the panel's height or driver is wrong in the profile",
-        )
+        lang = self.lang
+        return self._pattern_step("display.pages", say(lang, "what_pages"), image,
+                                  say(lang, "says_pages", n=patterns.pages(size)), say(lang, "fails_pages"))
 
     def _press(self, button: Button, step: str, what: str, *, hold: bool = False) -> Result:
+        lang = self.lang
         name, pin = self._name(button), self._pin(button)
-        called = "the encoder's knob" if button is Button.ENCODER else name
-        title = text(self.lang, "encoder" if button is Button.ENCODER else "buttons")
-        self._message(title, [text(self.lang, "hold" if hold else "press", button=name)], text(self.lang, "not_yet"))
-        hold_ms = self.profile.buttons.hold_ms
-        says = (f"Hold {called} (GPIO {pin}) down for {hold_ms / 1000:.1f} s: the OLED says it was held."
-                if hold else f"Press {called} (GPIO {pin}) briefly: the OLED says it was pressed.")
+        called = say(lang, "the_knob") if button is Button.ENCODER else name
+        title = text(lang, "encoder" if button is Button.ENCODER else "buttons")
+        self._message(title, [text(lang, "hold" if hold else "press", button=name)], text(lang, "not_yet"))
+        held_s = f"{self.profile.buttons.hold_ms / 1000:.1f}".replace(".", "," if lang == "de" else ".")
+        says = say(lang, "says_hold" if hold else "says_press", button=called, pin=pin, s=held_s)
         wrong: list[str] = []
 
         def on_event(event: object) -> Result | None:
@@ -177,28 +169,30 @@ class Selftest:
                 wrong.append(got)
                 self._message(title, [text(self.lang, "wrong", got=self._name(event.button), want=name)],
                               text(self.lang, "not_yet"))
-                self._tell(f"  that was {got} (GPIO {self._pin(event.button)}), not {called} (GPIO {pin})")
+                self._tell(say(lang, "that_was", got=got, got_pin=self._pin(event.button), want=called, pin=pin))
                 return None
             if hold and isinstance(event, Press):
-                self._message(title, [text(self.lang, "longer")], text(self.lang, "hold", button=name))
-                self._tell(f"  a short press: hold {called} for {hold_ms / 1000:.1f} s")
+                self._message(title, [text(lang, "longer")], text(lang, "hold", button=name))
+                self._tell(say(lang, "too_short", button=called, s=held_s))
                 return None
-            self._message(title, [text(self.lang, "held" if hold else "pressed", button=name)])
+            self._message(title, [text(lang, "held" if hold else "pressed", button=name)])
             self._pause(SHOWN_S)
-            note = f"{', '.join(wrong)} came first (a mistake, or swapped wires?)" if wrong else ""
+            note = say(lang, "came_first", buttons=", ".join(wrong)) if wrong else ""
             return Result(step, what, Outcome.PASS, note)
 
-        return self._talk.await_event(step, what, says, on_event,
-                           f"pressing {called} sends nothing: check its wires to GPIO {pin} and GND")
+        return self._talk.await_event(step, what, says, on_event, say(lang, "fails_press", button=called, pin=pin))
+
+    def _turn_what(self, sign: int) -> str:
+        enc = self.profile.encoder
+        return say(self.lang, "what_turn", a=enc.a, b=enc.b, way=say(self.lang, "cw" if sign > 0 else "ccw"))
 
     def _turn(self, sign: int) -> Result:
-        enc = self.profile.encoder
+        lang, enc = self.lang, self.profile.encoder
         step = "encoder.cw" if sign > 0 else "encoder.ccw"
-        way = "clockwise" if sign > 0 else "counter-clockwise"
-        what = f"encoder (GPIO {enc.a}/{enc.b}): {way}"
-        title = text(self.lang, "encoder")
-        self._message(title, [text(self.lang, "turn_cw" if sign > 0 else "turn_ccw")], text(self.lang, "not_yet"))
-        says = f"Turn the encoder {ENCODER_STEPS} clicks {way}: the OLED counts them."
+        what = self._turn_what(sign)
+        title = text(lang, "encoder")
+        self._message(title, [text(lang, "turn_cw" if sign > 0 else "turn_ccw")], text(lang, "not_yet"))
+        says = say(lang, "says_turn", n=ENCODER_STEPS, way=say(lang, "cw" if sign > 0 else "ccw"))
         counted = 0
 
         def on_event(event: object) -> Result | None:
@@ -210,12 +204,10 @@ class Selftest:
             if counted * sign >= ENCODER_STEPS:
                 return Result(step, what, Outcome.PASS)
             if counted * sign <= -ENCODER_STEPS:
-                return Result(step, what, Outcome.FAIL, f"it counts the other way: swap encoder.a and encoder.b "
-                              f"(GPIO {enc.a} and {enc.b}) in the profile, or the wires")
+                return Result(step, what, Outcome.FAIL, say(lang, "wrong_way", a=enc.a, b=enc.b))
             return None
 
-        return self._talk.await_event(step, what, says, on_event,
-                           f"turning sends nothing: check CLK → GPIO {enc.a}, DT → GPIO {enc.b}, + → 3.3 V, GND")
+        return self._talk.await_event(step, what, says, on_event, say(lang, "fails_turn", a=enc.a, b=enc.b))
 
     def _segments(self) -> Result:
         bar = self.hardware.bar
@@ -223,31 +215,25 @@ class Selftest:
         for k in range(1, len(pins) + 1):
             bar.set_level(k / len(pins))
             self._pause(FRAME_S)
-        self._message(text(self.lang, "bar"), [text(self.lang, "bar_segments", n=len(pins))], text(self.lang, "yes_no"))
+        lang = self.lang
+        self._message(text(lang, "bar"), [text(lang, "bar_segments", n=len(pins))], text(lang, "yes_no"))
         order = ", ".join(str(pin) for pin in pins)
-        return self._talk.confirm(
-            "led_bar.segments", f"LED bar: {len(pins)} segments in order",
-            f"The LED bar lit one segment after the other, from segment 1 to {len(pins)} (GPIO {order}); all are "
-            "lit now. Right?",
-            "a dark segment: its LED is reversed or its resistor/GPIO wire is off; out of order: the wires to "
-            "the GPIOs are crossed (pin table in wiring/README.md)",
-        )
+        return self._talk.confirm("led_bar.segments", say(lang, "what_segments", n=len(pins)),
+                                  say(lang, "says_segments", n=len(pins), order=order), say(lang, "fails_segments"))
 
     def _dim(self) -> Result:
-        what = "LED bar: PWM dimming"
+        lang = self.lang
+        what = say(lang, "what_dim")
         if not self.profile.led_bar.pwm:
             self.hardware.bar.set_level(0)
-            return Result("led_bar.dim", what, Outcome.SKIP, "led_bar.pwm = false")
+            return Result("led_bar.dim", what, Outcome.SKIP, say(lang, "no_pwm"))
         count = len(self.profile.led_bar.pins)
         for share in DIM_STEPS:
             self.hardware.bar.set_level((count - 1 + share) / count)
             self._pause(FRAME_S)
-        self._message(text(self.lang, "bar"), [text(self.lang, "bar_dim")], text(self.lang, "yes_no"))
-        result = self._talk.confirm(
-            "led_bar.dim", what,
-            f"The last segment (GPIO {self.profile.led_bar.pins[-1]}) faded in steps and glows dimly now. Right?",
-            "no fading: the pin factory has no PWM on these pins (wordtable doctor names it; lgpio has it)",
-        )
+        self._message(text(lang, "bar"), [text(lang, "bar_dim")], text(lang, "yes_no"))
+        result = self._talk.confirm("led_bar.dim", what, say(lang, "says_dim", pin=self.profile.led_bar.pins[-1]),
+                                    say(lang, "fails_dim"))
         self.hardware.bar.set_level(0)
         return result
 
@@ -256,56 +242,72 @@ class Selftest:
         self._pause(sum(seconds for _, seconds in notes) + 0.3)
 
     def _tones(self) -> Result:
-        tonal = self.profile.buzzer.kind == "tonal"
-        if tonal:
+        lang, buzzer = self.lang, self.profile.buzzer
+        if buzzer.kind == "tonal":
             self._play([(hz, TONE_S) for hz in TONES])
-            heard = f"{len(TONES)} rising tones ({TONES[0]:.0f}–{TONES[-1]:.0f} Hz)"
+            heard = say(lang, "heard_tones", n=len(TONES), low=f"{TONES[0]:.0f}", high=f"{TONES[-1]:.0f}")
             key, count = "buzzer_tones", len(TONES)
         else:
             self._play([(1000.0, 0.15), (None, 0.15)] * BEEPS)
-            heard = f"{BEEPS} beeps (an active buzzer has one pitch)"
+            heard = say(lang, "heard_beeps", n=BEEPS)
             key, count = "buzzer_beeps", BEEPS
-        self._message(text(self.lang, "buzzer"), [text(self.lang, key, n=count)], text(self.lang, "yes_no"))
-        return self._talk.confirm(
-            "buzzer.tones", f"buzzer ({self.profile.buzzer.kind}, GPIO {self.profile.buzzer.pin}): tones",
-            f"The buzzer played {heard}. Heard them?",
-            "silence: check the transistor and the piezo's 5 V; a passive piezo needs buzzer.kind = \"tonal\", "
-            "an active buzzer \"active\"",
-        )
+        self._message(text(lang, "buzzer"), [text(lang, key, n=count)], text(lang, "yes_no"))
+        return self._talk.confirm("buzzer.tones", say(lang, "what_tones", kind=buzzer.kind, pin=buzzer.pin),
+                                  say(lang, "says_tones", heard=heard), say(lang, "fails_tones"))
 
     def _volume(self) -> Result:
         for volume in ("soft", "normal", "loud"):
             self._play(pattern_notes("celebrate", volume), volume)
-        self._message(text(self.lang, "buzzer"), [text(self.lang, "buzzer_volume")], text(self.lang, "yes_no"))
-        return self._talk.confirm(
-            "buzzer.volume", "buzzer: volume soft, normal, loud",
-            "The buzzer played the same tune three times, louder each time (soft, normal, loud). Right?",
-            "no difference: an active buzzer has no loudness control (a passive piezo, buzzer.kind = \"tonal\", "
-            "has: the PWM duty cycle); or the pin factory has no PWM on the pin",
-        )
+        lang = self.lang
+        self._message(text(lang, "buzzer"), [text(lang, "buzzer_volume")], text(lang, "yes_no"))
+        return self._talk.confirm("buzzer.volume", say(lang, "what_volume"), say(lang, "says_volume"),
+                                  say(lang, "fails_volume"))
+
+    def _reader_what(self, name: str) -> str:
+        config = next(r for r in self.profile.readers if r.name == name)
+        return say(self.lang, "what_reader", name=name, kind=config.kind, where=config.where())
 
     def _reader(self, name: str) -> Result:
+        lang = self.lang
         config = next(r for r in self.profile.readers if r.name == name)
-        step, what = f"reader.{name}", f"reader {name} ({config.kind} at {config.where()})"
-        title = text(self.lang, "reader", name=name)
-        self._message(title, [text(self.lang, "tap")], text(self.lang, "not_yet"))
-        says = f"Tap a card on reader {name} ({config.kind} at {config.where()}): the OLED shows its ID."
+        step, what = f"reader.{name}", self._reader_what(name)
+        title = text(lang, "reader", name=name)
+        self._message(title, [text(lang, "tap")], text(lang, "not_yet"))
+        says = say(lang, "says_reader", name=name, kind=config.kind, where=config.where())
 
         def on_event(event: object) -> Result | None:
             if isinstance(event, ReaderStatus) and event.reader == name and not event.present:
-                self._message(title, [text(self.lang, "missing")], text(self.lang, "not_yet"))
-                self._tell(f"  reader {name} is missing (wordtable doctor says why)")
+                self._message(title, [text(lang, "missing")], text(lang, "not_yet"))
+                self._tell(say(lang, "reader_missing", name=name))
             elif isinstance(event, CardScan) and event.reader != name:
-                self._tell(f"  that was reader {event.reader}, not {name}")
+                self._tell(say(lang, "other_reader", got=event.reader, name=name))
             elif isinstance(event, CardScan):
-                self._message(title, [text(self.lang, "read", code=event.code)])
-                self._tell(f"  read {event.code}")
+                self._message(title, [text(lang, "read", code=event.code)])
+                self._tell(say(lang, "read", code=event.code))
                 self._pause(SHOWN_S)
-                return Result(step, what, Outcome.PASS, f"read {event.code}")
+                return Result(step, what, Outcome.PASS, say(lang, "read_note", code=event.code))
             return None
 
-        return self._talk.await_event(step, what, says, on_event,
-                           "no card read: check the reader's power and its TX wire (and wordtable doctor)")
+        return self._talk.await_event(step, what, says, on_event, say(lang, "fails_reader"))
+
+    def _keyboard(self) -> Result:
+        """A line typed on a USB keyboard (the board's keyboards as `hw.build` opens them), shown back."""
+        lang, what = self.lang, say(self.lang, "what_keyboard")
+        if self.hardware.keyboards is None:
+            return Result("keyboard", what, Outcome.SKIP, say(lang, "no_keyboard"))
+        title = text(lang, "keyboard")
+        self._message(title, [text(lang, "type_word")], text(lang, "not_yet"))
+
+        def on_event(event: object) -> Result | None:
+            if not isinstance(event, TextEntry) or not event.text.strip():
+                return None
+            self._message(title, [text(lang, "typed", word=event.text)])
+            self._tell(say(lang, "typed", word=event.text))
+            self._pause(SHOWN_S)
+            return Result("keyboard", what, Outcome.PASS, say(lang, "typed", word=event.text).strip())
+
+        return self._talk.await_event("keyboard", what, say(lang, "says_keyboard"), on_event,
+                                      say(lang, "fails_keyboard"))
 
     # --- the outputs ---------------------------------------------------------------------------------
 
@@ -321,7 +323,7 @@ class Selftest:
             self.hardware.display.show(image)
         except HardwareError as exc:
             self._display_error = str(exc)
-            self._tell(f"  the display failed: {exc}")
+            self._tell(say(self.lang, "display_failed", reason=exc))
 
     def _message(self, title: str, lines: Sequence[str], footer: str = "") -> None:
         self._show(render(MessageScreen(title, tuple(lines), footer), self._size))
