@@ -233,16 +233,16 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
              hint: Callable[[LiveBox], str | None] | None = None) -> int:
     """Play the box in this terminal until `q` or Ctrl-C. `hint` (a tour's) gives a line shown under the
     key help, asked again at every redraw. `window`: the box in a window too (sim_window), when it can be
-    opened; else a line under the key help says why (and how to get one), and so does stderr at the end.
+    opened; else two lines under the key help say why and what to do (install it, or get a display), and so
+    does stderr at the end.
     The appliance lives in the thread that runs its shell (its journal belongs to that thread): this one,
     or with a window a thread of its own, the window taking this one."""
     box = LiveBox(resolved)
     win, no_window = None, ""
     if window:
-        from firmware_host.sim_window import NO_WINDOW, open_window
+        from firmware_host.sim_window import open_window
 
-        win, reason = open_window(box)
-        no_window = "" if win is not None else NO_WINDOW.format(reason=reason)
+        win, no_window = open_window(box)
     fd, out = sys.stdin.fileno(), sys.stdout
     stop = threading.Event()
 
@@ -254,7 +254,7 @@ def run_live(resolved: Resolved, state_dir: Path, *, page: bool = False, window:
     unserved: list[str] = []  # why the table page could not be served, and what to do
 
     def extra() -> str | None:
-        lines = [no_window.split("\n")[0]] if no_window else [hint(box) or ""] if hint is not None else []
+        lines = no_window.split("\n")[:2] if no_window else [hint(box) or ""] if hint is not None else []
         if served:
             lang = box.appliance.shell.state.settings.lang if box.appliance is not None else "de"
             lines.append(pick(TEXT, lang, "page", address=served[0]))

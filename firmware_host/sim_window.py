@@ -7,8 +7,9 @@ The window is one more front end of the `LiveBox`, beside the terminal: the term
 lines too) and its drawing; the window runs in the main thread (SDL wants its window there) and the shell in
 a thread of its own. Closing the window, Esc or q in it, or q in the terminal end the run.
 
-An optional extra: `pip install 'wordtable[window]'` (luma.emulator and pygame). `open_window` returns None
-with the reason when there is no pygame or no display; the caller then plays in the terminal alone.
+An optional extra: `pip install -e '.[window]'` (luma.emulator and pygame). `open_window` returns None and
+what to say, in the box's language, when there is no pygame (how to install it) or no display (how to get
+one); the caller then plays in the terminal alone.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from firmware_host.core.i18n import pick
 from firmware_host.render import FONT_DIR
 from firmware_host.sim_box import LiveBox
 
@@ -37,30 +39,52 @@ TEXT = {
     "en": {"title": "wordtable – the box", "push": "Knob",
            "help": "Click/key: s n b m t e (hold = long) · ← → turn · Esc closes"},
 }
-NO_WINDOW = (
-    "wordtable sim: no window ({reason}); playing in the terminal.\n"
-    "  The window needs the extra: pip install 'wordtable[window]'\n"
-    "  and a display: a desktop session, or a virtual one: xvfb-run wordtable sim --window\n"
-    "  (or try the box in a browser: wordtable sim --page, then open http://127.0.0.1:8080/box)"
-)
+NO_WINDOW = {  # why there is no window (the first line) and what to do
+    "de": {
+        "missing": "wordtable sim: kein Fenster, {module} fehlt – es geht im Terminal weiter.\n"
+                   "  Installieren: pip install -e '.[window]' (im Checkout; sonst pip install pygame luma.emulator)",
+        "no_display": "wordtable sim: kein Fenster, kein Bildschirm (DISPLAY ist nicht gesetzt) – es geht im "
+                      "Terminal weiter.\n"
+                      "  In einer Desktop-Sitzung starten oder mit einem virtuellen: xvfb-run wordtable sim --window",
+        "cannot_open": "wordtable sim: kein Fenster, der Bildschirm lässt sich nicht öffnen ({error}) – es geht im "
+                       "Terminal weiter.\n"
+                       "  In einer Desktop-Sitzung starten oder mit einem virtuellen: xvfb-run wordtable sim --window",
+        "browser": "  (oder die Box im Browser: wordtable sim --page, dann http://127.0.0.1:8080/box öffnen)",
+    },
+    "en": {
+        "missing": "wordtable sim: no window, {module} is not installed – playing in the terminal.\n"
+                   "  Install it: pip install -e '.[window]' (in the checkout; else pip install pygame luma.emulator)",
+        "no_display": "wordtable sim: no window, no display (DISPLAY is not set) – playing in the terminal.\n"
+                      "  Start it in a desktop session, or on a virtual display: xvfb-run wordtable sim --window",
+        "cannot_open": "wordtable sim: no window, the display cannot be opened ({error}) – playing in the terminal.\n"
+                       "  Start it in a desktop session, or on a virtual display: xvfb-run wordtable sim --window",
+        "browser": "  (or try the box in a browser: wordtable sim --page, then open http://127.0.0.1:8080/box)",
+    },
+}
 
 
 def open_window(box: LiveBox) -> tuple[Window | None, str]:
-    """The window for `box`, or None and why not (no pygame/luma.emulator, or no display)."""
+    """The window for `box`, or None and what to say instead, in the box's language: the first line why
+    (pygame or luma.emulator missing, no display), the next what to do, the last the browser's virtual box."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its greeting would land in the terminal's frame
+    lang = box.resolved.config.appliance.language
+
+    def why(key: str, **fields: object) -> tuple[None, str]:
+        return None, pick(NO_WINDOW, lang, key, **fields) + "\n" + pick(NO_WINDOW, lang, "browser")
+
     try:
         import pygame
         from luma.emulator.device import emulator
     except ImportError as exc:
-        return None, f"{exc.name or 'pygame'} is not installed"
+        return why("missing", module=exc.name or "pygame")
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return None, "no display: DISPLAY is not set"
+        return why("no_display")
     try:
         return Window(box, pygame, emulator), ""
     except pygame.error as exc:
         with contextlib.suppress(Exception):
             pygame.quit()
-        return None, f"the display cannot be opened: {exc}"
+        return why("cannot_open", error=exc)
 
 
 class Window:

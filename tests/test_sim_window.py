@@ -6,8 +6,10 @@ from __future__ import annotations
 import itertools
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,15 +31,63 @@ def test_a_tone_is_a_square_wave_and_a_rest_is_silence():
     assert flips == pytest.approx(2 * 1000 * 0.01, abs=2)  # two edges per period
 
 
+INSTALL = "pip install -e '.[window]'"
+WITHOUT = {"de": ("kein Fenster, pygame fehlt – es geht im Terminal weiter", "Installieren: " + INSTALL),
+           "en": ("no window, pygame is not installed – playing in the terminal", "Install it: " + INSTALL)}
+
+
+def hidden_pygame(folder: Path) -> Path:
+    """A folder whose `pygame` fails to import as a missing one does (put first on the path, it hides pygame)."""
+    (folder / "pygame").mkdir(parents=True)
+    (folder / "pygame" / "__init__.py").write_text(
+        'raise ModuleNotFoundError("No module named \'pygame\'", name="pygame")\n', encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_without_pygame_it_says_how_to_install_it_in_the_boxs_language(monkeypatch, lang):
+    from firmware_host.sim_box import LiveBox
+    from firmware_host.sim_window import open_window
+
+    monkeypatch.setitem(sys.modules, "pygame", None)  # hidden: its import fails as a missing module's does
+    resolved = resolve("sim", None, environ={})
+    config = resolved.config
+    resolved = replace(resolved, config=replace(config, appliance=replace(config.appliance, language=lang)))
+    window, says = open_window(LiveBox(resolved))
+    assert window is None
+    why, what_to_do, browser = says.split("\n")
+    assert why == f"wordtable sim: {WITHOUT[lang][0]}."
+    assert what_to_do.strip().startswith(WITHOUT[lang][1])
+    assert "wordtable sim --page" in browser
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_without_pygame_the_live_simulator_says_how_to_install_it_and_plays_in_the_terminal(tmp_path, lang):
+    hider = hidden_pygame(tmp_path / "hide")
+    sim = LiveSim(tmp_path / "state", "--window", "--lang", lang, env={"PYTHONPATH": str(hider)}, size=(160, 30))
+    try:
+        assert sim.wait_for("LED"), sim.text()
+        assert sim.wait_for(WITHOUT[lang][1]), sim.text()  # under the OLED while it plays
+        sim.write("q")
+        assert sim.wait_exit() == 0
+        after = sim.text().rsplit("\x1b[?1049l", 1)[-1]  # on the plain terminal, once the run is over
+        assert WITHOUT[lang][0] in after and WITHOUT[lang][1] in after
+    finally:
+        sim.kill()
+
+
 @pytest.mark.slow
 def test_without_a_display_it_says_how_to_get_one_and_plays_in_the_terminal(tmp_path):
+    pytest.importorskip("pygame", reason="the window extra is not installed: pip install '.[window]'")
+    pytest.importorskip("luma.emulator", reason="the window extra is not installed: pip install '.[window]'")
     sim = LiveSim(tmp_path / "state", "--window")
     try:
         assert sim.wait_for("LED"), sim.text()
-        assert "no window" in sim.text()
+        assert "kein Fenster, kein Bildschirm" in sim.text()
         sim.write("q")
         assert sim.wait_exit() == 0
-        assert "pip install 'wordtable[window]'" in sim.text() and "xvfb-run" in sim.text()
+        assert "xvfb-run wordtable sim --window" in sim.text()
     finally:
         sim.kill()
 

@@ -8,7 +8,7 @@
   round of Das perfekte Wort (firmware_host/tour.py), on a fresh state unless `--state-dir` is given.
 - `--page`: live, and the table page with the virtual box at /box (firmware_host/page/box.py), on
   127.0.0.1:8080 (`simulator.sim_page`); `--port N` another port.
-- `--window`: live, the box in a window (luma.emulator on pygame; `pip install 'wordtable[window]'`);
+- `--window`: live, the box in a window (luma.emulator on pygame; `pip install -e '.[window]'`);
   without a display it says how to get one and plays in the terminal.
 - `--lang de|en`: the box's language for a fresh state (a kept state keeps the language chosen on the box).
 """
@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tour", action="store_true",
                         help="live: a guided first tour (sand timer, scoreboard, a round of Das perfekte Wort)")
     parser.add_argument("--window", action="store_true",
-                        help="live: the box in a window too (needs pip install 'wordtable[window]' and a display)")
+                        help="live: the box in a window too (needs pip install -e '.[window]' and a display)")
     parser.add_argument("--lang", choices=LANGUAGES,
                         help="the box's language (default: the config's, German); a kept state keeps its own")
 
