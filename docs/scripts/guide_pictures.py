@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 from PIL import Image
 
 from firmware_host.config import Resolved, resolve
+from firmware_host.core.events import PageInfo
 from firmware_host.script import Action, parse_script, run_script
 from firmware_host.simulator import Simulator
 
@@ -49,6 +51,7 @@ PICTURES = (
     Picture("timer-zeit", "timer.script", "expect Taste drücken: Ruhe"),
     Picture("scoreboard", "scoreboard.script", "expect Spieler 2 −1 → 14"),
     Picture("menu", "guide/menu.script", "# picture: menu"),
+    Picture("phones-qr", "guide/phones.script", "# picture: qr"),
     Picture("abandon", "guide/abandon.script", "# picture: abandon"),
     Picture("shelf", "guide/abandon.script", "# picture: shelf"),
     Picture("power-cut", "guide/power-cut.script", "# picture: resumed"),
@@ -77,6 +80,9 @@ PICTURES = (
     Picture("zugzeit-thinking", "turn-timer.script", "# snapshot: anna thinking"),
     Picture("zugzeit-statistics", "turn-timer.script", "# snapshot: statistics total"),
 )
+# The scripts played with the table page on: the box is told its address and table code first, as the page
+# server tells it when it starts (an address of the documentation's own, not this machine's).
+PAGE_SCRIPTS = {"guide/phones.script": PageInfo("http://192.168.1.23:8080", "K7QX23", 0.0)}
 PANELS = {  # docs/night/panel_MODE.png: the German picture of each mode
     "timer": "timer-running", "scoreboard": "scoreboard", "menu": "menu",
     "perfektes-wort": "perfektes-wort-card", "quiddler": "quiddler-words", "perfect-words": "perfect-words-terms",
@@ -115,6 +121,8 @@ def pictures(lang: str) -> Iterator[tuple[str, Image.Image]]:
         with tempfile.TemporaryDirectory(prefix="wordtable-guide-") as state:
             sim = Simulator(resolved_in(lang), Path(state))
             try:
+                if script in PAGE_SCRIPTS:
+                    sim.send(PAGE_SCRIPTS[script])
                 done = 0
                 for line, name in wanted:
                     upto = sum(1 for action in actions if action.line <= line)
@@ -123,6 +131,9 @@ def pictures(lang: str) -> Iterator[tuple[str, Image.Image]]:
                     yield name, scaled(sim.image)
             finally:
                 sim.close()
+                for thread in threading.enumerate():  # a game's end-of-game line reads the journal: let it
+                    if thread.name == "end-summary":  # finish before the journal's folder goes
+                        thread.join(10)
 
 
 def scaled(frame: Image.Image) -> Image.Image:
