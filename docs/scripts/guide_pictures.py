@@ -32,7 +32,8 @@ SCRIPTS = DOCS / "scripts"
 SCALE = 3
 LANGS = ("de", "en")
 # a `choose` of the scripts, in English
-CHOOSE_EN = {"Punktetafel": "Scoreboard", "Zugzeit": "Turn timer", "Spiel fortsetzen": "Resume a game"}
+CHOOSE_EN = {"Punktetafel": "Scoreboard", "Zugzeit": "Turn timer", "Spiel fortsetzen": "Resume a game",
+             "Solitär": "solitaire", "Karten anlernen": "Enrol cards", "Karten ziehen": "Draw cards"}
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ PICTURES = (
     Picture("quiddler-challenges", "quiddler.script", "# snapshot: round 2 challenges"),
     Picture("quiddler-scored", "quiddler.script", "expect Runde 1: Wertung"),
     Picture("quiddler-winner", "quiddler.script", "# snapshot: winner"),
+    Picture("quiddler-solitaire", "guide/solitaire.script", "# picture: solitaire"),
     Picture("perfect-words-terms", "perfect-words.script", "# snapshot: Anna arrow 4"),
     Picture("perfect-words-doubled", "perfect-words.script", "expect Welcher Pfeil zählt doppelt?"),
     Picture("perfect-words-reveal", "perfect-words.script", "# snapshot: reveal arrow 4"),
@@ -79,6 +81,7 @@ PICTURES = (
     Picture("zugzeit-ready", "turn-timer.script", "# snapshot: ready"),
     Picture("zugzeit-thinking", "turn-timer.script", "# snapshot: anna thinking"),
     Picture("zugzeit-statistics", "turn-timer.script", "# snapshot: statistics total"),
+    Picture("deck", "deck.script", "expect K · 7"),
 )
 # The scripts played with the table page on: the box is told its address and table code first, as the page
 # server tells it when it starts (an address of the documentation's own, not this machine's).
@@ -86,7 +89,8 @@ PAGE_SCRIPTS = {"guide/phones.script": PageInfo("http://192.168.1.23:8080", "K7Q
 PANELS = {  # docs/night/panel_MODE.png: the German picture of each mode
     "timer": "timer-running", "scoreboard": "scoreboard", "menu": "menu",
     "perfektes-wort": "perfektes-wort-card", "quiddler": "quiddler-words", "perfect-words": "perfect-words-terms",
-    "knack-das-wort": "knack-das-wort-30", "zugzeit": "zugzeit-thinking",
+    "knack-das-wort": "knack-das-wort-30", "zugzeit": "zugzeit-thinking", "quiddler-solitaire": "quiddler-solitaire",
+    "deck": "deck",
 }
 
 
