@@ -414,7 +414,7 @@ def limited(game: str, seconds: int = 30) -> Clockwork:
 
 def test_the_menu_chooses_the_limit_inside_the_games_and_remembers_it():
     clock = Clockwork()
-    for event in app.events_to_choose(clock.state, "Zugzeit in Spielen", 0.0):
+    for event in app.events_to_choose(clock.state, "Zeit je Zug", 0.0):
         clock.send(event)
     clock.press("next", 2)  # aus, 0:30, 1:00
     clock.state, effects = app.step(clock.state, Press(Button.START, 0.0))
