@@ -8,7 +8,7 @@ the menu NEXT moves, START chooses, BACK goes up a level. A game that keeps time
 timer while it is on screen: leaving it pauses its clock and gives the sand timer back.
 
 Typed lines: a screen waiting for one (`entry_field`) gets the letter picker (`core.text_picker`): by
-itself where text is the only input, else from the menu's first entries ("Buchstaben: …"); while it is
+itself where text is the only input, else from the menu (Spielen › "Buchstaben"); while it is
 open the buttons pick letters and a long START hands the line to the screen. A keyboard's line in the
 making (`Typing`) is shown in the footer (or the picker) as it is typed; it decides nothing.
 

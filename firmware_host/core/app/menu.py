@@ -111,8 +111,6 @@ def menu_keys(state: AppState) -> list[str]:
 
 def parent(path: str) -> str:
     """The menu the submenu `path` is an entry of (the main menu for one placed nowhere)."""
-    if path == "shelf":
-        return "play"
     return next((group for group, keys in MENUS.items() if path in keys), "")
 
 
@@ -188,6 +186,7 @@ def _up(state: AppState, path: str) -> MenuView:
 
 
 def main_label(state: AppState, key: str) -> str:
+    """The label of the entry `key` of a group (`MENUS`): the game being played's own is "Neu beginnen"."""
     if state.flow is not None and key == f"game:{state.flow.game}":
         return t(state.settings, "restart")
     if key.startswith("game:"):
