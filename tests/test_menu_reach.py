@@ -177,3 +177,18 @@ def test_no_menu_page_cuts_a_word(lang: str, size: tuple[int, int]) -> None:
             if render.pages(shown, size) != 1 or render.lost(shown, size):
                 cut.append((name, describe(shown)))
     assert not cut, "\n".join(f"{name}: {text}" for name, text in sorted(set(cut)))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=["128x64", "256x64"])
+def test_the_turn_timers_times_keep_every_row_whole_in_each_timing(lang: str, size: tuple[int, int]) -> None:
+    """Zugzeit's own menu of times (its setup's second screen), each timing in turn: every row and the title
+    whole (the footer's hint is the layout's to page)."""
+    state = _table(lang, "choose " + {"de": "Zugzeit", "en": "Turn timer"}[lang] + "\npress start")
+    timings = set()
+    for _ in range(len(table.TURN_MODES)):
+        shown = replace(app.screen(state), footer="")
+        timings.add(describe(shown))
+        assert render.pages(shown, size) == 1 and not render.lost(shown, size), describe(shown)
+        state = app.step(state, Press(Button.START, 0.0))[0]  # the next timing
+    assert len(timings) == len(table.TURN_MODES)

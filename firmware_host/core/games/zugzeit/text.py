@@ -73,7 +73,7 @@ TEXT: Table = {
         "row.go": "Go!",
         "mode.limit": "per turn",
         "mode.bank": "time bank",
-        "mode.sudden-death": "sudden death",
+        "mode.sudden-death": "knockout",
         "mode.hourglass": "hourglass",
         "over.beep": "beeps",
         "over.end": "ends turn",
