@@ -47,7 +47,7 @@ def paste(entries: int) -> tuple[float, int]:
         try:
             if not sim.wait_for("LED"):
                 raise RuntimeError("the sim did not start")
-            sim.write("mns")  # into the scoreboard
+            sim.write("msns")  # into the scoreboard (Spielen, Punktetafel)
             time.sleep(0.5)
             start = time.perf_counter()
             sim.write("\r+5\r" * entries + "q")

@@ -30,10 +30,9 @@ def pick_events(state: app.AppState, text: str, at: float, *, encoder: bool = Tr
     if app.active_picker(state) is None:
         field = app.entry_field(state)
         assert field is not None, f"no typed line is wanted on {app.screen(state)}"
-        send(Press(Button.MENU, at))
-        index = app.main_keys(state).index("letters")
-        send(*([Turn(index, at)] if encoder and index else [Press(Button.NEXT, at)] * index))
-        send(Press(Button.START, at))
+        way = app.events_to_open(state, "letters", at)
+        assert way is not None
+        send(*way)
     for ch in text:
         picker = app.active_picker(state)
         assert picker is not None

@@ -73,11 +73,10 @@ class Table:
         return "\n".join(dump_line(line) for line in [header_line(game), *self.lines]) + "\n"
 
     def open_game(self, index):
-        """From the timer: MENU, move to the game's entry in the main menu, START."""
-        self.press("menu")
-        keys = app.main_keys(self.state)
-        self.press("next", keys.index(index))
-        return self.press("start")
+        """From the timer: MENU, move to the game's entry (a menu key: "game:quiddler") through its group, START."""
+        for event in app.events_to_open(self.state, index, self.now) or []:
+            self.step(event)
+        return self
 
 
 def record_json(table, game):

@@ -34,10 +34,10 @@ def beeps(effects):
 
 
 def choose(state, key):
-    """Open the menu, move to `key` (a main-menu key) with NEXT presses, and press START."""
-    state, _ = run(state, Press(Button.MENU, 0.0))
-    steps = app.main_keys(state).index(key)
-    return run(state, *[Press(Button.NEXT, 0.0)] * steps, Press(Button.START, 0.0))[0]
+    """Open the menu, move to `key` (a menu key) through its group with NEXT presses, and press START."""
+    events = app.events_to_open(state, key, 0.0)
+    assert events is not None, key
+    return run(state, *events)[0]
 
 
 def play_until(state, until):
@@ -157,7 +157,7 @@ def test_custom_duration_from_the_menu():
     state, _ = run(boot(), Press(Button.MENU, 0.0))
     assert isinstance(app.screen(state), ListScreen)
     state = choose(boot(), "duration")
-    assert app.screen(state).title == "Timer-Dauer"
+    assert app.screen(state).title == "Dauer"
     state, _ = run(state, Turn(-1, 0), Press(Button.START, 0))  # from 1:00 (marked) up to 0:30, choose
     assert state.settings.duration_s == 30
     state, _ = run(state, Press(Button.START, 0))  # duration again
@@ -166,7 +166,7 @@ def test_custom_duration_from_the_menu():
     assert isinstance(state.overlay, app.DurationEdit)
     state, _ = run(state, Turn(3, 0), Press(Button.NEXT, 0), Press(Button.START, 0))  # 30 + 15 + 15
     assert state.settings.duration_s == 60
-    state, _ = run(state, Press(Button.BACK, 0))
+    state, _ = run(state, Press(Button.BACK, 0), Press(Button.BACK, 0))  # up from its group, out of the menu
     assert state.overlay is None and app.screen(state).big == "1:00"
 
 
@@ -189,7 +189,7 @@ def test_volume_off_silences_every_beep():
 
 def test_scoreboard_add_subtract_undo():
     state, _ = run(boot(player_names=("Jürgen", "Öznur"), player_count=3), Press(Button.MENU, 0))
-    state, _ = run(state, Press(Button.NEXT, 0), Press(Button.START, 0))
+    state, _ = run(state, Press(Button.START, 0), Press(Button.NEXT, 0), Press(Button.START, 0))  # Spielen, Punktetafel
     assert state.home == "scoreboard"
     screen = app.screen(state)
     assert [i.label for i in screen.items] == ["Jürgen", "Öznur", "Spieler 3"]
@@ -215,7 +215,7 @@ def test_scoreboard_totals_may_go_below_zero():
 
 
 def test_scoreboard_runs_the_timer_from_the_same_screen():
-    state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
+    state = choose(boot(), "scoreboard")
     state, effects = run(state, LongPress(Button.NEXT, 5.0))
     assert state.timer.running and beeps(effects) == ["start"]
     state, effects = play_until(state, 35.0)
@@ -225,7 +225,7 @@ def test_scoreboard_runs_the_timer_from_the_same_screen():
 
 
 def test_bad_typed_points_are_refused_with_a_message():
-    state, _ = run(boot(), Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0))
+    state = choose(boot(), "scoreboard")
     state, effects = run(state, TextEntry("+?", 0))
     assert beeps(effects) == ["error"] and "keine Zahl" in app.screen(state).footer
 
@@ -254,7 +254,7 @@ def test_a_turn_clock_abandoned_for_another_game_gives_the_sand_timer_back():
 
 def test_a_game_ends_on_the_home_mode_it_was_opened_from():
     board, _ = run(choose(boot(), "scoreboard"), TextEntry("Anna", 0), TextEntry("+5", 0))
-    games = [key for key in app.main_keys(board) if key.startswith("game:")]
+    games = [key for key in app.menu_keys(board) if key.startswith("game:")]
     assert len(games) >= 8
     for game in games:
         state, _ = run(choose(board, game), Press(Button.BACK, 0))  # out of its setup's first step

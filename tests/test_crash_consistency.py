@@ -218,7 +218,7 @@ SCHEMA_DAMAGE = {
 def _scores_then_damage(make_sim, tmp_path: Path, damage: tuple[bytes, bytes], *, game: bool = False) -> None:
     """Score on the board (the session log), with `game` also a finished game with a record; then `damage`."""
     sim = make_sim()
-    for event in (Press(Button.MENU, 0.0), Press(Button.NEXT, 0.0), Press(Button.START, 0.0), TextEntry("+5", 1.0)):
+    for event in [*(app.events_to_open(sim.state, "scoreboard", 0.0) or []), TextEntry("+5", 1.0)]:
         sim.send(event)
     sim.close()
     path = journal_path(tmp_path)

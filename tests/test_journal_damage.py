@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow  # each test restarts the box on a damaged journal
 
 def _scoreboard(sim, *entries: str) -> None:
     """On the free scoreboard, `entries` typed for the selected player (e.g. "+5")."""
-    for event in (Press(Button.MENU, 0.0), Press(Button.NEXT, 0.0), Press(Button.START, 0.0)):
+    for event in (Press(Button.MENU, 0.0), Press(Button.START, 0.0), Press(Button.NEXT, 0.0), Press(Button.START, 0.0)):
         sim.send(event)
     for n, text in enumerate(entries):
         sim.send(TextEntry(text, 1.0 + n))

@@ -67,8 +67,9 @@ def test_the_board_shows_a_tables_scores_and_timer_change_as_its_box_plays(tmp_p
 
         timer = page.locator("#table-1 .timer")
         assert timer.text_content() == "1:00"
-        # the menu after the game: "Timer", then START runs the sand timer
-        box.do(lambda sim: run_script(parse_script("press start\npress start"), sim.hooks(), lambda line: None))
+        # the menu after the game: "Spielen", "Timer", then START runs the sand timer
+        box.do(lambda sim: run_script(parse_script("press start\npress start\npress start"), sim.hooks(),
+                                      lambda line: None))
         page.wait_for_selector("#table-1 .timer.running", timeout=10_000)
         page.wait_for_function("document.querySelector('#table-1 .timer').textContent === '0:58'", timeout=10_000)
 

@@ -1,5 +1,5 @@
 """Leaving a game and resuming it (issue 37): choosing another game while one is begun asks first (START
-leaves it, BACK keeps playing); the game left goes on the shelf, and the menu's "Spiel fortsetzen" brings it
+leaves it, BACK keeps playing); the game left goes on the shelf, and the menu's "Fortsetzen" brings it
 back exactly where it was — on the pure app, and through the shell and its journal (a clean replay of the
 journal gives the same table, a restart keeps the shelf, `journal list` shows one game)."""
 
@@ -94,9 +94,9 @@ def test_start_shelves_the_game_and_the_menu_resumes_it_exactly() -> None:
     table.wait(300.0)
     play(table, "press back")  # out of the new game's setup: nothing begun, nothing asked
     assert table.state.flow is None and isinstance(table.state.overlay, app.MenuView)
-    keys = app.main_keys(table.state)
+    keys = app.menu_keys(table.state)
     assert "shelf" in keys and "continue" not in keys
-    play(table, "choose Spiel fortsetzen")
+    play(table, "choose Fortsetzen")
     labels = [label for _, label, _ in app.menu_entries(table.state, "shelf")]
     assert labels == ["Quiddler · Ann, Bob · vor 5 min"]
     effects = effects_of(table, Press(Button.START, 300.0))
@@ -120,13 +120,13 @@ def test_resuming_while_a_game_is_begun_asks_and_swaps_the_two() -> None:
     play(table, "press encoder\nhold next\npress encoder")  # Zugzeit begun: its turn clock has the timer
     assert isinstance(table.state.mode, app.InGame) and table.state.mode.begun
     assert table.state.timer.countdown.left(table.now) == 600
-    play(table, "choose Spiel fortsetzen\npress start")
+    play(table, "choose Fortsetzen\npress start")
     assert isinstance(table.state.overlay, app.ConfirmLeave)
     play(table, "press start")
     assert table.state.flow == quiddler and table.state.timer == timer
     assert [game.flow.game for game in table.state.shelf] == ["zugzeit"]
     table.wait(100.0)  # time passes while Zugzeit waits on the shelf: nobody's turn
-    play(table, "choose Spiel fortsetzen\npress start\npress start")
+    play(table, "choose Fortsetzen\npress start\npress start")
     assert table.state.flow is not None and table.state.flow.game == "zugzeit"
     assert not table.state.timer.running and table.state.timer.countdown.left(table.now) == 600
 
@@ -134,11 +134,9 @@ def test_resuming_while_a_game_is_begun_asks_and_swaps_the_two() -> None:
 def test_the_shelf_keeps_the_last_three_games() -> None:
     table = PureApp()
     play(table, QUIDDLER_ROUND_1)
-    for _ in range(4):  # Quiddler again over the one begun ("choose Quiddler" would find "▶ Quiddler")
-        effects_of(table, Press(Button.MENU, 0.0))
-        steps = app.main_keys(table.state).index("game:quiddler")
-        effects_of(table, *[Press(Button.NEXT, 0.0)] * steps, Press(Button.START, 0.0), Press(Button.START, 0.0))
-        play(table, QUIDDLER_ROUND_1.replace("choose Quiddler", "", 1))
+    for _ in range(4):  # the one begun shelved for Knack's setup, and a new Quiddler over that (nothing asked)
+        play(table, "choose Knack\npress start")
+        play(table, QUIDDLER_ROUND_1)
     assert [game.key for game in table.state.shelf] == [3, 2, 1] and table.state.shelf_key == 4
     assert app.restore(app.snapshot(table.state)).shelf_key == 4  # keys never repeat after a snapshot
     assert not app.can_snapshot(replace(table.state, mode=app.Free()))  # a shelf is kept by the inputs
@@ -152,7 +150,7 @@ def test_the_question_and_the_shelf_in_english() -> None:
     shown = app.screen(table.state)
     assert isinstance(shown, MessageScreen)
     assert (shown.title, shown.lines) == ("Abandon Quiddler?", ("START: yes", "BACK: keep playing"))
-    play(table, "press start\npress back\nchoose Resume a game")
+    play(table, "press start\npress back\nchoose Resume")
     assert [label for _, label, _ in app.menu_entries(table.state, "shelf")] == ["Quiddler · Ann, Bob · just now"]
 
 
@@ -198,7 +196,7 @@ def test_a_shelved_game_resumes_through_the_journal_and_stays_one_game(
     assert [game.flow for game in sim.state.shelf] == [left]
     with Journal.open(journal_path(tmp_path), readonly=True) as journal:
         same_table(sim.state, clean_replay(journal))
-    play(sim, "choose Spiel fortsetzen\npress start")
+    play(sim, "choose Fortsetzen\npress start")
     assert sim.state.flow == left
     with Journal.open(journal_path(tmp_path), readonly=True) as journal:
         same_table(sim.state, clean_replay(journal))
@@ -221,12 +219,12 @@ def test_a_long_start_in_the_shelf_discards_a_game_and_the_idle_table_snapshots_
     table = begun()
     play(table, "choose Das perfekte Wort\npress start\npress back\npress back")  # shelved; the menu closed
     assert table.state.flow is None and len(table.state.shelf) == 1 and not app.can_snapshot(table.state)
-    play(table, "choose Spiel fortsetzen")
+    play(table, "choose Fortsetzen")
     assert app.screen(table.state).footer == "START fortsetzen · lang: verwerfen"
     play(table, "hold start")
-    assert table.state.shelf == () and "shelf" not in app.main_keys(table.state)
+    assert table.state.shelf == () and "shelf" not in app.menu_keys(table.state)
     assert "Quiddler verworfen" in app.screen(table.state).footer
-    play(table, "press back")
+    play(table, "press back\npress back")  # up from the play menu, out of the menu
     assert app.can_snapshot(table.state)
 
 

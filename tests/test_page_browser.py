@@ -56,9 +56,8 @@ def start_game(service: Service, players: int) -> None:
     from firmware_host.core.settings import Settings
 
     state = app.step(app.initial(Settings())[0], PageInfo("http://x", "C", 0.0))[0]
-    service.press("menu")
-    service.press("next", app.main_keys(state).index("game:perfektes-wort"))
-    service.press("start")
+    for event in app.events_to_open(state, "game:perfektes-wort", 0.0) or []:
+        service.press(event.button.value)
     service.press("next", (players - 4) % 6)  # 4 → … → players (NEXT wraps from 6 to 1)
     service.press("start", 4)  # players, side, points card, the button deck: round 1 can be revealed
 

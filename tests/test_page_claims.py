@@ -47,13 +47,9 @@ def _journaled(state: app.AppState, event: Event) -> tuple[app.AppState, Event |
 
 
 def _menu_to_page(state: app.AppState, at: float) -> list[Event]:
-    events = app.events_to_choose(state, app.menu_entries(state, "")[_page_index(state)][1], at)
+    events = app.events_to_open(state, "page", at)
     assert events is not None
     return events
-
-
-def _page_index(state: app.AppState) -> int:
-    return [key for key, _, _ in app.menu_entries(state, "")].index("page")
 
 
 def test_a_waiting_claim_is_a_footer_and_start_on_the_timer_still_starts_the_timer():

@@ -48,11 +48,9 @@ def _settled(server: PageServer) -> None:
 
 
 def _menu_to(box: Box, key: str) -> None:
-    """MENU, down to the main menu's entry `key`, START."""
-    box.put(Press(Button.MENU, 1.0))
-    for _ in range(app.main_keys(box.state).index(key)):
-        box.put(Press(Button.NEXT, 1.0))
-    box.put(Press(Button.START, 1.0))
+    """MENU, down to the menu's entry `key` through its group, START."""
+    for event in app.events_to_open(box.state, key, 1.0) or []:
+        box.put(event)
 
 
 def _renew(box: Box) -> None:

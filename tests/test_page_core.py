@@ -95,7 +95,7 @@ def test_a_phone_entry_without_a_game_is_refused_with_a_reason():
 
 def test_the_page_menu_shows_the_join_address_as_a_qr_code_and_next_asks_for_a_new_code():
     table = Table()
-    assert "page" not in app.main_keys(table.state)
+    assert "page" not in app.menu_keys(table.state)
     table.step(PageInfo("http://192.168.1.23:8080", "K7QX", 1.0))
     table.open_game("page")
     assert isinstance(table.state.overlay, PageShow)
@@ -113,7 +113,7 @@ def test_an_open_menu_stays_on_its_entry_when_the_page_starts_or_stops():
     table.step(PageInfo("http://192.168.1.23:8080", "K7QX", 1.0))
     table.press("menu")
     keys = app.main_keys(table.state)
-    table.press("next", len(keys) - 1)  # the last entry: power off
+    table.press("next", keys.index("power_off"))
     table.step(PageInfo("", "K7QX", 2.0))  # the network went: the page's entry goes
     assert len(app.main_keys(table.state)) == len(keys) - 1
     assert table.screen.items[table.screen.cursor].label == "Ausschalten"
@@ -121,9 +121,9 @@ def test_an_open_menu_stays_on_its_entry_when_the_page_starts_or_stops():
     assert type(table.state.overlay).__name__ == "ConfirmPowerOff"
     table.press("back")
     table.press("menu")
-    table.press("next", len(keys) - 3)  # the language, below where the page's entry was
+    table.press("next", keys.index("volume") - 1)  # the volume, below where the page's entry was
     table.step(PageInfo("http://192.168.1.23:8080", "K7QX", 3.0))  # back: its entry comes again
-    assert table.screen.items[table.screen.cursor].label.startswith("Sprache")
+    assert table.screen.items[table.screen.cursor].label.startswith("Lautstärke")
 
 
 def test_a_takeover_is_granted_with_start_and_refused_with_back():

@@ -25,9 +25,7 @@ def _steps(box: Box, *events: Event) -> None:
 def _new_game_with_ben_first(box: Box) -> None:
     """Das perfekte Wort from the menu: the same players, Ben moved first, the game begun."""
     at = 10.0
-    _steps(box, Press(Button.MENU, at))
-    keys = app.main_keys(box.state)
-    _steps(box, *(Press(Button.NEXT, at) for _ in range(keys.index("game:perfektes-wort"))), Press(Button.START, at))
+    _steps(box, *app.events_to_open(box.state, "game:perfektes-wort", at) or [])
     _steps(box, LongPress(Button.NEXT, at), *(Press(Button.START, at) for _ in range(4)))
     assert box.state.flow is not None and box.state.flow.players == ("Ben", "Anna")
 

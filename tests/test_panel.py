@@ -106,8 +106,8 @@ def test_contrast_and_idle_times_come_from_menu_and_config(make_sim, tmp_path):
     sim = make_sim(state_dir=tmp_path / "state", config=config)
     assert sim.appliance.shell.panel.level == 128 and sim.appliance.shell.panel.next_at() == sim.clock.now + 120
     labels = {key: value for key, _, value in [(k, label, app.current_value(sim.state, k))
-                                               for k, label, _ in app.menu_entries(sim.state, "")]}
-    assert (labels["contrast"], labels["dim"], labels["blank"]) == ("mittel", "nach 2 min", "nie")
+                                               for k, label, _ in app.menu_entries(sim.state, "screen")]}
+    assert (labels["contrast"], labels["dim"], labels["blank"]) == ("mittel", "2 min", "nie")
     for event in app.events_to_choose(sim.state, "Helligkeit", sim.clock.now) or []:
         sim.send(event)
     sim.send(Press(Button.NEXT, sim.clock.now))  # medium → bright

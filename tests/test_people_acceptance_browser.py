@@ -48,8 +48,8 @@ def choose(service: Service, key: str, shows: str) -> str:
     if not service.screen.startswith("Menü"):
         service.press("menu")
     see(service, "Menü")
-    service.press("next", int(service.ask(f"entry {key}").split()[1]))
-    service.press("start")
+    for button in service.ask(f"way {key}").split()[1:]:
+        service.press(button)
     return see(service, shows)
 
 

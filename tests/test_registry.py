@@ -39,7 +39,7 @@ def test_without_the_toy_in_the_registry_nothing_knows_it():
     with pytest.raises(RecordError, match="unknown game 'tally'"):
         parse_record(toy_record("Ann"))
     state, _ = app.initial(Settings())
-    assert "game:tally" not in app.main_keys(state)
+    assert "game:tally" not in app.menu_keys(state)
 
 
 def test_the_record_reader_reads_a_registered_game(with_toy):
@@ -59,7 +59,7 @@ def test_score_scores_a_registered_game(with_toy, tmp_path: Path, capsys):
 
 def test_the_menu_offers_and_plays_a_registered_game(with_toy):
     state, _ = app.initial(Settings(lang="en", player_names=("Ann", "Bob")))
-    assert "game:tally" in app.main_keys(state)
+    assert "game:tally" in app.menu_keys(state)
     effects = []
     for event in app.events_to_choose(state, "Tally", 0.0):
         state, out = app.step(state, event)

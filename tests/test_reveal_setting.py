@@ -30,11 +30,11 @@ def choose_reveal(send, state_of, now: float, reveal: str) -> None:
 def test_the_menu_offers_the_three_choices_in_both_languages_and_shows_the_current_one():
     table = Table()
     assert [label for _, label, _ in app.menu_entries(table.state, "reveal")] == ["je Runde", "am Spielende", "aus"]
-    main = {key: value for key, value in ((k, app.current_value(table.state, k)) for k in app.main_keys(table.state))}
-    assert main["reveal"] == "je Runde"
+    shown = {key: app.current_value(table.state, key) for key in app.menu_keys(table.state)}
+    assert shown["reveal"] == "Runde"
     english = Table(lang="en")
     assert [label for _, label, _ in app.menu_entries(english.state, "reveal")] == ["each round", "at the end", "off"]
-    assert "Best word" in [label for _, label, _ in app.menu_entries(english.state, "")]
+    assert "Best word" in [label for _, label, _ in app.menu_entries(english.state, "play")]
 
 
 def test_a_choice_is_saved_and_remembered_and_the_next_game_plays_by_it():
@@ -109,8 +109,8 @@ def test_a_keyboard_alone_chooses_it_arrows_and_enter():
             for event in keyboard.apply(action, 0.0):
                 table.step(event)
 
-    keys(Key.MENU)
-    keys(*[Key.FORWARD] * app.main_keys(table.state).index("reveal"), Key.ENTER)  # ↓ … ↓, Enter
+    keys(Key.MENU, Key.ENTER)  # the first group: Spielen
+    keys(Key.BACKWARD, Key.ENTER)  # ↑ round its end to its last entry, Bestes Wort; Enter
     assert table.state.overlay == app.MenuView("reveal", 0)
     keys(Key.FORWARD, Key.ENTER)  # ↓ "am Spielende", Enter
     assert table.state.settings.reveal == "end" and "error" not in table.beeps

@@ -44,10 +44,10 @@ def to_menu_entry(table: Table, key: str) -> Table:
     game begun that another game would leave is left (START on the question)."""
     if table.state.home == "game":
         table.hold("back")
-    if table.state.overlay is None:
-        table.press("menu")
-    table.press("next", app.main_keys(table.state).index(key))
-    table.press("start")
+    if table.state.overlay is not None:
+        table.press("menu")  # the menu closed: `events_to_open` opens it
+    for event in app.events_to_open(table.state, key, table.now) or []:
+        table.step(event)
     if isinstance(table.state.overlay, app.ConfirmLeave):
         table.press("start")
     return table

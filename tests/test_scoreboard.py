@@ -94,7 +94,7 @@ def test_the_history_survives_a_snapshot():
 def test_the_scoreboard_says_nothing_to_undo_after_the_last_hundred():
     state, _ = app.initial(Settings(player_count=2))
     state, _ = app.step(state, Press(Button.MENU, 0))
-    for event in (Press(Button.NEXT, 0), Press(Button.START, 0)):
+    for event in (Press(Button.START, 0), Press(Button.NEXT, 0), Press(Button.START, 0)):  # Spielen, Punktetafel
         state, _ = app.step(state, event)
     for _ in range(UNDO_LIMIT + 5):
         state, _ = app.step(state, Press(Button.START, 0))

@@ -1,6 +1,6 @@
 """The shelf across a kill -9: a Quiddler game begun, left for another game (shelved), the box killed with
 SIGKILL and started again on the same state directory — the shelf holds the game as a box that was never
-killed holds it, "Spiel fortsetzen" brings it back exactly (the state a clean replay of the journal gives),
+killed holds it, "Fortsetzen" brings it back exactly (the state a clean replay of the journal gives),
 and the game goes on to the same record."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tests.test_leave_game import QUIDDLER_ROUND_1, clean_replay, journal_cli, p
 pytestmark = pytest.mark.slow  # a simulator in a child process, killed
 
 SHELVE = "choose Das perfekte Wort\npress start\npress back\n"  # asked: START leaves Quiddler; BACK: no new game
-RESUME = "choose Spiel fortsetzen\npress start\n"
+RESUME = "choose Fortsetzen\npress start\n"
 REST_OF_ROUND = "type AT\nhold next\ntype Z\npress next\n"  # Bob's words and cards left: round 1 is scored
 
 

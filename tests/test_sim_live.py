@@ -15,7 +15,7 @@ from tests.sim_pty import LiveSim
 pytestmark = pytest.mark.slow  # a child process in real time
 
 # In the scoreboard: names (full of the button letters s n b m) and point entries, between button keys.
-BURST = ("mns"  # MENU, NEXT (to Punktetafel), START (into it)
+BURST = ("msns"  # MENU, START (Spielen), NEXT (to Punktetafel), START (into it)
          "\rSabine Schmidt\r" "s" "\r+5\r" "n"
          "\rBenno Mann\r" "\r+7\r" "\r-2\r" "n"
          "\rMiriam Nsimba\r" "ss" "\r+13\r" "b" "n"

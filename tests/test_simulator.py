@@ -65,7 +65,7 @@ def test_a_restart_brings_the_running_timer_back_paused(sim):
 
 
 def test_the_scoreboard_survives_a_restart_and_undo_still_works(sim):
-    for event in (Press(Button.MENU, 0), Press(Button.NEXT, 0), Press(Button.START, 0),
+    for event in (Press(Button.MENU, 0), Press(Button.START, 0), Press(Button.NEXT, 0), Press(Button.START, 0),
                   TextEntry("+12", 0), Press(Button.NEXT, 0), TextEntry("5", 0)):
         sim.send(event)
     sim.restart()

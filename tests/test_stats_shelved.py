@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 QUIDDLER = (ROOT / "docs" / "scripts" / "quiddler.script").read_text(encoding="utf-8") + "press start\n"  # the end
 CUT = QUIDDLER.index("# round 2")  # round 1 scored
 SHELVE = "choose Das perfekte Wort\npress start\npress back\n"  # asked: START leaves Quiddler; BACK: no new game
-RESUME = "choose Spiel fortsetzen\npress start\n"
+RESUME = "choose Fortsetzen\npress start\n"
 
 
 def play(sim: Simulator, script: str) -> None:

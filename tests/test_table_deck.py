@@ -79,8 +79,7 @@ def tables(**faces_by_game):
 
 def open_mode(table, key, choice=0):
     """From the timer: the menu, the mode `key`, then `choice` NEXTs in its list and START."""
-    keys = app.main_keys(table.state)
-    table(press(Button.MENU), *[press(Button.NEXT)] * keys.index(key), press(Button.START))
+    table(*[press(event.button) for event in app.events_to_open(table.state, key, 0.0) or []])
     table(*[press(Button.NEXT)] * choice, press(Button.START))
     return table
 
@@ -90,10 +89,9 @@ def open_mode(table, key, choice=0):
 
 def test_both_modes_are_in_the_menu_and_back_leaves_them():
     table = Table()
-    labels = [label for _, label, _ in app.menu_entries(table.state, "")]
+    labels = [label for _, label, _ in app.menu_entries(table.state, "play")]
     assert "Karten ziehen" in labels and "Karten anlernen" in labels
-    keys = app.main_keys(table.state)
-    table(press(Button.MENU), *[press(Button.NEXT)] * keys.index("game:enrol-cards"), press(Button.START))
+    table(*[press(event.button) for event in app.events_to_open(table.state, "game:enrol-cards", 0.0) or []])
     screen = table.screen()
     assert isinstance(screen, ListScreen) and screen.title == "Karten anlernen"
     assert [item.label for item in screen.items] == ["Das perfekte Wort", "Quiddler"]

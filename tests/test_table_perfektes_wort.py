@@ -242,9 +242,9 @@ def test_the_simulator_keeps_the_highscore_list_on_disk_across_a_restart(tmp_pat
             for text in texts:
                 sim.send(TextEntry(text, sim.clock.now))
 
-        if sim.state.overlay is None:  # after a game the menu is open already
+        if sim.state.overlay is not None:  # after a game the menu is open already: from the top
             press("menu")
-        press(*["next"] * app.main_keys(sim.state).index(GAME), "start")
+        press(*[event.button.value for event in app.events_to_open(sim.state, GAME, sim.clock.now) or []])
         sim.send(Turn(1 - sim.state.flow.seats.count, sim.clock.now))
         type_("Mia")
         press("start", "start", "start", "start")  # players, side, points card, the button deck
@@ -386,10 +386,9 @@ def test_the_simulator_with_a_configured_word_list_marks_the_unknown_word(tmp_pa
             for text in texts:
                 sim.send(TextEntry(text, sim.clock.now))
 
-        press("menu")
         from firmware_host.core import app
 
-        press(*["next"] * app.main_keys(sim.state).index(GAME), "start")
+        press(*[event.button.value for event in app.events_to_open(sim.state, GAME, sim.clock.now) or []])
         sim.send(Turn(2 - sim.state.flow.seats.count, sim.clock.now))
         press("start", "start", "start", "next", "start")
         type_(*OWN_DECK)

@@ -42,11 +42,9 @@ class Table:
         self.begun: list[BeginGame] = []
         self.ended: list[EndGame] = []
         self.effects: list[object] = []
-        index = app.main_keys(self.state).index(f"game:{game}")
-        self.press(Button.MENU)
-        for _ in range(index):
-            self.press(Button.NEXT)
-        self.press(Button.START)
+        for event in app.events_to_open(self.state, f"game:{game}", self.at) or []:
+            assert isinstance(event, Press)
+            self.press(event.button)
 
     def send(self, event_type: type, *args: object) -> list[object]:
         self.at += 1.0

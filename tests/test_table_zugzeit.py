@@ -198,8 +198,8 @@ def test_the_hourglass_fills_the_other_side_and_its_empty_side_loses():
     clock.wait(80)  # Anna's sand runs out after 75 s
     assert clock.turns()[-1] == ("Anna", 75_000) and clock.lines[-1]["auto"] is True
     assert clock.game.ended and clock.game.banks == (0, 120_000)
-    assert clock.text == "Statistik: Gesamt | Anna 1:25.0; * Ben 0:25.0 | Anna: Zeit um – raus"
-    assert clock.press("next").text == "Statistik: Ø pro Zug | Anna 0:42.5; * Ben 0:25.0 | Gewonnen: Ben"
+    assert clock.text == "Gesamt | Anna 1:25.0; * Ben 0:25.0 | Anna: Zeit um – raus"
+    assert clock.press("next").text == "Ø pro Zug | Anna 0:42.5; * Ben 0:25.0 | Gewonnen: Ben"
     clock.press("start")
     assert clock.ended == [EndGame("Ben")] and clock.state.flow is None
 
@@ -209,16 +209,16 @@ def test_the_times_screen_steps_each_row_and_refuses_what_means_nothing_there():
     for event in app.events_to_choose(clock.state, "Zugzeit", 0.0):
         clock.send(event)
     clock.press("start")
-    assert clock.text == ("Zugzeit: Zeiten | > Zeitart Zeitkonto; Zeit je Spieler 10:00; Fischer-Bonus aus; "
+    assert clock.text == ("Zugzeit: Zeiten | > Zeitart Zeitkonto; Je Spieler 10:00; Fischer aus; "
                           "Bronstein aus; Los! | NEXT Zeile · START ändern · Zeit tippen")
     clock.hold("start")  # back one timing: per turn
-    assert clock.text.startswith("Zugzeit: Zeiten | > Zeitart pro Zug; Zeit pro Zug 1:00; Überzeit piept; Los!")
+    assert clock.text.startswith("Zugzeit: Zeiten | > Zeitart pro Zug; Pro Zug 1:00; Überzeit piept; Los!")
     clock.press("next").send(Turn(2, 0.0))  # the encoder turns the value: 1:00 → 1:30 → 2:00
-    assert "Zeit pro Zug 2:00" in clock.text
+    assert "Pro Zug 2:00" in clock.text
     clock.type("4")
-    assert "Zeit 0:05–59:59" in clock.text and "Zeit pro Zug 2:00" in clock.text
+    assert "Zeit 0:05–59:59" in clock.text and "Pro Zug 2:00" in clock.text
     clock.press("next").press("start")
-    assert "Überzeit Zug endet" in clock.text
+    assert "Überzeit Zugende" in clock.text
     clock.press("next").hold("start")  # on "Los!": nothing to change
     clock.type("1:00")
     assert "Hier ist keine Eingabe möglich" in clock.text and clock.lines == []
@@ -395,7 +395,7 @@ def test_the_statistics_screen_shows_one_figure_at_a_time_and_back_takes_the_end
     clock.press("next").press("next", 2)  # actions: reverse, skip Anna, end
     assert "> Spiel beenden" in clock.text
     clock.press("start")
-    assert clock.text == "Statistik: Gesamt | Anna 0:13.0; Ben 0:03.0 | NEXT weiter · START Ende"
+    assert clock.text == "Gesamt | Anna 0:13.0; Ben 0:03.0 | NEXT weiter · START Ende"
     assert [describe(clock.press("next").screen).split(" | ")[1] for _ in range(4)] == [
         "Anna 0:06.5; Ben 0:03.0", "Anna 0:12.0; Ben 0:03.0", "Anna 2; Ben 1", "Anna 0:02.0; Ben 0:00.0"]
     clock.press("back")
@@ -414,7 +414,7 @@ def limited(game: str, seconds: int = 30) -> Clockwork:
 
 def test_the_menu_chooses_the_limit_inside_the_games_and_remembers_it():
     clock = Clockwork()
-    for event in app.events_to_choose(clock.state, "Zugzeit in Spielen", 0.0):
+    for event in app.events_to_choose(clock.state, "Zeit je Zug", 0.0):
         clock.send(event)
     clock.press("next", 2)  # aus, 0:30, 1:00
     clock.state, effects = app.step(clock.state, Press(Button.START, 0.0))

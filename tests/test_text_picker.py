@@ -139,9 +139,8 @@ def test_the_names_of_a_game_begun_are_the_next_games_players():
     saved = [e for e in table.effects if isinstance(e, SaveSettings)]
     assert saved and saved[-1].settings["player_names"] == ["Geli", "Klaus"]
     assert table.state.settings.player_names == ("Geli", "Klaus")
-    table.press("menu")
-    keys = app.main_keys(table.state)
-    table.press("next", keys.index("game:knack-das-wort")).press("start")
+    for event in app.events_to_open(table.state, "game:knack-das-wort", 0.0) or []:
+        table.step(event)
     assert seat_names(table)[:2] == ("Geli", "Klaus")
 
 
@@ -182,8 +181,8 @@ def test_a_refused_picked_line_stays_in_the_picker_with_the_reason():
 
 def test_back_on_an_empty_picker_opened_from_the_menu_closes_it():
     table = names_stage("game:perfect-words")
-    table.press("menu")
-    table.press("next", app.main_keys(table.state).index("letters")).press("start")
+    for event in app.events_to_open(table.state, "letters", 0.0) or []:
+        table.step(event)
     assert app.active_picker(table.state) is not None
     table.press("back")
     assert app.active_picker(table.state) is None and table.state.flow is not None
@@ -191,12 +190,12 @@ def test_back_on_an_empty_picker_opened_from_the_menu_closes_it():
 
 def test_the_menu_offers_the_letters_only_where_a_line_is_wanted():
     state, _ = app.step(Table().state, Press(Button.MENU, 0))
-    assert "letters" not in app.main_keys(state)  # the timer: its length comes by the buttons
+    assert "letters" not in app.menu_keys(state)  # the timer: its length comes by the buttons
     table = names_stage("game:knack-das-wort")
-    table.press("menu")
-    keys = app.main_keys(table.state)
-    assert keys[:2] == ["continue", "letters"]
-    assert "Buchstaben: Name für Platz 1" in table.text
+    table.press("menu").press("start")
+    keys = [key for key, _, _ in app.menu_entries(table.state, "play")]
+    assert keys[:2] == ["continue", "letters"]  # the first entries of the first group
+    assert "* Weiterspielen; Buchstaben;" in table.text
 
 
 # --- a keyboard's line in the making ---------------------------------------------------------------------
@@ -233,8 +232,8 @@ def test_an_open_picker_keeps_the_session_from_being_compacted_into_a_snapshot()
     table.open_game("scoreboard")
     assert app.can_snapshot(table.state)
     before = table.state
-    table.press("menu")
-    table.press("next", app.main_keys(table.state).index("letters")).press("start")
+    for event in app.events_to_open(table.state, "letters", 0.0) or []:
+        table.step(event)
     assert app.active_picker(table.state) is not None and not app.can_snapshot(table.state)
     assert app.can_snapshot(before)
 

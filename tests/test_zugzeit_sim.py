@@ -106,7 +106,7 @@ def test_a_turn_the_clock_ended_before_a_power_cut_is_there_after_it(sim):
 
 def test_leaving_the_statistics_closes_the_game_in_the_journal(sim):
     play(sim, BANK + "press start\nwait 3\npress start\npress next\npress next\npress next\npress next\n"
-         "press next\npress next\nexpect > Spiel beenden\npress start\nexpect Statistik\npress start")
+         "press next\npress next\nexpect > Spiel beenden\npress start\nexpect Gesamt\npress start")
     assert sim.state.flow is None and sim.screen_text().startswith("Menü")
     games = sim.appliance.journal.games()
     table = next(g for g in games if g.game == GAME_ID)

@@ -42,3 +42,18 @@ MINUS = "\u2212"  # the minus sign every screen uses (never the hyphen)
 def signed(number: int) -> str:
     """A points change as the screens show it: "+5", "+0", "−3" (the minus sign)."""
     return f"{MINUS}{-number}" if number < 0 else f"+{number}"
+
+
+# The word lists by the names a table knows them by: Debian's packages by their language; any other list
+# (a file of one's own, a test's) by its own name. A list filtered by a lexicon ("wngerman+Ding") is still it.
+WORD_LISTS: Table = {
+    "de": {"wngerman": "Deutsch", "wamerican": "Englisch", "wbritish": "Englisch"},
+    "en": {"wngerman": "German", "wamerican": "English", "wbritish": "English"},
+}
+
+
+def word_list(lang: str, source: str) -> str:
+    """The word list `source` (as the reveal names it: "wngerman", "wngerman+Ding", a file's name) in the
+    players' words: "Deutsch", "Englisch" in German; a list that is no package keeps its name."""
+    package = source.partition("+")[0]
+    return pick(WORD_LISTS, lang, package) if package in WORD_LISTS[DEFAULT_LANGUAGE] else source

@@ -155,10 +155,10 @@ class Setting:
     `key` names its submenu and is its title's text key; `attr` is the `Settings` field it sets (dotted into
     `turns`), whose last part is its key in `Settings.remembered`; `choices` are what the menu offers (or
     what makes them from the settings); `valid` what a remembered value may be; `option(say, value)` a
-    choice's text in the submenu and `current(say, value)` the value beside the main menu's entry (None:
-    the option's text); `menu`: in the main menu, in table order; `config`: the config file's (section,
-    key, valid values: a `range` or the texts) it defaults from (None: none); `phone`: the `SeatCommand`
-    a phone sets it with (None: the page does not)."""
+    choice's text in the submenu and `current(say, value)` the value beside its entry in the menu (None:
+    the option's text); `menu`: offered in the menu (where: `app.menu.MENUS`; a row placed in none goes into
+    the main menu); `config`: the config file's (section, key, valid values: a `range` or the texts) it
+    defaults from (None: none); `phone`: the `SeatCommand` a phone sets it with (None: the page does not)."""
 
     key: str
     attr: str
@@ -213,6 +213,10 @@ def _minutes(say: Say, minutes: int) -> str:
     return say("after_min", n=minutes) if minutes else say("never")
 
 
+def _minutes_now(say: Say, minutes: int) -> str:
+    return say("min_n", n=minutes) if minutes else say("never")
+
+
 def _keyed(prefix: str) -> Callable[[Say, Any], str]:
     """The option's text is the text key `prefix` + the value ("vol_" → "vol_soft")."""
     return lambda say, value: say(f"{prefix}{value}")
@@ -237,7 +241,7 @@ SETTINGS: tuple[Setting, ...] = (
             config=("timer", "duration_s", range(1, 99 * 60 + 60))),
     Setting("game_turn", "turns.game_turn_s", GAME_TURN_CHOICES, GAME_TURN_CHOICES, _seconds_or_off,
             config=("turn_timer", "game_turn_s", range(0, MAX_TURN_S + 1))),
-    Setting("reveal", "reveal", REVEAL_CHOICES, REVEAL_CHOICES, _keyed("reveal_"),
+    Setting("reveal", "reveal", REVEAL_CHOICES, REVEAL_CHOICES, _keyed("reveal_"), _keyed("reveal_now_"),
             config=("dictionary", "reveal", REVEAL_CHOICES)),
     Setting("warn", "warn_s", WARN_CHOICES, range(0, 61),
             lambda say, w: say("warn_value", s=w) if w else say("warn_off"),
@@ -249,9 +253,9 @@ SETTINGS: tuple[Setting, ...] = (
             phone="volume"),
     Setting("contrast", "contrast", CONTRAST_CHOICES, range(0, 256), _keyed("contrast_"), _contrast_now,
             config=("screen", "contrast", range(0, 256))),
-    Setting("dim", "dim_after_min", DIM_CHOICES, range(0, MAX_IDLE_MIN + 1), _minutes,
+    Setting("dim", "dim_after_min", DIM_CHOICES, range(0, MAX_IDLE_MIN + 1), _minutes, _minutes_now,
             config=("screen", "dim_after_min", range(0, MAX_IDLE_MIN + 1))),
-    Setting("blank", "blank_after_min", BLANK_CHOICES, range(0, MAX_IDLE_MIN + 1), _minutes,
+    Setting("blank", "blank_after_min", BLANK_CHOICES, range(0, MAX_IDLE_MIN + 1), _minutes, _minutes_now,
             config=("screen", "blank_after_min", range(0, MAX_IDLE_MIN + 1))),
     Setting("language", "lang", LANGUAGES, LANGUAGES, _keyed("lang_"), lambda say, lang: lang.upper(),
             config=("appliance", "language", LANGUAGES), phone="lang"),

@@ -47,6 +47,10 @@ def main() -> None:
             elif word == "entry":  # the index of a main menu entry (its key) in the menu as it is now
                 print(f"entry {app.main_keys(appliance.shell.state).index(rest)}", flush=True)
                 continue
+            elif word == "way":  # the buttons from the open main menu to the entry (its key) in its group
+                way = app.events_to_open(appliance.shell.state, rest, 0.0) or []
+                print("way " + " ".join(event.button.value for event in way), flush=True)
+                continue
             elif word == "screen":
                 print(f"screen {describe(app.screen(appliance.shell.state))}", flush=True)
                 continue

@@ -61,12 +61,11 @@ def test_no_input_sequence_raises_and_every_screen_renders(start, events):
 
 
 def opened(settings, start):
-    """A fresh table with `start` (a main-menu key) chosen from the menu."""
+    """A fresh table with `start` (a menu key) chosen from the menu."""
     state, _ = app.initial(settings)
-    state, _ = app.step(state, Press(Button.MENU, 0.0))
-    for _ in range(app.main_keys(state).index(start)):
-        state, _ = app.step(state, Press(Button.NEXT, 0.0))
-    return app.step(state, Press(Button.START, 0.0))[0]
+    for event in app.events_to_open(state, start, 0.0) or []:
+        state, _ = app.step(state, event)
+    return state
 
 
 def timed(event, now):

@@ -1,7 +1,9 @@
-"""The menu: the main menu's entries (continue the game, the letters, the games left to be resumed, the home
-modes, the games, the table page, the settings of `core.settings.SETTINGS`, power off), each setting's
-submenu, the shelved games' submenu, the custom length edit, and the question before a game begun is left
-for another (`ConfirmLeave`). In the menu NEXT moves, START chooses, BACK goes up a level."""
+"""The menu as a tree: the main menu (`MENUS[""]`) holds a few groups and the settings used most; each group
+is a submenu of `MENUS`; each setting of `core.settings.SETTINGS` opens its options; the shelved games' menu,
+the custom length edit and the question before a game begun is left for another (`ConfirmLeave`) hang off
+it. In the menu NEXT moves down (a long NEXT up, both round the ends), START chooses, BACK goes up a level
+(from the main menu out). The tree is laid out so that every setting is at most 3 presses from the top
+(`tests/test_menu_reach.py` walks it)."""
 
 from __future__ import annotations
 
@@ -32,32 +34,93 @@ from firmware_host.core.games import registry
 from firmware_host.core.page_table import PageShow
 from firmware_host.core.page_table import t as page_text
 from firmware_host.core.scoreboard import player_names
-from firmware_host.core.screens import MessageScreen
+from firmware_host.core.screens import ListItem, ListScreen, MessageScreen
 from firmware_host.core.settings import Settings, setting
 from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import format_seconds
 
+# The menus and their entries in order. An entry is a group (a key of this table), a setting (its row's key in
+# `SETTINGS`) or what `_open` does. Some show only when they apply (`_shown`); "games" stands for the games of
+# the registry but the one being played, which is "continue" and "restart" (a new game of it). A setting of
+# `SETTINGS` placed in no menu goes into the main menu before "power_off". Positions matter: NEXT and a long
+# NEXT go round the ends, so the main menu's first and last entries and each group's first and last are the
+# ones nearest the top (what a table does most: a game, the time, the players, the language).
+MENUS: dict[str, tuple[str, ...]] = {
+    "": ("play", "time", "players", "language", "page", "power_off", "volume", "screen"),
+    "play": ("continue", "letters", *HOME_MODES, "games", "shelf", "restart", "game_turn", "reveal"),
+    "time": ("duration", "warn", "alarm"),
+    "screen": ("contrast", "dim", "blank"),
+}
+MORE = "›"  # beside a group's entry: it opens a menu
+
+
+def _shown(state: AppState, key: str) -> bool:
+    """Whether the entry `key` shows now: the letters while a line is wanted below, the game being played,
+    the shelf while it holds games, the table page while it is served, a setting with `menu` set."""
+    if key == "letters":
+        field = field_below(state)
+        return field is not None and not field.only
+    if key == "continue":
+        return state.flow is not None
+    if key == "shelf":
+        return bool(state.shelf)
+    if key == "page":
+        return bool(state.page.address)
+    row = setting(key)
+    return row.menu if row is not None else True
+
+
+def _placed() -> frozenset[str]:
+    return frozenset(key for keys in MENUS.values() for key in keys)
+
+
+def group_keys(state: AppState, path: str) -> list[str]:
+    """The entries of the group `path` ("" the main menu) shown now, in order."""
+    keys: list[str] = []
+    playing = state.flow.game if state.flow is not None else None
+    for key in MENUS[path]:
+        if key == "games":
+            keys += [f"game:{g.id}" for g in registry.GAMES if g.id != playing]
+            continue
+        if key == "restart":
+            keys += [f"game:{playing}"] if playing is not None else []
+            continue
+        if path == "" and key == "power_off":
+            placed = _placed()
+            keys += [row.key for row in table.SETTINGS if row.menu and row.key not in placed]
+        if _shown(state, key):
+            keys.append(key)
+    return keys
+
 
 def main_keys(state: AppState) -> list[str]:
-    """The main menu: continue the game in progress, the letter picker for the field below (when one
-    waits), the games left to be resumed (when there are), timer and scoreboard, the games, the table page
-    (when it is served), the settings, power off."""
-    keys = ["continue"] if state.flow is not None else []
-    field = field_below(state)
-    if field is not None and not field.only:
-        keys.append("letters")
-    if state.shelf:
-        keys.append("shelf")
-    page = ["page"] if state.page.address else []
-    settings = [row.key for row in table.SETTINGS if row.menu]
-    return [*keys, *HOME_MODES, *[f"game:{g.id}" for g in registry.GAMES], *page, *settings, "power_off"]
+    """The main menu's entries shown now, in order (`MENUS[""]`)."""
+    return group_keys(state, "")
+
+
+def menu_keys(state: AppState) -> list[str]:
+    """Every entry of the menu shown now: the main menu's, then each group's (in the order `route_to` looks)."""
+    keys: list[str] = []
+    paths = [""]
+    while paths:
+        entries = [key for key, _, _ in menu_entries(state, paths.pop(0))]
+        keys += entries
+        paths += [key for key in entries if key in MENUS]
+    return keys
+
+
+def parent(path: str) -> str:
+    """The menu the submenu `path` is an entry of (the main menu for one placed nowhere)."""
+    return next((group for group, keys in MENUS.items() if path in keys), "")
 
 
 def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
-    """(key, label, marked) of each entry of a (sub)menu; the marked entry is the current choice."""
+    """(key, label, marked) of each entry of a (sub)menu; the marked entry is the current choice (in a group,
+    the home mode shown)."""
     s = state.settings
-    if not path:
-        return [(key, main_label(state, key), key == state.home) for key in main_keys(state)]
+    if path in MENUS:
+        home = "continue" if state.home == "game" else state.home
+        return [(key, main_label(state, key), key == home) for key in group_keys(state, path)]
     if path == "shelf":
         return [(f"resume:{game.key}", shelf_label(state, game), False) for game in state.shelf]
     row = setting(path)
@@ -68,18 +131,37 @@ def menu_entries(state: AppState, path: str) -> list[tuple[str, str, bool]]:
     entries = [(str(value), row.option(say, value), value == now) for value in row.options(s)]
     if path == "duration":  # and a length of one's own
         custom = s.duration_s not in s.presets
-        label = t(s, "custom") + (f" {format_seconds(s.duration_s)}" if custom else "")
+        label = t(s, "custom_now", time=format_seconds(s.duration_s)) if custom else t(s, "custom")
         entries.append(("custom", label, custom))
     return entries
 
 
 def current_value(state: AppState, key: str) -> str:
-    """What the main menu shows beside a setting's entry: its value now ("" beside other entries)."""
+    """What a menu shows beside an entry: a setting's value now, `MORE` beside a group's ("" beside others)."""
+    if key in MENUS or key == "shelf":
+        return MORE
     row = setting(key)
     if row is None:
         return ""
     value = row.value(state.settings)
     return (row.current or row.option)(partial(t, state.settings), value)
+
+
+def menu_title(state: AppState, path: str) -> str:
+    """A menu's title: the group's or the setting's name; the game's name over the play menu of a game."""
+    if path == "play" and state.flow is not None:
+        return game_title(state, registry.kit(state.flow.game))
+    return t(state.settings, path) if path else t(state.settings, "menu")
+
+
+def menu_screen(state: AppState, menu: MenuView) -> ListScreen:
+    """The screen of the open menu `menu`: its entries, the value beside each in a group."""
+    grouped = menu.path in MENUS
+    items = tuple(
+        ListItem(label, current_value(state, key) if grouped else "", marked)
+        for key, label, marked in menu_entries(state, menu.path)
+    )
+    return ListScreen(menu_title(state, menu.path), items, menu.cursor, state.notice)
 
 
 def shelf_label(state: AppState, game: Shelved) -> str:
@@ -92,41 +174,72 @@ def shelf_label(state: AppState, game: Shelved) -> str:
     return t(s, "shelf_entry", game=title, players=", ".join(game.players), when=when)
 
 
-def main_index(state: AppState, key: str) -> int:
-    keys = main_keys(state)
+def _index_in(state: AppState, path: str, key: str) -> int:
+    keys = [entry for entry, _, _ in menu_entries(state, path)]
     return keys.index(key) if key in keys else 0
 
 
+def _up(state: AppState, path: str) -> MenuView:
+    """The menu above the submenu `path`, its cursor on `path`."""
+    above = parent(path)
+    return MenuView(above, _index_in(state, above, path))
+
+
 def main_label(state: AppState, key: str) -> str:
-    if key == "continue":
-        playing = registry.kit(state.flow.game) if state.flow else None
-        return t(state.settings, "continue", game=game_title(state, playing))
+    """The label of the entry `key` of a group (`MENUS`): the game being played's own is "Neu beginnen"."""
+    if state.flow is not None and key == f"game:{state.flow.game}":
+        return t(state.settings, "restart")
     if key.startswith("game:"):
         return game_title(state, registry.kit(key.removeprefix("game:")))
     if key == "page":
         return page_text(state.settings.lang, "page")
-    if key == "letters":
-        field = field_below(state)
-        return t(state.settings, "letters", label=field.label if field else "")
     return t(state.settings, key)
 
 
-def events_to_choose(state: AppState, text: str, at: float) -> list[Event] | None:
-    """The presses that open the main menu and choose the entry whose label contains `text` (case
-    folded); None when no entry does. Scripts use it so they do not depend on the menu's order."""
+def route_to(state: AppState, wanted: Callable[[str, str], bool]) -> list[tuple[str, int]]:
+    """The way from the main menu to the first entry for which `wanted(key, label)` holds, the main menu's
+    entries first, then each group's in turn: (menu, index) of each entry chosen on the way; [] for none."""
+    paths: list[tuple[str, list[tuple[str, int]]]] = [("", [])]
+    while paths:
+        path, way = paths.pop(0)
+        entries = menu_entries(state, path)
+        for index, (key, label, _) in enumerate(entries):
+            if wanted(key, label):
+                return [*way, (path, index)]
+        paths += [(key, [*way, (path, index)]) for index, (key, _, _) in enumerate(entries) if key in MENUS]
+    return []
+
+
+def events_to_choose(state: AppState, text: str, at: float) -> list[Press] | None:
+    """The presses that open the main menu and choose the entry whose label contains `text` (case folded),
+    through the groups it is in; None when no entry does. Scripts use it so they do not depend on the
+    menu's order."""
+    wanted = text.casefold()
+    return _presses_to(state, lambda key, label: wanted in label.casefold(), at)
+
+
+def events_to_open(state: AppState, entry: str, at: float) -> list[Press] | None:
+    """The presses that open the main menu and choose the entry `entry` (a key: "game:quiddler", "warn"),
+    through the groups it is in; None when it is not in the menu now."""
+    return _presses_to(state, lambda key, label: key == entry, at)
+
+
+def _presses_to(state: AppState, wanted: Callable[[str, str], bool], at: float) -> list[Press] | None:
     opened = state if isinstance(state.overlay, MenuView) and not state.overlay.path else None
-    events: list[Event] = [] if opened else [Press(Button.MENU, at)]
+    events = [] if opened else [Press(Button.MENU, at)]
     if opened is None:
         opened = replace(state, overlay=MenuView())
     menu = opened.overlay
     assert isinstance(menu, MenuView)
-    labels = [label.casefold() for _, label, _ in menu_entries(opened, "")]
-    wanted = text.casefold()
-    index = next((i for i, label in enumerate(labels) if wanted in label), None)
-    if index is None:
+    way = route_to(opened, wanted)
+    if not way:
         return None
-    steps = (index - menu.cursor) % len(labels)
-    return [*events, *[Press(Button.NEXT, at)] * steps, Press(Button.START, at)]
+    cursor = menu.cursor
+    for path, index in way:
+        steps = (index - cursor) % len(menu_entries(opened, path))
+        events += [*[Press(Button.NEXT, at)] * steps, Press(Button.START, at)]
+        cursor = 0
+    return events
 
 
 def menu_event(state: AppState, event: Event) -> Step:
@@ -143,7 +256,7 @@ def menu_event(state: AppState, event: Event) -> Step:
             return choose(cleared, menu, items[menu.cursor][0])
         if event.button is Button.BACK:
             if menu.path:
-                return replace(cleared, overlay=MenuView("", main_index(state, menu.path))), []
+                return replace(cleared, overlay=_up(state, menu.path)), []
             return replace(cleared, overlay=None), []
         if event.button is Button.MENU:
             return replace(cleared, overlay=None), []
@@ -159,16 +272,16 @@ def menu_event(state: AppState, event: Event) -> Step:
 
 
 def choose(state: AppState, menu: MenuView, key: str) -> Step:
-    """The entry `key` of `menu` chosen: a main menu's entry opens what it names; a setting's option is set
-    (with what it changes beside: `_CHOSEN`) and the menu goes back to the main menu on that setting."""
-    if not menu.path:
+    """The entry `key` of `menu` chosen: a group's entry opens what it names; a setting's option is set
+    (with what it changes beside: `_CHOSEN`) and the menu goes back to the group on that setting."""
+    if menu.path in MENUS:
         return _open(state, key)
     if menu.path == "shelf":
         return _leave_first(state, key) or _chosen_game(state, key)
     row = setting(menu.path)
     if row is None:
         raise ValueError(f"no menu {menu.path!r}")
-    back = replace(state, overlay=MenuView("", main_index(state, menu.path)))
+    back = replace(state, overlay=_up(state, menu.path))
     if menu.path == "duration" and key == "custom":
         return replace(state, overlay=DurationEdit(state.settings.duration_s)), []
     value = int(key) if isinstance(row.value(state.settings), int) else key
@@ -185,6 +298,8 @@ def _open(state: AppState, key: str) -> Step:
         return picked(replace(state, overlay=None), Picker(field)), []
     if key.startswith("game:"):
         return _leave_first(state, key) or _chosen_game(state, key)
+    if key in MENUS:
+        return replace(state, overlay=MenuView(key)), []
     if key == "shelf":
         return replace(state, overlay=MenuView("shelf"), notice=t(state.settings, "shelf_hint")), []
     if key == "power_off":
@@ -202,7 +317,7 @@ def _drop_shelved(state: AppState, game: Shelved) -> Step:
     """A shelved game given up (a long START in the shelf's menu): it leaves the shelf, its record stays
     archived without a winner; the main menu when the shelf is empty."""
     shelf = tuple(kept for kept in state.shelf if kept.key != game.key)
-    menu = MenuView("shelf", 0) if shelf else MenuView("", 0)
+    menu = MenuView("shelf", 0) if shelf else MenuView(parent("shelf"), 0)
     title = game_title(state, registry.kit(game.flow.game))
     return replace(state, shelf=shelf, overlay=menu, notice=t(state.settings, "shelf_dropped", game=title)), []
 
@@ -290,7 +405,7 @@ def duration_edit_event(state: AppState, event: Event) -> Step:
             return replace(state, overlay=DurationEdit(clamp_duration(edit.seconds + 15)), notice=""), []
         if event.button in (Button.START, Button.ENCODER):
             state, effects = set_duration(replace(state, notice=""), edit.seconds)
-            return replace(state, overlay=MenuView("", main_index(state, "duration"))), effects
+            return replace(state, overlay=_up(state, "duration")), effects
         if event.button in (Button.BACK, Button.MENU):
             return replace(state, overlay=MenuView("duration", 0), notice=""), []
     if isinstance(event, LongPress) and event.button is Button.NEXT:

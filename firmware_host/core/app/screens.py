@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from firmware_host.core.app.host import ctx, table_players
-from firmware_host.core.app.menu import current_value, leave_screen, menu_entries
+from firmware_host.core.app.menu import leave_screen, menu_screen
 from firmware_host.core.app.scoreboard_mode import scoreboard_screen
 from firmware_host.core.app.state import (
     UNSAVED_MARK,
@@ -22,7 +22,7 @@ from firmware_host.core.app.timer_mode import timer_screen
 from firmware_host.core.effects import Effect, SetBar, Show, WakeAt
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.core.page_table import ConfirmSeat, PageShow, claim_footer, page_screen
-from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
+from firmware_host.core.screens import BigScreen, MessageScreen, Screen
 from firmware_host.core.settings import Settings
 from firmware_host.core.timer import format_seconds
 
@@ -73,23 +73,13 @@ def screen_below(state: AppState) -> Screen:
     if isinstance(overlay, DurationEdit):
         return BigScreen(t(s, "duration"), format_seconds(overlay.seconds), state.notice or t(s, "hint_edit"))
     if isinstance(overlay, MenuView):
-        return _menu_screen(state, overlay)
+        return menu_screen(state, overlay)
     if state.home == "game" and state.flow is not None:
         shown = state.flow.screen(ctx(state))
         return replace(shown, footer=state.notice) if state.notice else shown
     if state.home == "scoreboard":
         return scoreboard_screen(state)
     return timer_screen(state)
-
-
-def _menu_screen(state: AppState, menu: MenuView) -> ListScreen:
-    s = state.settings
-    title = t(s, menu.path) if menu.path else t(s, "menu")
-    items = tuple(
-        ListItem(label, "" if menu.path else current_value(state, key), marked)
-        for key, label, marked in menu_entries(state, menu.path)
-    )
-    return ListScreen(title, items, menu.cursor, state.notice)
 
 
 def startup_failure_screen(lang: str, kind: str, details: tuple[str, ...]) -> MessageScreen:

@@ -1,6 +1,6 @@
 """The per-turn limit inside the turn-based games (Knack das Wort, Quiddler): a sand timer per turn.
 
-With a limit chosen (`Ctx.turns.game_turn_s`, the menu's "Zugzeit in Spielen"; 0: none), the appliance's
+With a limit chosen (`Ctx.turns.game_turn_s`, the menu's "Zeit je Zug"; 0: none), the appliance's
 timer runs from full at every new turn the game knows of and stops when no turn runs (the game is over
 or left); its warnings and alarm are the sand timer's, the turn itself stays the table's to end. A game
 says where it is with a turn mark: a number that changes whenever a new turn begins (a skipped turn

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware_host.core.flow import Ctx
+from firmware_host.core.i18n import word_list
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds
@@ -124,7 +125,7 @@ def final_screen(flow: Flow, stage: Final, ctx: Ctx) -> Screen:
 
         items = (*items, *(ListItem(t(lang, "best_round", round=b.round, word=word or "—", points=points))
                            for b in flow.best for _, word, points in reveal_text(b.best, play.solo)[:1]),
-                 ListItem(t(lang, "best_source", source=flow.best[0].source)))
+                 ListItem(t(lang, "best_source"), word_list(lang, flow.best[0].source)))
     title = t(lang, "final_shared" if result.shared else "final_title", names=", ".join(result.winners))
     if play.solo:
         placed = t(lang, "hs_place", place=stage.place) if stage.place else t(lang, "hs_missed")
@@ -149,7 +150,7 @@ def best_items(flow: Flow, rnd: int, lang: str) -> list[ListItem]:
             items.append(ListItem(t(lang, "best_solo", own=key[5:], word=word, points=points)))
         else:
             items.append(ListItem(t(lang, "best_for", player=key, word=word, points=points)))
-    return [*items, ListItem(t(lang, "best_source", source=found.source))]
+    return [*items, ListItem(t(lang, "best_source"), word_list(lang, found.source))]
 
 
 def play_of(flow: Flow) -> Game:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware_host.core.flow import Ctx
-from firmware_host.core.i18n import signed
+from firmware_host.core.i18n import signed, word_list
 from firmware_host.core.screens import ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.text_field import TextField
 
@@ -173,4 +173,4 @@ def best_items(flow: Flow, lang: str) -> list[ListItem]:
     from .best_lay import best_label
 
     items = [ListItem(best_label(lang, player, text), str(points)) for player, text, points, _, _ in found.best]
-    return [*items, ListItem(t(lang, "best_source", source=found.source))]
+    return [*items, ListItem(t(lang, "best_source"), word_list(lang, found.source))]

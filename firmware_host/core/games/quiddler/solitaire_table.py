@@ -20,6 +20,7 @@ from firmware_host.core.effects import RevealBest
 from firmware_host.core.events import BestRevealed, Button, Event, TextEntry, Turn
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.word_groups import WordGroups
+from firmware_host.core.i18n import word_list
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, Screen
 from firmware_host.core.table.seats import is_hold, is_press, refuse
 from firmware_host.core.text_field import TextField
@@ -58,8 +59,9 @@ class SolitaireFlow:
             if layout is None or layout.won:
                 return Outcome(self)
             found = event.best[0] if event.best else None
-            note = (t(ctx.lang, "hint", cards=found[1], source=event.source) if found
-                    else t(ctx.lang, "no_hint", source=event.source))
+            source = word_list(ctx.lang, event.source)
+            note = (t(ctx.lang, "hint", cards=found[1], source=source) if found
+                    else t(ctx.lang, "no_hint", source=source))
             return self._ok(note=note, hints=self.hints + 1)
         if layout is None:
             return self._choose_seed(event, ctx)
