@@ -38,13 +38,14 @@ from PIL import Image, ImageDraw
 
 from firmware_host.core.screens import Screen
 from firmware_host.render_fonts import FONT_DIR, Font, big_font_size, cap_height, font, metrics, primary
-from firmware_host.render_lines import NOTES
+from firmware_host.render_lines import NOTES, Laid
 from firmware_host.render_screens import DRAWERS, Drawer, ListLayout, draw_message, list_layout, qr_box, qr_matrix
 from firmware_host.render_text import clip, drawable, drawable_screen, paged, wrap
 
 __all__ = [
-    "FONT_DIR", "Font", "ListLayout", "big_font_size", "cap_height", "clip", "drawable", "drawable_screen",
-    "font", "list_layout", "lost", "paged", "pages", "qr_box", "qr_matrix", "render", "wrap",
+    "FONT_DIR", "Font", "Laid", "ListLayout", "big_font_size", "cap_height", "clip", "drawable",
+    "drawable_screen", "font", "laid_out", "list_layout", "lost", "paged", "pages", "qr_box", "qr_matrix",
+    "render", "wrap",
 ]
 
 # The row metrics under the names the tests read them by (`render_fonts.metrics`, `render_fonts.primary`).
@@ -66,13 +67,26 @@ def pages(screen: Screen, size: tuple[int, int]) -> int:
     return _drawn(screen, size, 0)[1]
 
 
+def laid_out(screen: Screen, size: tuple[int, int]) -> list[Laid]:
+    """Every text of `screen` laid out in more than one line on a panel of `size` (wrapped to rows, or
+    shown a line a page), with its lines. Renders to find out."""
+    NOTES.laid = []
+    try:
+        for page in range(pages(screen, size)):
+            _draw(screen, size, page)
+        return NOTES.laid
+    finally:
+        NOTES.laid = None
+
+
 def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
     """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
     with "…" (a list's items on other pages are not lost: the cursor, or else the time, pages to them).
     Renders to find out."""
     NOTES.lost = []
     try:
-        render(screen, size)
+        for page in range(pages(screen, size)):
+            _draw(screen, size, page)
         return NOTES.lost
     finally:
         NOTES.lost = None
