@@ -1,5 +1,6 @@
-"""Text as the panel takes it: every string made drawable, clipped with "…", wrapped at spaces, and cut into
-the pages a long hint is shown in. Pure functions of the text, a font (for its advances) and a width.
+"""Text as the panel takes it: every string made drawable, clipped with "…", and laid out in lines by phrase
+(`paged`: the one layout, for a wrapped body and for the pages a long hint is shown in). Pure functions of
+the text, a font (for its advances) and a width.
 
 Any string is drawn, none raises: each text of a model is first cut to `MAX_DRAWN` characters (more never
 fits a panel; a cut text ends in "…"), and every character FreeType's layout cannot take on one line
