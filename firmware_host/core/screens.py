@@ -92,10 +92,10 @@ Screen = BigScreen | ListScreen | MessageScreen | TurnScreen | QrScreen
 
 
 def describe(screen: Screen) -> str:
-    """The screen as one line of text (for logs, scripts and tests): its parts joined by " | ", a big or turn
-    screen's body line (`line`, `then`) after its footer."""
+    """The screen as one line of text (for logs, scripts and tests): its parts joined by " | " in the order
+    they are drawn, the footer last."""
     if isinstance(screen, BigScreen):
-        parts = [screen.title, screen.big + (" (inverted)" if screen.inverted else ""), screen.footer, screen.line]
+        parts = [screen.title, screen.big + (" (inverted)" if screen.inverted else ""), screen.line, screen.footer]
     elif isinstance(screen, ListScreen):
         items = [
             ("> " if i == screen.cursor else "") + ("* " if item.marked else "") + item.label
@@ -105,7 +105,7 @@ def describe(screen: Screen) -> str:
         parts = [screen.title, "; ".join(items), screen.footer]
     elif isinstance(screen, TurnScreen):
         player = screen.title + (f" ({screen.status})" if screen.status else "")
-        parts = [player, screen.time + (" (inverted)" if screen.inverted else ""), screen.footer, screen.then]
+        parts = [player, screen.time + (" (inverted)" if screen.inverted else ""), screen.then, screen.footer]
     elif isinstance(screen, QrScreen):
         parts = [screen.title, f"[QR {screen.data}]", screen.big, " / ".join(screen.lines), screen.footer]
     else:
