@@ -8,22 +8,29 @@ player on turn); big values (the timer, the current word) are DejaVu Sans Bold, 
 the panel shows.
 
 Layouts (sizes below are for 64-pixel-high panels; taller panels take larger strikes):
-- BigScreen: small title on top, the big value in bold as large as fits between title and footer,
-  small footer at the bottom; `inverted` swaps background and text. Title and footer start at the left
-  edge, so a changed word ("läuft" → "Pause") leaves the rest of its line in place and only that word
-  goes over the display bus.
+- BigScreen: small title on top, the big value in bold as large as fits between title and footer (and
+  `line` in the primary face under it), small footer at the bottom; `inverted` swaps background and text.
+  Title and footer start at the left edge, so a changed word ("läuft" → "Pause") leaves the rest of its line
+  in place and only that word goes over the display bus.
 - ListScreen: bold title with a page indicator ("1/2") and a rule, then rows of label (left, clipped
   with "…") and value (right-aligned); the cursor row is inverted, marked rows get a ▸ in the gutter.
   A panel 256 px wide or more shows two or more columns; pages are chosen so the cursor is visible, and a
-  list without a cursor shows its pages in turn (`page`, like a long text).
-- MessageScreen: bold title and a rule, the lines word-wrapped to the width, clipped to the panel
-  (the last visible line ends in "…" when text was cut), footer at the bottom.
+  list without a cursor shows its pages in turn (`page`, like a long text), its rows in the small face when
+  the primary one would need more than three pages.
+- MessageScreen: bold title and a rule, the lines wrapped to the width and shown a screenful at a time,
+  footer at the bottom.
 - QrScreen: the QR code (segno, error level L) on the left as large as the height allows, dark modules on a
   lit square with a one-module quiet zone (phones read dark on light); to its right, each clipped to that
   column: the bold title on top, the big value in bold as large as fits, the lines, and the footer at the
   bottom (wrapped to two rows when the panel has room).
-- TurnScreen: the title (the player on turn) in bold at 1.5 times the small size (clipped with "…") and the status
-  right-aligned beside it, the time in bold as large as fits below, the footer at the bottom.
+- TurnScreen: the title (the player on turn) in the primary face (regular: bold letters of that size run
+  together) and the status right-aligned beside it, the time in bold as large as fits below, `then` (the next
+  player) in the primary face under it, the footer at the bottom.
+
+Text is laid out one way (`render_text.paged`): by phrase, broken only at ordinary spaces, never inside a
+word but one wider than the line (then visibly, with a hyphen); a body is shown a screenful, a line of a title,
+footer or label a line, at a time — at most `render_lines.MAX_PAGES` (3) pages; what would need more is cut
+with "…" (and reported by `lost`).
 
 Any string is drawn, none raises (`render_text.drawable`). The modules: `render_fonts` (faces, sizes),
 `render_text` (clipping, wrapping, paging text), `render_lines` (a line on the frame; what a frame notes),
@@ -38,13 +45,14 @@ from PIL import Image, ImageDraw
 
 from firmware_host.core.screens import Screen
 from firmware_host.render_fonts import FONT_DIR, Font, big_font_size, cap_height, font, metrics, primary
-from firmware_host.render_lines import NOTES
+from firmware_host.render_lines import NOTES, Laid
 from firmware_host.render_screens import DRAWERS, Drawer, ListLayout, draw_message, list_layout, qr_box, qr_matrix
 from firmware_host.render_text import clip, drawable, drawable_screen, paged, wrap
 
 __all__ = [
-    "FONT_DIR", "Font", "ListLayout", "big_font_size", "cap_height", "clip", "drawable", "drawable_screen",
-    "font", "list_layout", "lost", "paged", "pages", "qr_box", "qr_matrix", "render", "wrap",
+    "FONT_DIR", "Font", "Laid", "ListLayout", "big_font_size", "cap_height", "clip", "drawable",
+    "drawable_screen", "font", "laid_out", "list_layout", "lost", "paged", "pages", "qr_box", "qr_matrix",
+    "render", "wrap",
 ]
 
 # The row metrics under the names the tests read them by (`render_fonts.metrics`, `render_fonts.primary`).
@@ -66,13 +74,26 @@ def pages(screen: Screen, size: tuple[int, int]) -> int:
     return _drawn(screen, size, 0)[1]
 
 
+def laid_out(screen: Screen, size: tuple[int, int]) -> list[Laid]:
+    """Every text of `screen` laid out in more than one line on a panel of `size` (wrapped to rows, or
+    shown a line a page), with its lines. Renders to find out."""
+    NOTES.laid = []
+    try:
+        for page in range(pages(screen, size)):
+            _draw(screen, size, page)
+        return NOTES.laid
+    finally:
+        NOTES.laid = None
+
+
 def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
     """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
     with "…" (a list's items on other pages are not lost: the cursor, or else the time, pages to them).
     Renders to find out."""
     NOTES.lost = []
     try:
-        render(screen, size)
+        for page in range(pages(screen, size)):
+            _draw(screen, size, page)
         return NOTES.lost
     finally:
         NOTES.lost = None

@@ -12,22 +12,36 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from firmware_host.core.screens import KEEP
 from firmware_host.render_fonts import Font, Metrics, font
-from firmware_host.render_text import clip, paged
+from firmware_host.render_text import ELLIPSIS, clip, paged
 
+MAX_PAGES = 3  # no screen turns more pages: what would need more is cut (and noted as lost)
 PAD = 2  # inner horizontal padding
 GAP = 4  # least space between a label and its value
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A text of the frame laid out in lines (`render_text.paged`): in `fnt`, each line at most `width` px."""
+
+    text: str
+    fnt: Font
+    width: float
+    lines: tuple[str, ...]
 
 
 @dataclass(slots=True)
 class Notes:
     """What the frame being drawn is drawn by and notes: `page`, the part of a paged text to draw (set by
     `render`); `pages` (while `render` counts them) how many parts each paged text has; `lost` (while
-    `render.lost` renders) every text cut or left out."""
+    `render.lost` renders) every text cut or left out; `laid` (while `render.laid_out` renders) every text
+    laid out in more than one line."""
 
     page: int = 0
     pages: list[int] | None = None
     lost: list[str] | None = None
+    laid: list[Laid] | None = None
 
 
 NOTES = Notes()
@@ -45,13 +59,32 @@ def note_lost(text: str) -> None:
         NOTES.lost.append(text)
 
 
+def laid_out(text: str, fnt: Font, width: float) -> tuple[str, ...]:
+    """`paged(text, fnt, width)`, noted for `laid` when it takes more than one line."""
+    lines = paged(text, fnt, width)
+    if NOTES.laid is not None and len(lines) > 1:
+        NOTES.laid.append(Laid(text, fnt, width, lines))
+    return lines
+
+
 def shown(text: str, fnt: Font, width: float) -> str:
-    """`text` if it fits in `width` px; else its page for the current frame (`paged`)."""
+    """`text` if it fits in `width` px; else its line for the current frame (`paged`, a line a page; past
+    `MAX_PAGES` lines the last shown ends in "…")."""
     if fnt.getlength(text) <= width:
         return text
-    parts = paged(text, fnt, width)
+    parts = laid_out(text, fnt, width)
+    if len(parts) > MAX_PAGES:
+        note_lost(text)
+        parts = (*parts[: MAX_PAGES - 1], clip(parts[MAX_PAGES - 1] + ELLIPSIS, fnt, width))
     note_parts(len(parts))
     return _fit(parts[NOTES.page % len(parts)], fnt, width)
+
+
+def page_of(count: int) -> int:
+    """Which of `count` screenfuls (at most `MAX_PAGES` are shown) the current frame shows."""
+    shown_count = min(count, MAX_PAGES)
+    note_parts(shown_count)
+    return NOTES.page % shown_count
 
 
 def _fit(text: str, fnt: Font, width: float) -> str:
@@ -79,6 +112,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt
     """`draw.text` for one line of text, with the rasterised line cached: a screen that is drawn again
     (a timer tick, a toggled status) costs a paste instead of a FreeType run. Same pixels."""
     x, y = xy
+    text = text.replace(KEEP, " ")
     if x != int(x) or y != int(y):  # sub-pixel positions rasterise differently: no cache
         draw.text(xy, text, font=fnt, fill=ink, anchor=anchor)
         return

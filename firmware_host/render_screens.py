@@ -25,8 +25,19 @@ from firmware_host.render_fonts import (
     metrics,
     primary,
 )
-from firmware_host.render_lines import GAP, NOTES, PAD, draw_footer, draw_text, note_lost, note_parts, shown, text_row
-from firmware_host.render_text import clip, wrap
+from firmware_host.render_lines import (
+    GAP,
+    MAX_PAGES,
+    PAD,
+    draw_footer,
+    draw_text,
+    laid_out,
+    note_lost,
+    page_of,
+    shown,
+    text_row,
+)
+from firmware_host.render_text import ELLIPSIS, clip
 
 COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
 GUTTER = 6  # left of each list row: room for the mark
@@ -75,7 +86,7 @@ def draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int]) 
         return
     small, bold = font(m.size), font(m.size, True)
     rows = height // m.pitch
-    footer = wrap(screen.footer, small, room, max_lines=2 if rows >= 8 else 1) if screen.footer else []
+    footer = list(laid_out(screen.footer, small, room)[: 2 if rows >= 8 else 1]) if screen.footer else []
     footer = [clip(line, small, room) for line in footer]
     lines = [clip(line, small, room) for line in screen.lines][: max(0, rows - 4 - len(footer))]
     text_row(draw, clip(screen.title, bold, room), bold, left, 0, m, 1)
@@ -103,7 +114,19 @@ def draw_big(draw: ImageDraw.ImageDraw, screen: BigScreen, size: tuple[int, int]
     if screen.footer:
         bottom = height - m.pitch
         draw_footer(draw, screen.footer, size, m, ink)
+    bottom = _body_line(draw, screen.line, bottom, size, ink)
     _big_value(draw, screen.big, top, bottom, width, ink)
+
+
+def _body_line(draw: ImageDraw.ImageDraw, text: str, bottom: int, size: tuple[int, int], ink: int) -> int:
+    """`text` in the body's face on the row that ends at `bottom` (nothing when empty); the new bottom."""
+    if not text:
+        return bottom
+    width, height = size
+    p = primary(height)
+    body = font(p.size)
+    text_row(draw, shown(text, body, width - 2 * PAD), body, PAD, bottom - p.pitch, p, ink)
+    return bottom - p.pitch
 
 
 def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, width: int, ink: int) -> None:
@@ -128,9 +151,9 @@ def _big_value(draw: ImageDraw.ImageDraw, text: str, top: int, bottom: int, widt
 
 def draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, int]) -> None:
     width, height = size
-    m = metrics(height)
+    m, p = metrics(height), primary(height)
     small = font(m.size)
-    name = font(primary(height).size, bold=True)
+    name = font(p.size)  # the regular face: bold Terminus letters of this size run into each other
     paper, ink = (1, 0) if screen.inverted else (0, 1)
     draw.rectangle((0, 0, width - 1, height - 1), fill=paper)
     ink_top, ink_bottom = (int(v) for v in name.getbbox(EXTENT_PROBE, anchor="ls")[1::2])
@@ -143,6 +166,7 @@ def draw_turn(draw: ImageDraw.ImageDraw, screen: TurnScreen, size: tuple[int, in
     if screen.footer:
         bottom = height - m.pitch
         draw_footer(draw, screen.footer, size, m, ink)
+    bottom = _body_line(draw, screen.then, bottom, size, ink)
     _big_value(draw, screen.time, ink_bottom - ink_top + 2, bottom, width, ink)
 
 
@@ -159,12 +183,15 @@ def _title_with_rule(draw: ImageDraw.ImageDraw, title: str, right: str, width: i
 
 @dataclass(frozen=True, slots=True)
 class ListLayout:
-    """How a ListScreen sits on a panel: `columns` × `rows` items per page, showing page `page` of `pages`."""
+    """How a ListScreen sits on a panel: `columns` × `rows` items per page, showing page `page` of `pages`;
+    `dense`: the rows are in the small face (a list without a cursor that needs more than `MAX_PAGES`
+    pages in the primary one)."""
 
     columns: int
     rows: int
     page: int
     pages: int
+    dense: bool = False
 
     @property
     def per_page(self) -> int:
@@ -174,15 +201,23 @@ class ListLayout:
 def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
     """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
     width, height = size
-    m, p = metrics(height), primary(height)
+    m = metrics(height)
     header = m.pitch + 2 if screen.title else 0
     footer = m.pitch if screen.footer else 0
-    rows = max(1, (height - header - footer) // p.pitch)
     columns = max(1, width // COLUMN_MIN_WIDTH)
-    pages = max(1, -(-len(screen.items) // (columns * rows)))
     cursor = screen.cursor
-    page = cursor // (columns * rows) if cursor is not None and 0 <= cursor < len(screen.items) else 0
-    return ListLayout(columns=columns, rows=rows, page=page, pages=pages)
+    has_cursor = cursor is not None and 0 <= cursor < len(screen.items)
+    for dense in (False, True):
+        rows = max(1, (height - header - footer) // _row_metrics(height, dense).pitch)
+        pages = max(1, -(-len(screen.items) // (columns * rows)))
+        if has_cursor or pages <= MAX_PAGES:
+            break
+    page = cursor // (columns * rows) if has_cursor and cursor is not None else 0
+    return ListLayout(columns=columns, rows=rows, page=page, pages=pages, dense=dense)
+
+
+def _row_metrics(height: int, dense: bool) -> Metrics:
+    return metrics(height) if dense else primary(height)
 
 
 def draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, int]) -> None:
@@ -190,8 +225,9 @@ def draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, in
     m = metrics(height)
     lay = list_layout(screen, size)
     if lay.pages > 1 and not (screen.cursor is not None and 0 <= screen.cursor < len(screen.items)):
-        note_parts(lay.pages)  # no cursor pages to the rest: the pages take turns, like a long hint
-        lay = replace(lay, page=NOTES.page % lay.pages)
+        if lay.pages > MAX_PAGES:  # no cursor pages to the rest: the pages take turns, like a long hint
+            note_lost(screen.items[MAX_PAGES * lay.per_page].label)
+        lay = replace(lay, page=page_of(lay.pages), pages=min(lay.pages, MAX_PAGES))
     top = 0
     if screen.title:
         indicator = f"{lay.page + 1}/{lay.pages}" if lay.pages > 1 else ""
@@ -202,7 +238,7 @@ def draw_list(draw: ImageDraw.ImageDraw, screen: ListScreen, size: tuple[int, in
         col, row = divmod(slot, lay.rows)
         x0 = col * col_w
         x1 = x0 + col_w - 1 - (1 if col < lay.columns - 1 else 0)  # a 1-px gap between columns
-        p = primary(height)
+        p = _row_metrics(height, lay.dense)
         _draw_row(draw, item, x0, x1, top + row * p.pitch, p, selected=first + slot == screen.cursor)
     draw_footer(draw, screen.footer, size, m, 1)
 
@@ -231,11 +267,14 @@ def draw_message(draw: ImageDraw.ImageDraw, screen: MessageScreen, size: tuple[i
     top = _title_with_rule(draw, screen.title, "", width, m) if screen.title else 0
     bottom = height - m.pitch if screen.footer else height
     fit = max(0, (bottom - top) // p.pitch)
-    lines = [part for line in screen.lines for part in wrap(line, fnt, width - 2 * PAD)]
+    lines = [part for line in screen.lines for part in laid_out(line, fnt, width - 2 * PAD)]
     if fit > 0 and len(lines) > fit:  # a screenful at a time
         screenfuls = -(-len(lines) // fit)
-        note_parts(screenfuls)
-        first = (NOTES.page % screenfuls) * fit
+        if screenfuls > MAX_PAGES:
+            note_lost(" ".join(screen.lines))
+            lines = lines[: MAX_PAGES * fit]
+            lines[-1] = clip(lines[-1] + ELLIPSIS, fnt, width - 2 * PAD)
+        first = page_of(screenfuls) * fit
         lines = lines[first : first + fit]
     elif fit == 0 and lines:
         note_lost(" ".join(screen.lines))

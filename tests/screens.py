@@ -30,7 +30,7 @@ def _scores() -> list[ListItem]:
 REFERENCE_SCREENS: dict[str, Screen] = {
     "timer_ready": BigScreen("Sanduhr", "1:00", "START: los"),
     "timer_running": BigScreen("Sanduhr", "0:42"),
-    "timer_paused": BigScreen("Pause", "0:42", "START: weiter  BACK: neu"),
+    "timer_paused": BigScreen("Pause", "0:42", "START weiter · BACK neu"),
     "timer_custom": BigScreen("Dauer", "12:00", "NEXT: +30 s"),
     "timer_zeit": BigScreen("Sanduhr", "Zeit!", "BACK: neu", inverted=True),
     "menu": ListScreen(
@@ -57,7 +57,7 @@ REFERENCE_SCREENS: dict[str, Screen] = {
     ),
     "message_overflow": MessageScreen(
         "Regeln",
-        tuple(f"Zeile {i}: Wörter über Wörter, bis der Platz nicht mehr reicht." for i in range(1, 8)),
+        tuple(f"Zeile {i}: Wörter über Wörter." for i in range(1, 4)),
         footer="BACK: zurück",
     ),
 }

@@ -154,7 +154,7 @@ def test_page_indicator_is_shown_only_when_paging() -> None:
 
 @pytest.mark.parametrize("size", PANEL_SIZES)
 def test_a_long_label_never_touches_the_value(size: tuple[int, int]) -> None:
-    name = "Maximiliane-Müller-Lüdenscheidt-Wiesenthal"  # one word: its pages fill the room they have
+    name = "MaximilianeMüllerLüdenscheidtWiesenthal"  # one word: its pages fill the room they have
     long = render(ListScreen("", (ListItem(name, "1234"),), None), size)
     value_only = render(ListScreen("", (ListItem("", "1234"),), None), size)
     label_only = render(ListScreen("", (ListItem(name, ""),), None), size)
@@ -221,9 +221,9 @@ def test_clip_fits_and_keeps_a_prefix(text: str, fnt: Font, width: int) -> None:
 @pytest.mark.slow
 @given(text=texts, fnt=fonts, width=st.integers(20, 200))
 def test_wrap_fits_and_keeps_every_character(text: str, fnt: Font, width: int) -> None:
-    lines = wrap(text, fnt, width)
-    assert all(fnt.getlength(line) <= width or len(line) == 1 for line in lines)
-    assert "".join(lines).replace(" ", "") == "".join(text.split())
+    lines = wrap(text, fnt, width)  # a word wider than the line is cut with a hyphen added
+    assert all(fnt.getlength(line) <= width or len(line.rstrip("-")) == 1 for line in lines)
+    assert "".join(lines).replace(" ", "").replace("-", "") == "".join(text.split()).replace("-", "")
 
 
 items = st.builds(ListItem, texts, texts, st.booleans())

@@ -408,7 +408,7 @@ def test_the_unknown_mark_is_spelled_out_in_the_footer_for_the_row_under_the_cur
     table.step(WordsChecked((("FXYZ", False), ("FASS", True)), table._at()))
     assert table.screen.cursor == 0 and table.screen.footer == "FXYZ: nicht im Wörterbuch"
     table.turn(1)
-    assert table.screen.footer == "lang START: ungültig · NEXT nächstes · Korrektur: tippen/MENU · START weiter"
+    assert table.screen.footer == "START weiter · NEXT nächstes · lang START ungültig"
 
 
 def test_own_cards_can_come_round_by_round_at_the_reveal_scanned_or_typed_and_undone():

@@ -351,7 +351,7 @@ def test_leaving_for_the_sand_timer_pauses_the_turn_clock_and_coming_back_shows_
     assert "Taste" in clock.text  # the sand timer's alarm rings on: a button only silences it
     clock.press("next")
     clock.hold("back")
-    assert clock.text == "Anna (Pause) | 0:48 | Pause · START: weiter"
+    assert clock.text == "Anna (Pause) | 0:48 | dann Ben 1:00 | Pause · START: weiter"
     clock.press("start").wait(1).press("start")
     assert clock.turns() == [("Anna", 13_000)]
 
@@ -370,7 +370,7 @@ def test_a_restart_pauses_the_clock_at_the_last_journaled_moment():
     clock = table("Anna", "Ben", mode="bank", time="1:00")
     clock.press("start").wait(7).press("start").wait(4.7)  # the last wake-up the core saw: 11.5 (a bar step)
     clock.send(Resumed(3.0))  # the new monotonic clock after the restart
-    assert clock.text == "Ben (Pause) | 0:56 | Pause · START: weiter"
+    assert clock.text == "Ben (Pause) | 0:56 | dann Anna 0:53 | Pause · START: weiter"
     assert clock.wake is None and not clock.state.timer.running
     clock.now = 3.0
     clock.press("start").wait(2).press("start")

@@ -28,7 +28,7 @@ TEXT = {
         "claim_hint": "START: ja · BACK: nein",
         "claim_granted": "Platz von {name} übernommen",
         "claim_refused": "Übernahme abgelehnt",
-        "claim_footer": "Handy will Platz von {name}: Menü → Handy-Seite",
+        "claim_footer": "Handy will Platz von\u00a0{name}: Menü → Handy-Seite",  # "von" and the name on one line
     },
     "en": {
         "page": "Phone page",
@@ -39,7 +39,7 @@ TEXT = {
         "claim_hint": "START: yes · BACK: no",
         "claim_granted": "{name}'s seat taken over",
         "claim_refused": "Takeover refused",
-        "claim_footer": "A phone wants {name}'s seat: menu → phone page",
+        "claim_footer": "A phone wants {name}'s\u00a0seat: menu → phone page",
     },
 }
 

@@ -198,10 +198,10 @@ def _playing_screen(flow: KnackFlow, stage: Playing, ctx: Ctx) -> Screen:
             title = t(lang, "tasks", tasks=", ".join(game.tasks))
         hint = t(lang, "played", cards=", ".join(game.cards)) if game.cards else t(lang, "hint_turn")
         # the big view: who is on turn and their total, what the table looks at
-        return BigScreen(title, f"{player} {game.points(player)}", flow.message or hint)
+        return BigScreen(title, f"{player} {game.points(player)}", hint, line=flow.message)
     if not standings.final:
         title = t(lang, "left", player=_next_left(game))
-        return BigScreen(title, str(stage.left), flow.message or kw.end_reason(game, lang))
+        return BigScreen(title, str(stage.left), kw.end_reason(game, lang), line=flow.message)
     items = tuple(ListItem(f"{s.rank}. {s.player}", str(s.points), s.rank == 1) for s in standings.players)
     title = t(lang, "winner", players=", ".join(standings.winners))
     return ListScreen(title, items, None, flow.message or t(lang, "hint_final"))

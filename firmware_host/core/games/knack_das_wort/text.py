@@ -8,7 +8,7 @@ TEXT: Table = {
     "de": {
         "turn": "Zug {n} · Name und Punkte",
         "turn_timed": "Zug {n} · {time}",
-        "hint_turn": "Wort/Zahl: tippen/MENU · NEXT zieht · START Karten",
+        "hint_turn": "Wort/Zahl: tippen · NEXT zieht · START Karten",
         "word_field": "Wort von {player}",
         "card_field": "Karte von {player}",
         "tasks": "Aufgabe: {tasks}",
@@ -47,7 +47,7 @@ TEXT: Table = {
     "en": {
         "turn": "Turn {n} · name and points",
         "turn_timed": "Turn {n} · {time}",
-        "hint_turn": "word/number: type/MENU · NEXT draws · START cards",
+        "hint_turn": "word/number: type · NEXT draws · START cards",
         "word_field": "Word of {player}",
         "card_field": "Card of {player}",
         "tasks": "Task: {tasks}",

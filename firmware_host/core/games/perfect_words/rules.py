@@ -45,8 +45,7 @@ TEXTS: Table = with_player_texts({
         "an weniger als 2 Wörtern: {short}",
         "term_blank": "der Begriff von {player} für Pfeil {arrow} ist leer",
         "term_twice_arrow": "{player} hat für Pfeil {arrow} schon einen Begriff: „{term}“",
-        "term_repeated": "{player} hat „{term}“ schon für Pfeil {other} geschrieben: "
-        "niemand darf denselben Begriff zweimal schreiben",
+        "term_repeated": "{player} hat „{term}“ schon für Pfeil {other}",
         "choose_same": "der verdoppelte und der ignorierte Pfeil müssen verschieden sein (beide {arrow})",
         "chosen_already": "verdoppelt ({double}) und ignoriert ({ignore}) sind schon gewählt",
         "choose_after_reveal": "verdoppelt und ignoriert werden vor dem Aufdecken gewählt",
@@ -88,8 +87,7 @@ TEXTS: Table = with_player_texts({
         "on fewer than 2 words: {short}",
         "term_blank": "{player}'s term for arrow {arrow} is empty",
         "term_twice_arrow": "{player} already has a term for arrow {arrow}: '{term}'",
-        "term_repeated": "{player} already wrote '{term}' for arrow {other}: "
-        "a player may not write the same term twice",
+        "term_repeated": "{player} already wrote '{term}' for arrow {other}",
         "choose_same": "the doubled and the ignored arrow must be different (both are {arrow})",
         "chosen_already": "the doubled ({double}) and the ignored ({ignore}) arrow are already chosen",
         "choose_after_reveal": "the doubled and the ignored arrow are chosen before the reveal",

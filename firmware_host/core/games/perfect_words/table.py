@@ -258,11 +258,12 @@ def _revealing_screen(flow: PerfectWordsFlow, stage: Revealing, ctx: Ctx) -> Scr
 def _final_screen(flow: PerfectWordsFlow, stage: Final, ctx: Ctx) -> Screen:
     lang, standing = ctx.lang, score(_game(flow))
     rank = standing.rank.name(lang) if standing.rank else pick(pw.TEXTS, lang, "rank.none")
-    items = tuple(
-        ListItem(t(lang, "arrow", arrow=a.arrow) + _MARKS.get(a.role, ""), str(a.points)) for a in standing.arrows
-    )
-    return ListScreen(t(lang, "total", total=standing.total, rank=rank), items, None,
-                      flow.message or t(lang, "hint_final"))
+    # every arrow's points in one hint-like line ("Pfeil 1 ×2: 4 · 2: 0 · …"): three pages at most
+    parts = [f"{a.arrow}{_MARKS.get(a.role, '')}: {a.points}" for a in standing.arrows]
+    if parts:
+        parts[0] = f"{t(lang, 'arrow', arrow=parts[0])}"
+    return MessageScreen(t(lang, "total", total=standing.total, rank=rank), (" · ".join(parts),),
+                         flow.message or t(lang, "hint_final"))
 
 
 PerfectWordsFlow.STAGES = {

@@ -92,11 +92,29 @@ def solo_striking_screen(flow: Flow, stage: SoloStriking, ctx: Ctx) -> Screen:
 def points_screen(flow: Flow, stage: Points, ctx: Ctx) -> Screen:
     play, lang = play_of(flow), ctx.lang
     rnd = play.revealed
-    rows = [ListItem(f"{p.name} {p.rows[rnd - 1].word or t(lang, 'no_word')}", str(p.rows[rnd - 1].points))
-            for p in score(play).players]
-    rows += _field_items(flow, play, rnd, lang)
-    rows += best_items(flow, rnd, lang)
-    return ListScreen(t(lang, "points_title", round=rnd), tuple(rows), None, flow.message or t(lang, "hint_points"))
+    # one line per player: the word, its points, the bonus fields, and the perfect word where it is theirs
+    marks, best = _field_marks(flow, play, rnd, lang), _best_of(flow, rnd)
+    lines = []
+    for p in score(play).players:
+        row = p.rows[rnd - 1]
+        parts = [t(lang, "points_line", name=p.name, word=row.word or t(lang, "no_word"), points=row.points)]
+        parts += marks[p.name]
+        word, points = best.get(p.name, ("", 0))
+        parts += [t(lang, "best_mine", word=word, points=points)] if word else []
+        lines.append(" ".join(parts))
+    lines += [item.label for key, item in zip(best, best_items(flow, rnd, lang), strict=False) if key not in marks]
+    return MessageScreen(t(lang, "points_title", round=rnd), tuple(lines), flow.message or t(lang, "hint_points"))
+
+
+def _best_of(flow: Flow, rnd: int) -> dict[str, tuple[str, int]]:
+    """The word list's answer for round `rnd` as (key, (best word, points)), keyed as `reveal_text` keys it
+    (a player's name, "all", "solo:<own points>"); empty before it answered."""
+    found = next((b for b in flow.best if b.round == rnd), None)
+    if found is None:
+        return {}
+    from .best_word import reveal_text
+
+    return {key: (word, points) for key, word, points in reveal_text(found.best, play_of(flow).solo)}
 
 
 def standing_screen(flow: Flow, stage: Standing, ctx: Ctx) -> Screen:
@@ -174,18 +192,19 @@ def _status(flow: Flow, play: Game, player: str, lang: str) -> str:
     return shown
 
 
-def _field_items(flow: Flow, play: Game, rnd: int, lang: str) -> list[ListItem]:
-    """The bonus fields marked in round `rnd`: who circled each, who struck it."""
+def _field_marks(flow: Flow, play: Game, rnd: int, lang: str) -> dict[str, list[str]]:
+    """Each player's bonus fields of round `rnd`: each one circled ("◯CH"), each one struck because
+    another circled it ("✗CH")."""
     marks = field_marks(play)
-    items: list[ListItem] = []
+    shown: dict[str, list[str]] = {p: [] for p in flow.players}
     for field in play.setup.sheet.bonus_fields:
         circled = [p for p in flow.players if marks[p][field].mark is Mark.CIRCLED and marks[p][field].round == rnd]
         struck = [p for p in flow.players if marks[p][field].mark is Mark.STRUCK and marks[p][field].round == rnd]
-        if circled:
-            items.append(ListItem(t(lang, "circled", field=field), ", ".join(circled)))
-        if struck and circled:
-            items.append(ListItem(t(lang, "struck_field", field=field), ", ".join(struck)))
-    return items
+        for p in circled:
+            shown[p].append(t(lang, "circled", field=field))
+        for p in struck if circled else ():
+            shown[p].append(t(lang, "struck_field", field=field))
+    return shown
 
 
 def cards_wanted(play: Game) -> int:

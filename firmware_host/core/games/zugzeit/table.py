@@ -361,7 +361,7 @@ class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
         hint = t(lang, "hint_ready") if not clock.started else ""
         flash = -FLASH_MS < left <= 0 and clock.running and game.allowed_ms() > clock.used_ms
         return TurnScreen(game.on_turn, countdown_text(self._shown_ms(game, game.current, now)),
-                          self.message or hint or then, status, inverted=flash)
+                          self.message or hint, status, inverted=flash, then=then)
 
     def _shown_ms(self, game: zz.Game, index: int, now: float) -> int:
         """The time a player's display shows now: the one on turn what is left of the turn (of the bank
