@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import queue
+import shutil
 import sqlite3
 import threading
 import time
@@ -20,13 +21,15 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware_host.config import LeagueConfig
 from firmware_host.league import publisher
-from firmware_host.league.acl import write_acl
+from firmware_host.league.acl import CONF_NAME, write_acl
 from firmware_host.league.service import League
 from firmware_host.league.store import LeagueStore
 from firmware_host.script import parse_script, run_script
 from tests.game_scripts import actions
 from tests.helpers.broker import Broker
+from tests.helpers.league_broker import GeneratedBroker, broker_directory
 from tests.helpers.netcut import NetCut
+from tests.helpers.ports import free_port
 from tests.test_league import DOCS, QUICK, _direct, standings_table
 
 pytestmark = pytest.mark.slow
@@ -150,7 +153,7 @@ class Tap:
         self.client.loop_stop()
 
 
-def league_for(broker: Broker, tmp_path: Path, **credentials: str) -> League:
+def league_for(broker: Broker | GeneratedBroker, tmp_path: Path, **credentials: str) -> League:
     config = LeagueConfig(broker.url, "cafe", "league", credentials.get("username"), credentials.get("password"),
                           None)
     league = League(config, "cafe", tmp_path / "league.sqlite", bind="127.0.0.1", port=0, reconnect=(1, 1))
@@ -214,9 +217,12 @@ def test_ten_boxes_an_evening_with_a_broker_crash_a_network_cut_and_a_restart_ev
 
 
 def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp_path):
-    acl = tmp_path / "acl"
-    passwords, _ = write_acl(acl, "cafe", ["1", "2"], "mqtt://127.0.0.1")
-    broker = Broker(tmp_path / "broker", password_file=acl / "wordtable.passwd", acl_file=acl / "wordtable.acl").start()
+    """Debian's Mosquitto with the config, ACL and password file `wordtable league acl` generated."""
+    root = broker_directory()
+    port = free_port()
+    acl = root / "acl"
+    passwords, _ = write_acl(acl, "cafe", ["1", "2"], f"mqtt://127.0.0.1:{port}")
+    broker = GeneratedBroker(root / "broker", acl / CONF_NAME, port).start()
     try:
         refused: list[object] = []
         intruder = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
@@ -231,8 +237,7 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
         league = league_for(broker, tmp_path, username="cafe-league", password=passwords["cafe-league"])
         try:
             credentials = (acl / "credentials" / "cafe.1.toml").read_text()
-            box = Box(tmp_path / "box1", _with_quick(tmp_path / "box1.toml", credentials.replace(
-                "mqtt://127.0.0.1", broker.url)))
+            box = Box(tmp_path / "box1", _with_quick(tmp_path / "box1.toml", credentials))
             box.do(playing("knack-das-wort.script"))
             wait_for(lambda: league.stored == 1, 10, "table 1's game in the league")
             wait_for(lambda: box.do(outbox_left) == 0, 10, "the league's ack reached table 1")  # the ACL lets it
@@ -257,12 +262,13 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
         sent = reader.publish("wordtable/cafe/1/state", b"{}", qos=1)
         wait_for(lambda: sent.mid in league_writes, 10, "the broker's answer to the league")
         reader.loop_stop()
-        assert league_writes[sent.mid].is_failure  # the league only reads
+        assert league_writes[sent.mid].is_failure  # the league writes only acks
     finally:
         broker.stop()
+        shutil.rmtree(root, ignore_errors=True)
 
 
-def acked_client(broker, user: str, password: str) -> tuple[mqtt.Client, dict[int, object]]:
+def acked_client(broker: Broker | GeneratedBroker, user: str, password: str) -> tuple[mqtt.Client, dict[int, object]]:
     """A raw MQTT v5 client logged in as `user`, running, and the broker's answer to each of its
     publishes by message id."""
     acks: dict[int, object] = {}

@@ -41,6 +41,7 @@ class GeneratedBroker:
         if MOSQUITTO is None:
             pytest.skip("mosquitto is not installed (apt-get install mosquitto)")
         self.directory, self.port = directory, port
+        self.url = f"mqtt://127.0.0.1:{port}"
         for name in ("conf.d", "data", "log", "run"):
             (directory / name).mkdir(parents=True, exist_ok=True)
         shutil.copy(snippet, directory / "conf.d" / snippet.name)
