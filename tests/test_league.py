@@ -8,6 +8,7 @@ import csv
 import json
 import sqlite3
 import ssl
+from datetime import UTC
 from pathlib import Path
 
 import jsonschema
@@ -23,7 +24,6 @@ from firmware_host.core.games.registry import parse_record, score
 from firmware_host.core.league_view import league_view, running_totals
 from firmware_host.core.screens import describe
 from firmware_host.journal import Journal, JournalError
-from firmware_host.league.acl import acl_text, password_line, write_acl
 from firmware_host.league.export import export
 from firmware_host.league.publisher import state_message
 from firmware_host.league.store import LeagueStore
@@ -252,14 +252,46 @@ def test_the_store_keeps_a_game_once_flags_what_does_not_score_and_its_standings
     assert standings["quiddler"]["best"]["kind"] == "rounds" and standings["knack-das-wort"]["best"] is None
 
 
-def test_the_evening_counts_only_what_came_tonight(tmp_path):
-    store = LeagueStore(tmp_path / "league.sqlite")
-    store.ingest(_example("quiddler", "old"), received="2020-01-01T20:00:00.000Z")
-    store.ingest(_example("quiddler", "new"))
+def test_a_game_counts_for_the_evening_it_was_played_not_when_it_arrived(tmp_path):
+    """Evenings start at 06:00 local time; a box offline overnight delivers last evening's game in the
+    morning, with a clock 1 h fast: it counts for last evening, at its end on the league's clock."""
+    from datetime import datetime
+
     from firmware_host.league.store import evening_start
 
-    assert store.standings()["quiddler"]["games"] == 2
-    assert store.standings(evening_start())["quiddler"]["games"] == 1
+    def utc(text: str) -> float:
+        return datetime.fromisoformat(text).timestamp()
+
+    store = LeagueStore(tmp_path / "league.sqlite")
+    morning = datetime.fromisoformat("2026-03-07T09:00:00").astimezone()  # local time
+    received = morning.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    last_evening = morning.replace(hour=4)  # before 06:00: still the evening before
+    box_clock = 3600.0
+    finished = datetime.fromtimestamp(last_evening.timestamp() + box_clock, UTC).isoformat().replace("+00:00", "Z")
+    sent_at = morning.timestamp() + box_clock - 1.0  # sent a second before it arrived, on the box's clock
+    store.ingest({**_example("quiddler", "overnight"), "finished": finished, "sent_at": sent_at}, received=received)
+    store.ingest({**_example("quiddler", "morning"), "finished": finished.replace("2026-03-07", "2026-03-08")},
+                 received=received)  # a box clock ahead of the league and no sent_at: not later than it came
+    store.ingest(_example("quiddler", "unknown"), received=received)  # no end named: when it came
+    tonight = evening_start(morning)
+    assert store.standings()["quiddler"]["games"] == 3
+    assert store.standings(tonight)["quiddler"]["games"] == 2
+    assert [game["id"] for game in store.games(tonight)] == ["morning", "unknown"]
+    overnight = store.game("overnight")
+    assert overnight is not None and utc(overnight["played"]) == pytest.approx(last_evening.timestamp() + 1.0)
+    assert overnight["received"] == received and store.game("morning")["played"] == received
+
+
+def test_a_league_file_from_before_the_played_column_is_dated_by_its_games_ends(tmp_path):
+    path = tmp_path / "league.sqlite"
+    LeagueStore(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP INDEX games_by_played")
+        db.execute("ALTER TABLE games DROP COLUMN played")
+        db.execute("INSERT INTO games (id, venue, tbl, game, players, finished, record, received) VALUES"
+                   " ('x', 'cafe', '1', 'quiddler', '[]', '2026-03-06T22:00:00Z', '', '2026-03-07T09:00:00.000Z')")
+    store = LeagueStore(path)
+    assert store.game("x")["played"] == "2026-03-06T22:00:00.000Z"
 
 
 def test_a_message_that_is_no_game_is_refused(tmp_path):
@@ -290,54 +322,7 @@ def test_the_export_writes_a_row_per_player_and_a_line_per_game(tmp_path):
         assert mine == totals
 
 
-# -- the broker's files ---------------------------------------------------------------------------------
-
-
-def test_the_password_file_holds_mosquittos_pbkdf2_hashes():
-    import base64
-    import hashlib
-
-    line = password_line("cafe-1", "geheim", salt=b"0123456789ab")
-    user, rest = line.split(":")
-    _, kind, rounds, salt, digest = rest.split("$")
-    assert (user, kind, rounds) == ("cafe-1", "7", "101")
-    assert base64.b64decode(digest) == hashlib.pbkdf2_hmac("sha512", b"geheim", base64.b64decode(salt), 101)
-
-
-def test_the_acl_lets_each_table_write_its_own_topics_and_the_league_read(tmp_path):
-    text = acl_text("cafe", ["1", "2"])
-    assert "topic read wordtable/cafe/+/+" in text and "topic write" not in text.split("user cafe-1")[0]
-    assert "topic write wordtable/cafe/2/games" in text.split("user cafe-2")[1]
-    assert "wordtable/cafe/2" not in text.split("user cafe-1")[1].split("user cafe-2")[0]
-
-
-def test_the_acl_command_keeps_the_passwords_already_given_out(tmp_path):
-    first = write_acl(tmp_path, "cafe", ["1", "2"], "mqtt://10.0.0.2")
-    second = write_acl(tmp_path, "cafe", ["1", "2", "3"], "mqtt://10.0.0.2")
-    assert {k: second[k] for k in first} == first and "cafe-3" in second
-    box = resolve("sim", tmp_path / "credentials" / "cafe-3.toml", environ={}).config.league
-    assert (box.table, box.username, box.password) == ("3", "cafe-3", second["cafe-3"])
-    assert (tmp_path / "credentials" / "cafe-3.toml").stat().st_mode & 0o777 == 0o600
-    assert (tmp_path / "wordtable.passwd").stat().st_mode & 0o777 == 0o600
-
-
-def test_the_league_command_line_exports_and_writes_the_acl(tmp_path, capsys):
-    from firmware_host.cli import main
-
-    db = tmp_path / "league.sqlite"
-    store = LeagueStore(db)
-    for n, game in enumerate(RECORDED):
-        store.ingest(_example(game, f"g{n}"))
-    store.close()
-    assert main(["league", "--db", str(db), "export", "--out", str(tmp_path / "out")]) == 0
-    assert capsys.readouterr().out.startswith("4 games:")
-    assert len((tmp_path / "out" / "league-games.jsonl").read_text().splitlines()) == 4
-    assert main(["league", "--venue", "cafe", "acl", "--tables", "1", "2", "--out", str(tmp_path / "acl")]) == 0
-    assert "3 users" in capsys.readouterr().out and (tmp_path / "acl" / "wordtable.acl").is_file()
-    assert main(["league", "--venue", "ca/fe", "acl", "--tables", "1"]) == 2
-    assert "no topic name" in capsys.readouterr().err
-    assert main(["league", "--db", str(tmp_path / "none.sqlite"), "export"]) == 2
-    assert main(["league"]) == 2  # serving needs a broker
+# -- the running totals ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("script", GAME_SCRIPTS)

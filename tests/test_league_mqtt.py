@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import queue
+import shutil
 import sqlite3
 import threading
 import time
@@ -20,13 +21,15 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from firmware_host.config import LeagueConfig
 from firmware_host.league import publisher
-from firmware_host.league.acl import write_acl
+from firmware_host.league.acl import CONF_NAME, write_acl
 from firmware_host.league.service import League
 from firmware_host.league.store import LeagueStore
 from firmware_host.script import parse_script, run_script
 from tests.game_scripts import actions
 from tests.helpers.broker import Broker
+from tests.helpers.league_broker import GeneratedBroker, broker_directory
 from tests.helpers.netcut import NetCut
+from tests.helpers.ports import free_port
 from tests.test_league import DOCS, QUICK, _direct, standings_table
 
 pytestmark = pytest.mark.slow
@@ -150,7 +153,7 @@ class Tap:
         self.client.loop_stop()
 
 
-def league_for(broker: Broker, tmp_path: Path, **credentials: str) -> League:
+def league_for(broker: Broker | GeneratedBroker, tmp_path: Path, **credentials: str) -> League:
     config = LeagueConfig(broker.url, "cafe", "league", credentials.get("username"), credentials.get("password"),
                           None)
     league = League(config, "cafe", tmp_path / "league.sqlite", bind="127.0.0.1", port=0, reconnect=(1, 1))
@@ -203,23 +206,27 @@ def test_ten_boxes_an_evening_with_a_broker_crash_a_network_cut_and_a_restart_ev
         league.close()
     validators = {kind: jsonschema.Draft202012Validator(json.loads((DOCS / f"league-{kind}.schema.json").read_text()))
                   for kind in ("state", "status", "game")}
-    kinds = {"state": "state", "status": "status", "games": "game"}
+    validators["ack"] = jsonschema.Draft202012Validator(json.loads((DOCS / "league-ack.schema.json").read_text()))
+    kinds = {"state": "state", "status": "status", "games": "game", "ack": "ack"}
     seen = set()
     for name, payload in tap.messages:
         if payload:
             validators[kinds[name.rsplit("/", 1)[1]]].validate(json.loads(payload))
             seen.add(name.rsplit("/", 1)[1])
-    assert seen == {"state", "status", "games"}
+    assert seen == {"state", "status", "games", "ack"}
 
 
 def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp_path):
-    acl = tmp_path / "acl"
-    passwords = write_acl(acl, "cafe", ["1", "2"], "mqtt://127.0.0.1")
-    broker = Broker(tmp_path / "broker", password_file=acl / "wordtable.passwd", acl_file=acl / "wordtable.acl").start()
+    """Debian's Mosquitto with the config, ACL and password file `wordtable league acl` generated."""
+    root = broker_directory()
+    port = free_port()
+    acl = root / "acl"
+    passwords, _ = write_acl(acl, "cafe", ["1", "2"], f"mqtt://127.0.0.1:{port}")
+    broker = GeneratedBroker(root / "broker", acl / CONF_NAME, port).start()
     try:
         refused: list[object] = []
         intruder = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
-        intruder.username_pw_set("cafe-1", "falsch")
+        intruder.username_pw_set("cafe.1", "falsch")
         intruder.on_connect = lambda c, u, f, reason, p: refused.append(reason)
         intruder.connect("127.0.0.1", broker.port)
         intruder.loop_start()
@@ -227,16 +234,16 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
         intruder.loop_stop()
         assert refused[0].is_failure and str(refused[0]) in ("Not authorized", "Bad user name or password")
 
-        league = league_for(broker, tmp_path, username="league", password=passwords["league"])
+        league = league_for(broker, tmp_path, username="cafe-league", password=passwords["cafe-league"])
         try:
-            credentials = (acl / "credentials" / "cafe-1.toml").read_text()
-            box = Box(tmp_path / "box1", _with_quick(tmp_path / "box1.toml", credentials.replace(
-                "mqtt://127.0.0.1", broker.url)))
+            credentials = (acl / "credentials" / "cafe.1.toml").read_text()
+            box = Box(tmp_path / "box1", _with_quick(tmp_path / "box1.toml", credentials))
             box.do(playing("knack-das-wort.script"))
             wait_for(lambda: league.stored == 1, 10, "table 1's game in the league")
+            wait_for(lambda: box.do(outbox_left) == 0, 10, "the league's ack reached table 1")  # the ACL lets it
             box.close()
 
-            table2, acks = acked_client(broker, "cafe-2", passwords["cafe-2"])
+            table2, acks = acked_client(broker, "cafe.2", passwords["cafe.2"])
             forged = json.loads(json.dumps({"venue": "cafe", "table": "1", "id": "f" * 36, "game": "quiddler",
                                             "players": [], "started": "", "finished": "", "winner": None,
                                             "record": (DOCS / "examples" / "quiddler.jsonl").read_text()}))
@@ -251,16 +258,17 @@ def test_the_generated_acl_refuses_a_wrong_password_and_another_tables_topic(tmp
             table2.loop_stop()
         finally:
             league.close()
-        reader, league_writes = acked_client(broker, "league", passwords["league"])
+        reader, league_writes = acked_client(broker, "cafe-league", passwords["cafe-league"])
         sent = reader.publish("wordtable/cafe/1/state", b"{}", qos=1)
         wait_for(lambda: sent.mid in league_writes, 10, "the broker's answer to the league")
         reader.loop_stop()
-        assert league_writes[sent.mid].is_failure  # the league only reads
+        assert league_writes[sent.mid].is_failure  # the league writes only acks
     finally:
         broker.stop()
+        shutil.rmtree(root, ignore_errors=True)
 
 
-def acked_client(broker, user: str, password: str) -> tuple[mqtt.Client, dict[int, object]]:
+def acked_client(broker: Broker | GeneratedBroker, user: str, password: str) -> tuple[mqtt.Client, dict[int, object]]:
     """A raw MQTT v5 client logged in as `user`, running, and the broker's answer to each of its
     publishes by message id."""
     acks: dict[int, object] = {}
@@ -277,20 +285,24 @@ def _with_quick(path: Path, league_lines: str) -> Path:
     return path
 
 
-def test_games_finished_while_the_league_is_away_wait_for_it_in_the_broker(broker, tmp_path):
-    """The league's session is persistent: it is stopped, a table finishes two games (the broker
-    acknowledges them, the box's outbox empties), the league starts again and gets both, once."""
+def test_games_finished_while_the_league_is_away_wait_for_it_in_the_broker_and_in_the_outbox(broker, tmp_path):
+    """The league's session is persistent: it is stopped, a table finishes two games (the broker queues
+    them for the league; the box keeps them until the league acknowledges them), the league starts again
+    and gets both, once; only then does the outbox empty."""
     league = league_for(broker, tmp_path)
     box = Box(tmp_path / "box", box_config(tmp_path / "box.toml", broker.url, "4"))
     try:
         box.do(playing("knack-das-wort.script"))
         wait_for(lambda: league.stored == 1, 10, "the first game in the league")
+        wait_for(lambda: box.do(outbox_left) == 0, 10, "the league's ack emptied the outbox")
         league.close()
         box.do(playing("quiddler.script"))
         box.do(playing("quiddler.script"))
-        wait_for(lambda: box.do(outbox_left) == 0, 10, "the broker acknowledged both games")
+        time.sleep(2)  # the broker has had them long since
+        assert box.do(outbox_left) == 2
         league = league_for(broker, tmp_path)
         wait_for(lambda: league.stored == 2, 10, "the games that waited in the broker")
+        wait_for(lambda: box.do(outbox_left) == 0, 10, "the league's acks emptied the outbox")
         time.sleep(0.3)
         store = LeagueStore(tmp_path / "league.sqlite")
         assert sorted(game["record"] for game in store.games()) == sorted(box.do(finished_records))

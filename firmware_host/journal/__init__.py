@@ -18,7 +18,7 @@ Contract:
   (`file`, `salvage`). `close()` seals the file so that the next open can skip the full check (`seal`).
 - The outbox (`enqueue`): a finished game queued for the league (docs/league.md) in the transaction that
   finishes it, with an id of its own that stays the same however often it is sent; the publisher
-  (`firmware_host.league.outbox`) deletes it once the broker has acknowledged it.
+  (`firmware_host.league.outbox`) deletes it once the league has stored it.
 - Settings that survive restarts (last timer duration, language) live in a small key/value table.
 A `Journal` belongs to the thread that opened it (sqlite3's default check).
 """

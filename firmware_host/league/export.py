@@ -9,12 +9,13 @@ from pathlib import Path
 
 from firmware_host.league.store import LeagueStore
 
-CSV_COLUMNS = ("id", "venue", "table", "game", "started", "finished", "received", "player", "points", "won",
-               "complete", "problem")
+CSV_COLUMNS = ("id", "venue", "table", "game", "started", "finished", "received", "played", "player", "points",
+               "won", "complete", "problem")
 
 
 def export(store: LeagueStore, directory: Path, since: str | None = None) -> tuple[Path, Path, int]:
-    """Write `league-games.csv` and `league-games.jsonl` into `directory`; returns both and the games."""
+    """Write `league-games.csv` and `league-games.jsonl` into `directory` (the games played since `since`,
+    when given); returns both and the games."""
     directory.mkdir(parents=True, exist_ok=True)
     csv_path, jsonl_path = directory / "league-games.csv", directory / "league-games.jsonl"
     count = 0
@@ -27,7 +28,8 @@ def export(store: LeagueStore, directory: Path, since: str | None = None) -> tup
             winners = set((game["report"] or {}).get("winners", []))
             for player in game["players"] or list(results):
                 writer.writerow([game["id"], game["venue"], game["table"], game["game"], game["started"] or "",
-                                 game["finished"] or "", game["received"], player, results.get(player, ""),
-                                 int(player in winners), int(game["complete"]), game["problem"] or ""])
+                                 game["finished"] or "", game["received"], game["played"], player,
+                                 results.get(player, ""), int(player in winners), int(game["complete"]),
+                                 game["problem"] or ""])
             lines.write(json.dumps({**game, "results": results}, ensure_ascii=False) + "\n")
     return csv_path, jsonl_path, count

@@ -1,10 +1,13 @@
 """`wordtable league`: the venue's league — an MQTT subscriber, its SQLite store and the live board.
 
 One asyncio loop in a thread of its own holds the store, the tables' live state and the board's
-WebSockets; paho's network thread only hands messages over. A game is acknowledged to the broker
-(manual PUBACK) only once it is in the store: a league that dies in between gets it again. The session
-is persistent (clean start off, a long session expiry), so games published while the league is down
-wait in the broker for it.
+WebSockets; paho's network thread only hands messages over. Once a game is committed in the store (or
+was already there: a repeat) the league acknowledges it to its box — the ids of the table's last
+`ACK_IDS` stored games, retained, on the table's ack topic, so a box that is away meanwhile finds it when
+it subscribes — and only then to the broker (manual PUBACK): a league that dies in between gets it
+again. The session is persistent (clean start off, a long session expiry), so games published while the
+league is down wait in the broker for it; state and status are subscribed at QoS 0 (retained: the
+latest is all a board needs), so they never fill that queue.
 
 The board shows the timer as the box sent it: the box's wall-clock deadline is moved onto the league's
 clock by the box's own send time (`deadline - sent_at` after receipt), so a box whose clock is off still
@@ -36,14 +39,25 @@ from firmware_host.core.games.registry import parse_record
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import LeagueStore, PayloadError, evening_start
-from firmware_host.league.topics import GAMES, STATE, STATUS, split, venue_filter
+from firmware_host.league.topics import (
+    ACK,
+    FROM_TABLES,
+    GAMES,
+    MAX_PAYLOAD,
+    QOS,
+    STATE,
+    STATUS,
+    split,
+    topic,
+    venue_filter,
+)
 from firmware_host.web import ThreadedSite, file_routes, listen, security_headers
 
 log = logging.getLogger("wordtable.league")
 
 STATIC = resources.files("firmware_host.league") / "static"
 SESSION_EXPIRY_S = 7 * 24 * 3600  # the broker keeps the league's queued games this long while it is away
-MAX_PAYLOAD = 1024 * 1024
+ACK_IDS = 50  # the ack names this many of the table's latest games: more than a box sends at once
 STANDINGS_EVERY_S = 0.5  # standings are sent at most this often (computing them reads the whole season)
 HEADERS = security_headers()
 
@@ -135,7 +149,7 @@ class League(ThreadedSite):
         if reason.is_failure:
             log.error("the broker refused the league: %s", reason)
             return
-        client.subscribe(venue_filter(self.venue), qos=1)
+        client.subscribe([(venue_filter(self.venue, kind), QOS[kind]) for kind in FROM_TABLES])
         log.info("league %s: subscribed on %s:%d", self.venue, self._host, self._port)
         self.connected.set()
 
@@ -162,6 +176,8 @@ class League(ThreadedSite):
         if parts is None or parts[0] != self.venue:
             return
         _, table, kind = parts
+        if kind not in FROM_TABLES:
+            return
         if not payload:  # a retained message cleared
             if kind == STATE and table in self.tables:
                 del self.tables[table]
@@ -200,6 +216,7 @@ class League(ThreadedSite):
         except PayloadError as exc:
             log.warning("league: a games message from %s is no game: %s", table, exc)
             return
+        self._acknowledge(table, got.id)
         if not got.new:
             log.info("league: game %s from %s again; kept once", got.id, table)
             return
@@ -214,6 +231,15 @@ class League(ThreadedSite):
             self._loop.call_later(STANDINGS_EVERY_S, self._send_standings)
         if self.on_stored is not None:
             self.on_stored(got.id)
+
+    def _acknowledge(self, table: str, game_id: str) -> None:
+        """Tell the table that `game_id` and its latest games are stored (retained: see the module)."""
+        assert self._store is not None
+        ids = self._store.latest_ids(self.venue, table, ACK_IDS)
+        if game_id not in ids:  # an old game sent again
+            ids.append(game_id)
+        payload = json.dumps({"venue": self.venue, "table": table, "ids": ids})
+        self.client.publish(topic(self.venue, table, ACK), payload, qos=QOS[ACK], retain=True)
 
     def _send_standings(self) -> None:
         self._standings_due = False

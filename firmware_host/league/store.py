@@ -2,8 +2,10 @@
 
 `ingest(payload)` keeps a game once (a repeat by id changes nothing and says so), scores its record with
 the game's rules core — the code path of `wordtable score` — and keeps each player's result; a record
-that does not score is kept too, flagged with the reason, and counts in no standings. Standings are read
-back per game kind, for the evening (games received since `EVENING_STARTS` o'clock, local time) or the
+that does not score is kept too, flagged with the reason, and counts in no standings. A game is dated by
+when it was played (`played`: its end on the box's clock, moved onto the league's by the box's send time —
+a box offline overnight delivers into the evening it was played), not by when it came. Standings are read
+back per game kind, for the evening (games played since `EVENING_STARTS` o'clock, local time) or the
 season (all). A `LeagueStore` belongs to the thread that opened it.
 """
 
@@ -38,7 +40,8 @@ CREATE TABLE IF NOT EXISTS games (
     received  TEXT NOT NULL,
     problem   TEXT,
     complete  INTEGER NOT NULL DEFAULT 0,
-    report    TEXT
+    report    TEXT,
+    played    TEXT                -- `played_label`: when the game ended, on the league's clock
 );
 CREATE TABLE IF NOT EXISTS results (
     game_id   TEXT NOT NULL REFERENCES games(id),
@@ -54,7 +57,8 @@ CREATE TABLE IF NOT EXISTS highlights (
     entry     TEXT NOT NULL,
     points    INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_by_received ON games(received)
+CREATE INDEX IF NOT EXISTS games_by_received ON games(received);
+CREATE INDEX IF NOT EXISTS games_by_table ON games(venue, tbl)
 """
 
 
@@ -72,7 +76,35 @@ class Ingested:
 
 
 def now_label() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return _label(datetime.now(UTC))
+
+
+def _label(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _instant(text: Any) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def played_label(data: Mapping[str, Any], received: str) -> str:
+    """When the game was played, as a label on the league's clock: its `finished`, moved by the box's clock
+    offset when the message says when it was sent (`sent_at`, Unix seconds on the same clock), never
+    later than `received`; `received` itself for a game that names no end."""
+    arrived = _instant(received) or datetime.now(UTC)
+    finished = _instant(data.get("finished"))
+    if finished is None:
+        return received
+    sent = data.get("sent_at")
+    if isinstance(sent, (int, float)) and not isinstance(sent, bool):
+        finished = arrived + (finished - datetime.fromtimestamp(float(sent), UTC))
+    return _label(min(finished, arrived))
 
 
 def evening_start(now: datetime | None = None) -> str:
@@ -81,7 +113,7 @@ def evening_start(now: datetime | None = None) -> str:
     start = local.replace(hour=EVENING_STARTS, minute=0, second=0, microsecond=0)
     if local < start:
         start -= timedelta(days=1)
-    return start.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return _label(start)
 
 
 def check_payload(data: Any) -> dict[str, Any]:
@@ -107,8 +139,16 @@ class LeagueStore:
         self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = FULL")  # a game is stored before the broker is acknowledged
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if columns and "played" not in columns:  # a league file from before games were dated by their end
+            self._db.execute("ALTER TABLE games ADD COLUMN played TEXT")
+            rows = self._db.execute("SELECT id, finished, received FROM games").fetchall()
+            self._db.executemany("UPDATE games SET played = ? WHERE id = ?",
+                                 [(played_label({"finished": finished}, received), game_id)
+                                  for game_id, finished, received in rows])
         for statement in _SCHEMA.split(";"):
             self._db.execute(statement)
+        self._db.execute("CREATE INDEX IF NOT EXISTS games_by_played ON games(played)")
 
     def close(self) -> None:
         self._db.close()
@@ -123,16 +163,18 @@ class LeagueStore:
             row = self._db.execute("SELECT tbl, game, problem FROM games WHERE id = ?", (game_id,)).fetchone()
             return Ingested(game_id, row[0], row[1], False, row[2])
         report, problem = _scored(data)
+        received = received or now_label()
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute(
                 "INSERT INTO games (id, venue, tbl, game, players, started, finished, winner, record, received,"
-                " problem, complete, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " problem, complete, report, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, data["venue"], data["table"], data["game"], json.dumps(data.get("players", [])),
                  _text(data.get("started")), _text(data.get("finished")), _text(data.get("winner")),
-                 data["record"], received or now_label(), problem,
+                 data["record"], received, problem,
                  int(report is not None and report.finished),
-                 None if report is None else json.dumps(report.to_json(), ensure_ascii=False)),
+                 None if report is None else json.dumps(report.to_json(), ensure_ascii=False),
+                 played_label(data, received)),
             )
             if report is not None:
                 self._results(game_id, data["game"], report)
@@ -164,18 +206,24 @@ class LeagueStore:
     def ids(self) -> list[str]:
         return [row[0] for row in self._db.execute("SELECT id FROM games ORDER BY received, id")]
 
+    def latest_ids(self, venue: str, table: str, count: int) -> list[str]:
+        """The ids of the table's `count` games stored last, oldest first (what the league acknowledges)."""
+        rows = self._db.execute("SELECT id FROM games WHERE venue = ? AND tbl = ? ORDER BY rowid DESC LIMIT ?",
+                                (venue, table, count)).fetchall()
+        return [row[0] for row in reversed(rows)]
+
     def game(self, game_id: str) -> dict[str, Any] | None:
         """One game as stored: its fields, its record and its score report (None when it does not score)."""
         row = self._db.execute(
             "SELECT id, venue, tbl, game, players, started, finished, winner, record, received, problem,"
-            " complete, report FROM games WHERE id = ?", (game_id,)).fetchone()
+            " complete, report, played FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else _game(row)
 
     def games(self, since: str | None = None) -> Iterator[dict[str, Any]]:
-        """Every game (received since `since`, when given), oldest first."""
+        """Every game (played since `since`, when given), in the order they were played."""
         rows = self._db.execute(
             "SELECT id, venue, tbl, game, players, started, finished, winner, record, received, problem,"
-            " complete, report FROM games WHERE received >= ? ORDER BY received, id", (since or "",))
+            " complete, report, played FROM games WHERE played >= ? ORDER BY played, id", (since or "",))
         for row in rows.fetchall():
             yield _game(row)
 
@@ -189,7 +237,7 @@ class LeagueStore:
         out: dict[str, dict[str, Any]] = {}
         rows = self._db.execute(
             "SELECT g.game, r.player, count(*), sum(r.won), avg(r.points), sum(r.points) FROM results r"
-            " JOIN games g ON g.id = r.game_id WHERE g.complete = 1 AND g.problem IS NULL AND g.received >= ?"
+            " JOIN games g ON g.id = r.game_id WHERE g.complete = 1 AND g.problem IS NULL AND g.played >= ?"
             " GROUP BY g.game, r.player ORDER BY g.game, avg(r.points) DESC, sum(r.won) DESC, r.player",
             (since or "",))
         for game, player, played, wins, average, total in rows:
@@ -197,7 +245,7 @@ class LeagueStore:
             entry["players"].append({"player": player, "played": played, "wins": int(wins),
                                      "average": round(float(average), 2), "points": int(total)})
         counts = self._db.execute(
-            "SELECT game, count(*) FROM games WHERE complete = 1 AND problem IS NULL AND received >= ? GROUP BY game",
+            "SELECT game, count(*) FROM games WHERE complete = 1 AND problem IS NULL AND played >= ? GROUP BY game",
             (since or "",))
         for game, played in counts:
             out.setdefault(game, {"games": 0, "players": [], "best": None})["games"] = played
@@ -206,8 +254,8 @@ class LeagueStore:
                 continue
             best = self._db.execute(
                 "SELECT h.player, h.round, h.entry, h.points, g.tbl, g.id FROM highlights h JOIN games g"
-                " ON g.id = h.game_id WHERE g.complete = 1 AND g.problem IS NULL AND g.received >= ?"
-                " AND g.game = ? ORDER BY h.points DESC, g.received, h.rowid LIMIT ?", (since or "", game, BEST_SHOWN))
+                " ON g.id = h.game_id WHERE g.complete = 1 AND g.problem IS NULL AND g.played >= ?"
+                " AND g.game = ? ORDER BY h.points DESC, g.played, h.rowid LIMIT ?", (since or "", game, BEST_SHOWN))
             keys = ("player", "round", "entry", "points", "table", "id")
             out[game]["best"] = {"kind": kind, "entries": [dict(zip(keys, row, strict=True)) for row in best]}
         return out
@@ -231,7 +279,7 @@ def _text(value: Any) -> str | None:
 
 def _game(row: tuple[Any, ...]) -> dict[str, Any]:
     keys = ("id", "venue", "table", "game", "players", "started", "finished", "winner", "record", "received",
-            "problem", "complete", "report")
+            "problem", "complete", "report", "played")
     data = dict(zip(keys, row, strict=True))
     data["players"] = json.loads(data["players"])
     data["complete"] = bool(data["complete"])

@@ -1,8 +1,11 @@
 """The league's topics and broker URL (docs/league.md "Topics"). One place for the names both sides use.
 
-    wordtable/<venue>/<table>/state    retained, QoS 1: what the table plays now (docs/league-state.schema.json)
-    wordtable/<venue>/<table>/status   retained, QoS 1: {"online": bool}; the Last Will says offline
-    wordtable/<venue>/<table>/games    QoS 1: each finished game once, by its id (docs/league-game.schema.json)
+    wordtable/<venue>/<table>/state    retained, QoS 0: what the table plays now (docs/league-state.schema.json)
+    wordtable/<venue>/<table>/status   retained, QoS 0: {"online": bool}; the Last Will says offline
+    wordtable/<venue>/<table>/games    QoS 1: each finished game until the league acknowledges it, kept once by
+                                       its id (docs/league-game.schema.json)
+    wordtable/<venue>/<table>/ack      retained, QoS 1, written by the league: the ids of the table's games it
+                                       has stored (docs/league-ack.schema.json)
 """
 
 from __future__ import annotations
@@ -12,8 +15,11 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 ROOT = "wordtable"
-STATE, STATUS, GAMES = "state", "status", "games"
-KINDS = (STATE, STATUS, GAMES)
+STATE, STATUS, GAMES, ACK = "state", "status", "games", "ack"
+KINDS = (STATE, STATUS, GAMES, ACK)
+FROM_TABLES = (STATE, STATUS, GAMES)  # what a table writes and the league reads; the league writes ACK
+QOS = {STATE: 0, STATUS: 0, GAMES: 1, ACK: 1}  # state and status are retained: the latest is all that counts
+MAX_PAYLOAD = 1024 * 1024  # the largest message either side sends or takes
 _LEVEL = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -41,9 +47,9 @@ def topic(venue: str, table: str, kind: str) -> str:
     return f"{ROOT}/{check_level(venue)}/{check_level(table)}/{kind}"
 
 
-def venue_filter(venue: str) -> str:
-    """The subscription that sees every table of a venue."""
-    return f"{ROOT}/{check_level(venue)}/+/+"
+def venue_filter(venue: str, kind: str) -> str:
+    """The subscription that sees `kind` on every table of a venue."""
+    return f"{ROOT}/{check_level(venue)}/+/{kind}"
 
 
 def split(name: str) -> tuple[str, str, str] | None:
