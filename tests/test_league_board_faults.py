@@ -66,7 +66,7 @@ def offline_board(browser, query: str = "", width: int = 1280, height: int = 720
 def feed(page, *messages: dict) -> None:
     for message in messages:
         page.evaluate("message => take(message)", message)
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate("frame()")  # what the board's interval does every FRAME_MS
 
 
 def test_a_malformed_retained_state_is_dropped_by_the_league_and_the_board_names_its_table(tmp_path, browser):
@@ -107,24 +107,65 @@ def test_a_malformed_retained_state_is_dropped_by_the_league_and_the_board_names
         broker.stop()
 
 
+WATCH = """() => {
+    window.touched = new Set();
+    new MutationObserver(changes => { for (const change of changes) {
+        const node = change.target.nodeType === Node.TEXT_NODE ? change.target.parentNode : change.target;
+        const card = node.closest('article');
+        touched.add(card ? card.dataset.table : node.id || node.tagName);
+    } }).observe(document.getElementById('tables'), { subtree: true, childList: true, characterData: true,
+                                                      attributes: true });
+}"""
+
+
+def touched(page) -> list[str]:
+    """The cards (or else the nodes) changed since the last call, sorted."""
+    return page.evaluate("() => { const seen = [...touched].sort(); touched.clear(); return seen; }")
+
+
 def test_a_card_the_board_cannot_draw_is_that_cards_problem_and_an_update_redraws_its_own_card(browser):
     context, page, errors = offline_board(browser)
     try:
         feed(page, hello([live("1", [("Ann", 1)]), live("2", [("Ben", 2)]), live("3", [("Cem", 3)])]))
+        page.evaluate(WATCH)
         page.evaluate("() => { window.kept = [1, 2, 3].map(n => document.getElementById('table-' + n)); }")
         broken = {**live("2", []), "state": {**state("2", []), "players": 5}}  # past the league's schema check
         feed(page, broken)
         assert page.locator("#bad").text_content() == "Fehlerhafte Tische: 2"
+        assert page.locator("#table-2 .why").text_content()  # the browser's own words for what broke
         assert page.locator("#table-1 .players td").all_text_contents() == ["Ann", "1"]
-        assert page.evaluate("() => kept.map(card => card.isConnected)") == [True, False, True]
-        feed(page, live("3", [("Cem", 30)]), live("10", [("Dan", 4)]))
-        assert page.evaluate("() => kept.map(card => card.isConnected)") == [True, False, False]
+        assert touched(page) == ["2"]
+        feed(page, live("3", [("Cem", 30)]))
+        assert touched(page) == ["3"]
+        assert page.locator("#table-3 .players td").all_text_contents() == ["Cem", "30"]
+        feed(page, live("10", [("Dan", 4)]))
+        assert touched(page) == ["tables"]  # a new card: the grid gets it, no other card changes
         assert page.locator("#tables article").evaluate_all("cards => cards.map(c => c.dataset.table)") == [
             "1", "2", "3", "10"]
+        assert page.evaluate("() => kept.map(card => card.isConnected)") == [True, True, True]  # drawn in place
         feed(page, live("2", [("Ben", 5)]), {"type": "gone", "table": "1"})
         assert page.locator("#bad").is_hidden()
         assert page.locator("#tables article").evaluate_all("cards => cards.map(c => c.dataset.table)") == [
             "2", "3", "10"]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_card_off_the_screen_is_judged_at_once_and_drawn_when_it_comes_on_the_screen(browser):
+    context, page, errors = offline_board(browser, width=1280, height=720)
+    try:
+        feed(page, hello(_many(60)))
+        page.evaluate(WATCH)
+        broken = {**live("60", []), "state": {**state("60", []), "players": [None]}}
+        feed(page, live("1", [("Ann", 99)]), live("59", [("Zoe", 42)]), broken)
+        assert touched(page) == ["1"]  # 59 and 60 are below the fold
+        assert page.locator("#bad").text_content() == "Fehlerhafte Tische: 60"
+        page.locator("#table-60").scroll_into_view_if_needed()
+        page.evaluate("frame()")
+        assert touched(page) == ["59", "60"]
+        assert page.locator("#table-59 .players td").all_text_contents() == ["Zoe", "42"]
+        assert page.locator("#table-60").get_attribute("class") == "table bad"
         assert errors == []
     finally:
         context.close()

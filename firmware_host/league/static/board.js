@@ -1,8 +1,8 @@
 // The league's live board: every table's game, players, scores and sand timer; the evening's and the
 // season's standings; the evening's games, each a link to its sheet. Fed by the league's WebSocket.
 //
-// Contract (docs/league-board.md): a table's message redraws that table's card only, at most once per
-// animation frame; a card that cannot be drawn (or a table the league marked invalid) becomes a card that
+// Contract (docs/league-board.md): a table's message redraws that table's card only (in place), the
+// changed cards and the running timers together every FRAME_MS; a card that cannot be drawn (or a table the league marked invalid) becomes a card that
 // names the table and says what is wrong, and every other card, the standings and the games stay.
 // `?tv=1` pages through the tables, the standings and tonight's games in large type (a café's TV).
 "use strict";
@@ -26,10 +26,11 @@ const TV = new URLSearchParams(location.search).get("tv") === "1";
 const TV_PAGE_S = 10; // seconds each TV page stays
 const TV_CARDS = 15; // cards on a TV page (5 × 3 at 1920×1080)
 const GAMES_KEPT = 100; // the list of tonight's games keeps the newest this many
+const FRAME_MS = 250; // changed cards and running timers are redrawn together this often: one layout each
 
-const board = { lang: "de", offset: 0, tables: new Map(), cards: new Map(), names: [], dirty: new Set(),
+const board = { lang: "de", offset: 0, tables: new Map(), cards: new Map(), names: [], dirty: new Map(),
                 bad: new Map(), running: new Set(), titles: {}, timed: new Set(), games: [], standings: null,
-                view: "evening", frame: 0, tvPage: 0 };
+                view: "evening", tvPage: 0, tvShown: new Set() };
 const t = (key) => (TEXT[board.lang] || TEXT.de)[key];
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
@@ -65,8 +66,7 @@ function timerText(live) {
 function tableCard(live) {
   const state = live.state || {};
   const timer = state.timer || {};
-  const card = el("article", { class: `table ${live.online ? "" : "offline"}`, id: `table-${live.table}`,
-                               "data-table": live.table });
+  const card = el("div", { class: "inside" });
   card.append(el("h3", {}, `${t("table")} ${live.table}`,
                  el("span", { class: `dot ${live.online ? "online" : "offline"}` }, live.online ? "●" : "○")));
   const game = live.title || (state.mode === "scoreboard" ? t("scoreboard") : state.mode === "timer" ? t("timer") : t("idle"));
@@ -81,13 +81,14 @@ function tableCard(live) {
   }
   card.append(rows);
   if (live.invalid) throw new Error(live.invalid);
-  return card;
+  return el("article", { class: `table ${live.online ? "" : "offline"}`, id: `table-${live.table}`,
+                         "data-table": live.table }, card);
 }
 
 function badCard(name, why) {
   return el("article", { class: "table bad", id: `table-${name}`, "data-table": name },
-            el("h3", {}, `${t("table")} ${name}`), el("p", { class: "problem" }, t("bad")),
-            el("p", { class: "why" }, String(why)));
+            el("div", { class: "inside" }, el("h3", {}, `${t("table")} ${name}`),
+               el("p", { class: "problem" }, t("bad")), el("p", { class: "why" }, String(why))));
 }
 
 // One card drawn on its own: whatever it holds, a failure stays in this card.
@@ -99,11 +100,27 @@ function drawCard(name) {
     board.bad.delete(name);
   } catch (error) {
     card = badCard(name, (error && error.message) || error);
-    board.bad.set(name, card.lastChild.textContent);
+    board.bad.set(name, card.querySelector(".why").textContent);
   }
   const timer = ((live.state || {}).timer) || {};
   if (timer.running && !board.bad.has(name)) board.running.add(name); else board.running.delete(name);
   return card;
+}
+
+// `old` made like `fresh` where they differ, in place (a card keeps its node: its grid is not laid out
+// again); a node of another kind, or children of another count, are replaced.
+function patch(old, fresh) {
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== fresh.data) old.data = fresh.data;
+    return;
+  }
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  const before = old.childNodes, after = fresh.childNodes;
+  const same = before.length === after.length &&
+    [...before].every((node, i) => node.nodeType === after[i].nodeType && node.nodeName === after[i].nodeName);
+  if (!same) { old.replaceChildren(...after); return; }
+  for (let i = 0; i < before.length; i++) patch(before[i], after[i]);
 }
 
 function insertAt(name) {
@@ -116,10 +133,25 @@ function insertAt(name) {
   return low;
 }
 
-function flush() {
-  board.frame = 0;
+// The names of the cards on the screen: the TV's page, or the cards of the full board in the window
+// (cards have one height, so their tops rise with their order: two binary searches).
+function onScreen() {
+  if (TV) return board.tvShown;
+  const names = board.names;
+  const rect = (i) => board.cards.get(names[i]).getBoundingClientRect();
+  const first = (test) => {
+    let low = 0, high = names.length;
+    while (low < high) { const mid = (low + high) >> 1; if (test(rect(mid))) high = mid; else low = mid + 1; }
+    return low;
+  };
+  return new Set(names.slice(first((r) => r.bottom >= 0), first((r) => r.top > innerHeight)));
+}
+
+// A changed card off the screen is only judged (is it bad?) and stays due: it is redrawn when it comes
+// on the screen, so the browser lays out what is seen, not every card of a thousand.
+function flush(shown) {
   const box = document.getElementById("tables");
-  for (const name of board.dirty) {
+  for (const [name, judged] of board.dirty) {
     const old = board.cards.get(name);
     if (!board.tables.has(name)) {
       if (old) old.remove();
@@ -128,26 +160,32 @@ function flush() {
       board.running.delete(name);
       const at = board.names.indexOf(name);
       if (at >= 0) board.names.splice(at, 1);
+      board.dirty.delete(name);
       continue;
     }
-    const card = drawCard(name);
-    if (TV) card.hidden = old ? old.hidden : true;
-    if (old) {
-      old.replaceWith(card);
-    } else {
-      const at = insertAt(name);
-      const next = board.cards.get(board.names[at + 1]);
-      box.insertBefore(card, next || null);
+    if (old && !shown.has(name)) {
+      if (!judged) { drawCard(name); board.dirty.set(name, true); }
+      continue;
     }
+    board.dirty.delete(name);
+    const card = drawCard(name);
+    if (old) {
+      if (TV) card.hidden = old.hidden;
+      patch(old, card);
+      continue;
+    }
+    if (TV) card.hidden = !shown.has(name);
+    const at = insertAt(name);
+    box.insertBefore(card, board.cards.get(board.names[at + 1]) || null);
     board.cards.set(name, card);
   }
-  board.dirty.clear();
   drawBad();
 }
 
-function schedule(name) {
-  board.dirty.add(name);
-  if (!board.frame) board.frame = requestAnimationFrame(flush);
+function frame() {
+  const shown = onScreen();
+  if (board.dirty.size) flush(shown);
+  tick(shown);
 }
 
 function drawAllTables() {
@@ -156,6 +194,7 @@ function drawAllTables() {
   board.cards.clear(); board.bad.clear(); board.running.clear(); board.dirty.clear();
   const cards = board.names.map((name) => { const card = drawCard(name); board.cards.set(name, card); return card; });
   if (TV) for (const card of cards) card.hidden = true;
+  board.tvShown = new Set();
   box.replaceChildren(...cards);
   drawBad();
 }
@@ -163,14 +202,16 @@ function drawAllTables() {
 function drawBad() {
   const line = document.getElementById("bad");
   const names = [...board.bad.keys()].sort(byName);
+  const text = names.length ? `${t("badTables")}: ${names.join(", ")}` : "";
+  if (line.textContent === text) return; // an unchanged line lays nothing out again
   line.hidden = !names.length;
-  line.textContent = names.length ? `${t("badTables")}: ${names.join(", ")}` : "";
+  line.textContent = text;
 }
 
-function tick() {
+function tick(shown) {
   for (const name of board.running) {
     const card = board.cards.get(name);
-    if (!card || card.hidden) continue;
+    if (!card || !shown.has(name)) continue;
     const node = card.querySelector(".timer");
     const text = timerText(board.tables.get(name));
     if (node && node.textContent !== text) node.textContent = text;
@@ -264,7 +305,9 @@ function showTvPage() {
   document.body.dataset.section = page.section;
   let label = t(page.section === "tables" ? "tables" : page.section === "standings" ? "standings" : "recent");
   const shown = new Set(page.section === "tables" ? board.names.slice(page.first, page.first + TV_CARDS) : []);
-  for (const [name, card] of board.cards) card.hidden = !shown.has(name);
+  for (const name of board.tvShown) if (!shown.has(name) && board.cards.has(name)) board.cards.get(name).hidden = true;
+  for (const name of shown) board.cards.get(name).hidden = false;
+  board.tvShown = shown;
   if (page.section === "tables") {
     label += ` ${page.first + 1}–${page.first + shown.size} ${t("of")} ${board.names.length}`;
   }
@@ -272,7 +315,7 @@ function showTvPage() {
     part.hidden = page.section !== "standings" || part.dataset.game !== page.game;
   }
   document.getElementById("page").textContent = label;
-  tick();
+  frame();
 }
 
 function turnTvPage() {
@@ -297,10 +340,10 @@ function take(message) {
     if (TV) showTvPage();
   } else if (message.type === "table") {
     board.tables.set(String(message.table), message);
-    schedule(String(message.table));
+    board.dirty.set(String(message.table), false);
   } else if (message.type === "gone") {
     board.tables.delete(String(message.table));
-    schedule(String(message.table));
+    board.dirty.set(String(message.table), false);
   } else if (message.type === "game") {
     if (message.game) addGame(message.game);
   } else if (message.type === "standings") {
@@ -322,6 +365,6 @@ function connect() {
 if (TV) document.body.classList.add("tv");
 document.getElementById("show-evening").onclick = () => { board.view = "evening"; drawStandings(); };
 document.getElementById("show-season").onclick = () => { board.view = "season"; drawStandings(); };
-setInterval(tick, 250);
+setInterval(frame, FRAME_MS);
 if (TV) setInterval(turnTvPage, TV_PAGE_S * 1000);
 connect();
