@@ -1,8 +1,8 @@
 """The league's messages checked against their published JSON Schemas (docs/league-*.schema.json), with no
 schema library at run time.
 
-The schemas ship as package data beside the board (`static/league-<kind>.schema.json`, copies of the docs'
-files that a test keeps equal) and are compiled once into checkers of the keywords they use: `type`,
+The schemas ship as package data beside the board (`static/league-<kind>.schema.json`: symbolic links to
+the docs' files, which a wheel carries as the files themselves) and are compiled once into checkers of the keywords they use: `type`,
 `required`, `properties`, `additionalProperties: false`, `items`, `pattern`, `const`, `enum`, `minimum`;
 the annotations (`title`, `description`, `format`, `$schema`, `$id`) check nothing, as in jsonschema's
 default. A schema with any other keyword is refused when compiled, so a new keyword is never silently
