@@ -16,6 +16,7 @@ import sys
 import threading
 from pathlib import Path
 
+from firmware_host.commands import league_chain
 from firmware_host.config import LeagueConfig
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.league.topics import TopicError, check_level, parse_broker
@@ -43,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acl.add_argument("--out", type=Path, default=Path("systemd/league"),
                      help="where to write (default: systemd/league)")
     acl.add_argument("--league-user", default="league", help="the league's user name (default: league)")
+    league_chain.add_actions(actions)
 
 
 def _db(args: argparse.Namespace) -> Path:
@@ -64,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
         return _export(args)
     if args.action == "acl":
         return _acl(args)
+    if args.action in league_chain.ACTIONS:
+        return league_chain.run(args)
     return _serve(args)
 
 

@@ -2,12 +2,12 @@
 schema library at run time.
 
 The schemas ship as package data beside the board (`static/league-<kind>.schema.json`: symbolic links to
-the docs' files, which a wheel carries as the files themselves) and are compiled once into checkers of the keywords they use: `type`,
-`required`, `properties`, `additionalProperties: false`, `items`, `pattern`, `const`, `enum`, `minimum`;
-the annotations (`title`, `description`, `format`, `$schema`, `$id`) check nothing, as in jsonschema's
-default. A schema with any other keyword is refused when compiled, so a new keyword is never silently
-passed. `problems(kind, data)` lists what is wrong (empty: valid); a test holds it equal to jsonschema's
-Draft 2020-12 verdict on generated payloads.
+the docs' files, which a wheel carries as the files themselves) and are compiled once into checkers of
+the keywords they use: `type`, `required`, `properties`, `additionalProperties: false`, `items`,
+`pattern`, `const`, `enum`, `minimum`; the annotations (`title`, `description`, `format`, `$schema`,
+`$id`) check nothing, as in jsonschema's default. A schema with any other keyword is refused when
+compiled, so a new keyword is never silently passed. `problems(kind, data)` lists what is wrong (empty:
+valid); a test holds it equal to jsonschema's Draft 2020-12 verdict on generated payloads.
 """
 
 from __future__ import annotations
