@@ -200,7 +200,7 @@ def ingest(broker: Broker, db: Path, games: int) -> tuple[float, int]:
     started = time.perf_counter()
     for n in range(games):
         game = GAMES[n % len(GAMES)]
-        payload = {"venue": VENUE, "table": f"t{n % 50 + 1}", "id": f"bench-{n:06d}-0000-0000-0000-000000000000"[:36],
+        payload = {"venue": VENUE, "table": f"t{n % 50 + 1}", "id": f"{n:08x}-0000-4000-8000-000000000000",
                    "game": game, "players": [], "started": "", "finished": "", "winner": None,
                    "record": records[game]}
         client.publish(f"wordtable/{VENUE}/t{n % 50 + 1}/games", json.dumps(payload), qos=1)
