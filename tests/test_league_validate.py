@@ -99,3 +99,26 @@ def test_a_keyword_the_checker_does_not_know_is_refused():
         compile_schema({"type": "string", "maxLength": 3})
     with pytest.raises(SchemaError, match="oneOf"):
         compile_schema({"properties": {"a": {"oneOf": []}}})
+
+
+def test_the_league_drops_an_invalid_message_logs_its_table_and_marks_the_table_for_the_board(tmp_path, caplog):
+    from firmware_host.config import LeagueConfig
+    from firmware_host.league.service import League
+
+    league = League(LeagueConfig("mqtt://127.0.0.1:1", "cafe", "league", None, None, None), "cafe",
+                    tmp_path / "league.sqlite", bind="127.0.0.1", port=0)  # never started: no broker, no board
+    sent: list[dict] = []
+    league._send_all = sent.append  # type: ignore[method-assign]
+    bad = json.dumps({**VALID["state"], "table": "7", "players": 5}).encode()
+    with caplog.at_level("WARNING", logger="wordtable.league"):
+        league._handle("wordtable/cafe/7/state", bad, 1.0)
+    assert "table 7 sent an invalid state message, dropped: /players: not array" in caplog.text
+    assert league.tables["7"].state is None
+    assert sent[-1]["table"] == "7" and sent[-1]["invalid"] == "/players: not array" and sent[-1]["state"] == {}
+    league._handle("wordtable/cafe/7/state", json.dumps({**VALID["state"], "table": "7"}).encode(), 2.0)
+    assert sent[-1]["invalid"] is None and sent[-1]["state"]["players"] == VALID["state"]["players"]
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="wordtable.league"):
+        league._handle("wordtable/cafe/8/games", json.dumps({**VALID["game"], "table": "8", "id": "x"}).encode(), 3.0)
+    assert "table 8 sent an invalid games message" in caplog.text and "8" not in league.tables
+    assert league.received == 0  # never handed to the store
