@@ -2,8 +2,9 @@
 // season's standings; the evening's games, each a link to its sheet. Fed by the league's WebSocket.
 //
 // Contract (docs/league-board.md): a table's message redraws that table's card only (in place), the
-// changed cards and the running timers together every FRAME_MS; a card that cannot be drawn (or a table the league marked invalid) becomes a card that
-// names the table and says what is wrong, and every other card, the standings and the games stay.
+// changed cards and the running timers together every FRAME_MS; a card that cannot be drawn (or a table
+// the league marked invalid) becomes a card that names the table and says what is wrong, and every other
+// card, the standings and the games stay.
 // `?tv=1` pages through the tables, the standings and tonight's games in large type (a café's TV).
 "use strict";
 
@@ -279,6 +280,7 @@ function drawGames() {
 
 function addGame(game) {
   board.games.push(game);
+  if (board.games.length > GAMES_KEPT) board.games.shift();
   const list = document.getElementById("games");
   let item;
   try { item = gameItem(game); } catch (error) { console.error("game", error); return; }
