@@ -3,6 +3,8 @@ turns, the time thought and the longest turn summed from the records as `wordtab
 
 from __future__ import annotations
 
+import re
+
 from firmware_host.core.games.registry import parse_record, score
 from firmware_host.league.store import LeagueStore, time_standings
 from tests.test_league import EXAMPLES, _example
@@ -34,3 +36,21 @@ def test_a_player_without_a_turn_comes_last_and_has_no_average():
                 "winners": ["Ben"]}]
     rows = time_standings(reports)
     assert [(r["player"], r["average_ms"], r["wins"]) for r in rows] == [("Ben", 4500, 1), ("Ann", None, 0)]
+
+
+def test_a_zugzeit_sheet_shows_each_players_time_fastest_first_never_milliseconds(tmp_path):
+    from firmware_host.league.service import sheet_html
+
+    store = LeagueStore(tmp_path / "league.sqlite")
+    store.ingest(_example("zugzeit", "zz"))
+    game = store.game("zz")
+    assert game is not None
+    page = sheet_html(game, store.results("zz"), "de")
+    report = score(parse_record(game["record"])).to_json()
+    expected = {row["player"]: f"{row['total_ms'] // 60000}:{row['total_ms'] // 1000 % 60:02d}"
+                for row in report["players"]}
+    shown = re.findall(r"<tr><td>([^<]*)</td><td class=num>([^<]*)</td></tr>", page)
+    assert dict(shown) == expected and len(shown) == len(expected)
+    seconds = [int(m) * 60 + int(s) for _, text in shown for m, s in [text.split(":")]]
+    assert seconds == sorted(seconds)  # the fastest first
+    assert not any(str(row["total_ms"]) in page for row in report["players"])

@@ -33,6 +33,7 @@ from paho.mqtt.properties import Properties
 from firmware_host.config import LeagueConfig
 from firmware_host.core.games import registry
 from firmware_host.core.games.registry import parse_record
+from firmware_host.core.history.people import minutes_seconds
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.league.publisher import make_client
 from firmware_host.league.store import TIMED, LeagueStore, PayloadError, evening_start
@@ -319,7 +320,8 @@ SHEET_TEXT = {
 
 
 def sheet_html(game: dict[str, Any], results: dict[str, int], lang: str) -> str:
-    """A finished game's sheet: its players' points and the score table `wordtable score` prints."""
+    """A finished game's sheet: its players' points (a timed game's time thought, m:ss) and the score
+    table `wordtable score` prints."""
     words = SHEET_TEXT.get(lang, SHEET_TEXT["en"])
     kit = registry.kit(game["game"])
     title = kit.name(lang) if kit is not None else game["game"]
@@ -327,8 +329,10 @@ def sheet_html(game: dict[str, Any], results: dict[str, int], lang: str) -> str:
         table = registry.score(parse_record(game["record"])).text(lang)
     except Exception as exc:  # a record that does not score shows why (RecordError among others)
         table = str(exc)
-    rows = "".join(f"<tr><td>{html.escape(player)}</td><td class=num>{points}</td></tr>"
-                   for player, points in sorted(results.items(), key=lambda item: -item[1]))
+    timed = game["game"] in TIMED  # milliseconds thought: shown as m:ss, the fastest first
+    rows = "".join(f"<tr><td>{html.escape(player)}</td><td class=num>{minutes_seconds(points) if timed else points}"
+                   "</td></tr>" for player, points in sorted(results.items(), key=lambda item: item[1] if timed
+                                                             else -item[1]))
     problem = f'<p class="problem">{words["problem"]}: {html.escape(game["problem"])}</p>' if game["problem"] else ""
     gid = html.escape(game["id"])
     return f"""<!doctype html>
