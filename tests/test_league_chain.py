@@ -143,3 +143,12 @@ def test_two_venues_bridged_to_a_central_broker_lose_and_double_nothing_with_a_b
         assert {(game["venue"], game["table"]) for game in games} == {("cafe", "1"), ("cafe", "2"), ("bar", "1")}
         assert standings_table(store.standings()) == _direct(records), db
         store.close()
+
+
+def test_the_chain_command_wants_the_central_broker_and_good_venue_names(capsys):
+    from firmware_host.cli import main
+
+    assert main(["league", "chain", "--venues", "cafe", "bar"]) == 2
+    assert "name the central broker" in capsys.readouterr().err
+    assert main(["league", "chain", "--broker", "mqtt://127.0.0.1:1", "--venues", "ca fe"]) == 2
+    assert "'ca fe' is no topic name" in capsys.readouterr().err
