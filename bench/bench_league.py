@@ -13,9 +13,15 @@ Prints:
   module (paho imports it; the table page, on by default on the Pi, has it loaded already); targets
   ≤ 0.2 % of a core, ≤ 5 MB (the CPU is the whole appliance's idle CPU: an upper bound of the client's);
 - league ingest: M finished games (the documented example records of the four games, each with an id of
-  its own) published as fast as a client can with QoS 1 until the league has stored and re-scored all.
+  its own) published as fast as a client can with QoS 1 until the league has stored and re-scored all;
+- the board in headless Chromium (Debian's, through Playwright): its main thread's busy share (CDP
+  Performance metrics: TaskDuration over wall time, for 15 s) at 10, 200 and 1000 tables, each table's
+  state changing every 5 s on average (a third with a running sand timer), fed the league's own table
+  messages by a WebSocket of this process, on the full board at 1920×1080 and in the TV mode; and the
+  time until every card is drawn (target ≤ 20 % busy at 1000 tables).
 
     python bench/bench_league.py [--tables 50] [--events 500] [--rate 50] [--games 2000]
+                                 [--board 10,200,1000] [--board-only]
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 import paho.mqtt.client as mqtt  # noqa: E402
+from aiohttp import web  # noqa: E402
 from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
 
 from firmware_host.config import LeagueConfig  # noqa: E402
@@ -46,6 +53,8 @@ from firmware_host.core import app  # noqa: E402
 from firmware_host.core.events import Button, Press  # noqa: E402
 from firmware_host.core.settings import Settings  # noqa: E402
 from firmware_host.league.publisher import Publisher  # noqa: E402
+from firmware_host.league.service import HEADERS, STATIC, TableLive  # noqa: E402
+from firmware_host.web import file_routes  # noqa: E402
 from tests.helpers.broker import Broker  # noqa: E402
 from tests.helpers.ports import free_port  # noqa: E402
 
@@ -191,7 +200,7 @@ def ingest(broker: Broker, db: Path, games: int) -> tuple[float, int]:
     started = time.perf_counter()
     for n in range(games):
         game = GAMES[n % len(GAMES)]
-        payload = {"venue": VENUE, "table": f"t{n % 50 + 1}", "id": f"bench-{n:06d}-0000-0000-0000-000000000000"[:36],
+        payload = {"venue": VENUE, "table": f"t{n % 50 + 1}", "id": f"{n:08x}-0000-4000-8000-000000000000",
                    "game": game, "players": [], "started": "", "finished": "", "winner": None,
                    "record": records[game]}
         client.publish(f"wordtable/{VENUE}/t{n % 50 + 1}/games", json.dumps(payload), qos=1)
@@ -208,13 +217,121 @@ def ingest(broker: Broker, db: Path, games: int) -> tuple[float, int]:
     return elapsed, count - before
 
 
+BOARD_CHANGE_S = 5.0  # each table's state changes this often on average
+BOARD_MEASURE_S = 15.0
+
+
+def board_live(n: int, change: int, now: float) -> dict[str, Any]:
+    """Table n's message after its `change`-th state change (the league's `TableLive.message`)."""
+    running = n % 3 == 0
+    state = {"venue": VENUE, "table": str(n), "online": True, "mode": "game", "game": GAMES[n % len(GAMES)],
+             "players": [{"name": f"Person {n}-{k}", "total": change * (k + 1)} for k in range(4)],
+             "timer": {"running": running, "alarmed": False, "duration": 60,
+                       "deadline": now + 60 if running else None, "left": None if running else 60},
+             "seq": change + 1, "sent_at": now}
+    live = TableLive(str(n), True, state, now + 60 if running else None, now)
+    return live.message("de")
+
+
+class BoardFeed:
+    """The board's files and a WebSocket that says hello with `tables` tables, then changes a random one
+    `tables / BOARD_CHANGE_S` times a second (in bursts every 20 ms), in a thread of its own."""
+
+    def __init__(self, tables: int) -> None:
+        self.tables, self.port = tables, free_port()
+        self.sent = 0
+        self._ready = threading.Event()
+        threading.Thread(target=lambda: asyncio.run(self._serve()), daemon=True).start()
+        self._ready.wait(10)
+
+    async def _serve(self) -> None:
+        app = web.Application()
+        file_routes(app, STATIC, HEADERS)
+        app.router.add_get("/ws", self._socket)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", self.port).start()
+        self._ready.set()
+        await asyncio.Event().wait()
+
+    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        now = time.time()
+        changes = [0] * (self.tables + 1)
+        await socket.send_str(json.dumps({
+            "type": "hello", "venue": VENUE, "lang": "de", "now": now, "titles": {}, "timed": ["zugzeit"],
+            "tables": [board_live(n, 0, now) for n in range(1, self.tables + 1)], "games": [],
+            "standings": {"evening": {}, "season": {}}}))
+        pick = random.Random(7)
+        owed = 0.0
+        while not socket.closed:
+            await asyncio.sleep(0.02)
+            owed += 0.02 * self.tables / BOARD_CHANGE_S
+            while owed >= 1:
+                owed -= 1
+                n = pick.randrange(1, self.tables + 1)
+                changes[n] += 1
+                try:
+                    await socket.send_str(json.dumps({**board_live(n, changes[n], time.time()), "now": time.time()}))
+                except ConnectionError:  # the page was closed
+                    return socket
+                self.sent += 1
+        return socket
+
+
+def board_busy(browser: Any, tables: int, tv: bool) -> tuple[float, float, float]:
+    """(main-thread busy share, table messages per second, seconds until every card is drawn)."""
+    feed = BoardFeed(tables)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(f"http://127.0.0.1:{feed.port}/{'?tv=1' if tv else ''}")
+    page.wait_for_function(f"document.querySelectorAll('#tables article').length >= {tables}", timeout=120_000)
+    drawn = time.perf_counter() - started
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    time.sleep(2)  # past the first burst
+
+    def task() -> float:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return float(next(m["value"] for m in metrics if m["name"] == "TaskDuration"))
+
+    busy0, sent0, wall0 = task(), feed.sent, time.perf_counter()
+    time.sleep(BOARD_MEASURE_S)
+    busy1, sent1, wall1 = task(), feed.sent, time.perf_counter()
+    context.close()
+    return (busy1 - busy0) / (wall1 - wall0), (sent1 - sent0) / (wall1 - wall0), drawn
+
+
+def board_figures(counts: list[int]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.helpers.browser import launch
+
+    with sync_playwright() as driver:
+        browser = launch(driver)
+        for tables in counts:
+            for tv in (False, True):
+                busy, rate, drawn = board_busy(browser, tables, tv)
+                print(f"board main thread ({tables} tables, {rate:.0f} table messages/s, "
+                      f"{'TV mode' if tv else 'full board'}, 1920x1080): {busy * 100:.1f} % busy; "
+                      f"every card drawn {drawn:.2f} s after loading")
+        browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--events", type=int, default=500)
     parser.add_argument("--rate", type=float, default=50.0, help="events per second across all tables")
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--board", default="10,200,1000", help="table counts for the board's busy share")
+    parser.add_argument("--board-only", action="store_true", help="only the board's busy share")
     args = parser.parse_args()
+    board_figures([int(count) for count in args.board.split(",")])
+    if args.board_only:
+        return
     directory = Path(tempfile.mkdtemp(prefix="bench-league-"))
     broker = Broker(directory / "broker").start()
     db = directory / "league.sqlite"

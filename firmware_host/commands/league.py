@@ -19,6 +19,7 @@ import threading
 import tomllib
 from pathlib import Path
 
+from firmware_host.commands import league_chain
 from firmware_host.config import LeagueConfig
 from firmware_host.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from firmware_host.league.topics import TopicError, check_level, parse_broker
@@ -57,6 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     acl.add_argument("--out", type=Path, default=Path("systemd/league"),
                      help="where to write (default: systemd/league)")
     acl.add_argument("--league-user", help="the league's user name (default: VENUE-league)")
+    league_chain.add_actions(actions)
 
 
 def _db(args: argparse.Namespace) -> Path:
@@ -78,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         return _export(args)
     if args.action == "acl":
         return _acl(args)
+    if args.action in league_chain.ACTIONS:
+        return league_chain.run(args)
     return _serve(args)
 
 

@@ -36,9 +36,10 @@ from paho.mqtt.properties import Properties
 from firmware_host.config import LeagueConfig
 from firmware_host.core.games import registry
 from firmware_host.core.games.registry import parse_record
+from firmware_host.core.history.people import minutes_seconds
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.league.publisher import make_client
-from firmware_host.league.store import LeagueStore, PayloadError, evening_start
+from firmware_host.league.store import TIMED, LeagueStore, PayloadError, evening_start
 from firmware_host.league.topics import (
     ACK,
     FROM_TABLES,
@@ -51,6 +52,7 @@ from firmware_host.league.topics import (
     topic,
     venue_filter,
 )
+from firmware_host.league.validate import problems
 from firmware_host.web import ThreadedSite, file_routes, listen, security_headers
 
 log = logging.getLogger("wordtable.league")
@@ -60,6 +62,7 @@ SESSION_EXPIRY_S = 7 * 24 * 3600  # the broker keeps the league's queued games t
 ACK_IDS = 50  # the ack names this many of the table's latest games: more than a box sends at once
 STANDINGS_EVERY_S = 0.5  # standings are sent at most this often (computing them reads the whole season)
 HEADERS = security_headers()
+SCHEMA_OF = {STATE: "state", STATUS: "status", GAMES: "game"}  # a topic kind's message schema (league/validate.py)
 
 
 @dataclass
@@ -69,13 +72,15 @@ class TableLive:
     state: dict[str, Any] | None = None
     deadline: float | None = None  # the running timer's end on the league's wall clock
     received: float = 0.0
+    invalid: str | None = None  # why the table's last state or status was dropped; None: it was valid
 
     def message(self, lang: str) -> dict[str, Any]:
         state = self.state or {}
         game = state.get("game")
         kit = registry.kit(game) if isinstance(game, str) else None
         return {"type": "table", "table": self.table, "online": self.online, "state": state,
-                "title": kit.name(lang) if kit is not None else None, "deadline": self.deadline}
+                "title": kit.name(lang) if kit is not None else None, "deadline": self.deadline,
+                "invalid": self.invalid}
 
 
 class League(ThreadedSite):
@@ -191,17 +196,30 @@ class League(ThreadedSite):
         except ValueError:
             log.warning("league: no JSON on %s", name)
             return
-        if not isinstance(data, dict):
+        invalid = problems(SCHEMA_OF[kind], data)
+        if invalid:
+            self._invalid(table, kind, invalid)
             return
         if kind == GAMES:
             self._game(table, data)
             return
         live = self.tables.setdefault(table, TableLive(table))
+        live.invalid = None
         if kind == STATUS:
             live.online = data.get("online") is True
         elif kind == STATE:
             live.state, live.received, live.online = data, received, data.get("online", True) is True
             live.deadline = _moved_deadline(data, received)
+        self._send_all(live.message(self.lang))
+
+    def _invalid(self, table: str, kind: str, invalid: list[str]) -> None:
+        """A message against its schema: logged with its table and dropped; the board hears only that the
+        table sent one (a game's table is not marked: its next state says how the table is)."""
+        log.warning("league: table %s sent an invalid %s message, dropped: %s", table, kind, "; ".join(invalid[:5]))
+        if kind == GAMES:
+            return
+        live = self.tables.setdefault(table, TableLive(table))
+        live.invalid = invalid[0]
         self._send_all(live.message(self.lang))
 
     def _game(self, table: str, data: dict[str, Any]) -> None:
@@ -253,7 +271,7 @@ class League(ThreadedSite):
         assert self._store is not None
         games = [_game_line(game, self.lang) for game in self._store.games(evening_start())]
         return {"type": "hello", "venue": self.venue, "lang": self.lang, "now": self.wall(),
-                "titles": {kit.id: kit.name(self.lang) for kit in registry.GAMES},
+                "titles": {kit.id: kit.name(self.lang) for kit in registry.GAMES}, "timed": sorted(TIMED),
                 "tables": [live.message(self.lang) for live in sorted(self.tables.values(), key=lambda t: t.table)],
                 "games": games[-50:], "standings": self._standings()}
 
@@ -328,7 +346,8 @@ SHEET_TEXT = {
 
 
 def sheet_html(game: dict[str, Any], results: dict[str, int], lang: str) -> str:
-    """A finished game's sheet: its players' points and the score table `wordtable score` prints."""
+    """A finished game's sheet: its players' points (a timed game's time thought, m:ss) and the score
+    table `wordtable score` prints."""
     words = SHEET_TEXT.get(lang, SHEET_TEXT["en"])
     kit = registry.kit(game["game"])
     title = kit.name(lang) if kit is not None else game["game"]
@@ -336,8 +355,10 @@ def sheet_html(game: dict[str, Any], results: dict[str, int], lang: str) -> str:
         table = registry.score(parse_record(game["record"])).text(lang)
     except Exception as exc:  # a record that does not score shows why (RecordError among others)
         table = str(exc)
-    rows = "".join(f"<tr><td>{html.escape(player)}</td><td class=num>{points}</td></tr>"
-                   for player, points in sorted(results.items(), key=lambda item: -item[1]))
+    timed = game["game"] in TIMED  # milliseconds thought: shown as m:ss, the fastest first
+    rows = "".join(f"<tr><td>{html.escape(player)}</td><td class=num>{minutes_seconds(points) if timed else points}"
+                   "</td></tr>" for player, points in sorted(results.items(), key=lambda item: item[1] if timed
+                                                             else -item[1]))
     problem = f'<p class="problem">{words["problem"]}: {html.escape(game["problem"])}</p>' if game["problem"] else ""
     gid = html.escape(game["id"])
     return f"""<!doctype html>

@@ -13,18 +13,20 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from firmware_host.core.games.registry import parse_record, score
+from firmware_host.core.history.played import FACTS
 from firmware_host.core.record import RecordError, ScoreReport
 
 EVENING_STARTS = 6  # an evening runs from 06:00 to 06:00 local time: a game after midnight still counts
 BEST_KINDS = {"perfektes-wort": "words", "quiddler": "rounds"}  # what each game's best list shows
 BEST_SHOWN = 10
+TIMED = frozenset(game for game, facts in FACTS.items() if not facts.points)  # standings of time, not points
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -233,7 +235,9 @@ class LeagueStore:
 
     def standings(self, since: str | None = None) -> dict[str, dict[str, Any]]:
         """Per game kind: each player's games played, wins and average points (best first), and the best
-        words (Das perfekte Wort) or rounds (Quiddler). Only complete games that score count."""
+        words (Das perfekte Wort) or rounds (Quiddler); a timed game's (Zugzeit's) turn times instead
+        (`time_standings`). Each kind's `kind` says which ("points" or "time"). Only complete games that
+        score count."""
         out: dict[str, dict[str, Any]] = {}
         rows = self._db.execute(
             "SELECT g.game, r.player, count(*), sum(r.won), avg(r.points), sum(r.points) FROM results r"
@@ -249,6 +253,13 @@ class LeagueStore:
             (since or "",))
         for game, played in counts:
             out.setdefault(game, {"games": 0, "players": [], "best": None})["games"] = played
+        for game, entry in out.items():
+            entry["kind"] = "points"
+            if game in TIMED:
+                reports = self._db.execute(
+                    "SELECT report FROM games WHERE complete = 1 AND problem IS NULL AND played >= ? AND game = ?"
+                    " ORDER BY played, id", (since or "", game))
+                entry.update(kind="time", players=time_standings(json.loads(row[0]) for row in reports))
         for game, kind in BEST_KINDS.items():
             if game not in out:
                 continue
@@ -259,6 +270,26 @@ class LeagueStore:
             keys = ("player", "round", "entry", "points", "table", "id")
             out[game]["best"] = {"kind": kind, "entries": [dict(zip(keys, row, strict=True)) for row in best]}
         return out
+
+
+def time_standings(reports: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each player of timed games (their reports' JSON: `players` with `turns`, `total_ms`, `longest_ms`,
+    `status`): games played, games won (the last one in), turns, the time thought in all, the average turn
+    and the longest (milliseconds), fastest average turn first; a player without a turn comes last."""
+    seen: dict[str, dict[str, Any]] = {}
+    for report in reports:
+        winners = set(report.get("winners") or ())
+        for row in report["players"]:
+            entry = seen.setdefault(row["player"], {"player": row["player"], "played": 0, "wins": 0, "turns": 0,
+                                                    "total_ms": 0, "longest_ms": 0})
+            entry["played"] += 1
+            entry["wins"] += int(row["player"] in winners)
+            entry["turns"] += row["turns"]
+            entry["total_ms"] += row["total_ms"]
+            entry["longest_ms"] = max(entry["longest_ms"], row["longest_ms"])
+    for entry in seen.values():
+        entry["average_ms"] = entry["total_ms"] // entry["turns"] if entry["turns"] else None
+    return sorted(seen.values(), key=lambda e: (e["average_ms"] is None, e["average_ms"] or 0, e["player"]))
 
 
 def _scored(data: Mapping[str, Any]) -> tuple[ScoreReport | None, str | None]:
