@@ -69,7 +69,7 @@ function render(v) {
   $("message").textContent = play.message || "";
   renderStatus(play);
   renderWinners(play.winners);
-  renderLines("best", t("best"), play.best);
+  renderLines("best", play.best_title || t("best"), play.best);
   renderLines("laid", t("laid"), play.laid);
   renderWritten(v.players, play.written);
   renderWords(play.words);
@@ -80,10 +80,56 @@ function render(v) {
   renderInvite(mine);
   $("notice").hidden = !v.notice || v.notice === play.message;
   $("notice").textContent = v.notice || "";
-  $("screen").hidden = !v.screen;
-  $("screen").textContent = v.screen || "";
+  renderAtTable(v, play);
+  renderClock(v, play);
+  keepAwake(Boolean(v.game));
   tick();
 }
+
+// What the box is busy with that this phone has no part in (its menu, a game being set up), in words; while
+// a game is set up also the seats chosen so far.
+function renderAtTable(v, play) {
+  $("attable").hidden = !v.at_table;
+  $("attable").textContent = v.at_table || "";
+  const setup = play.stage === "setup" && v.players.length > 0;
+  $("setup").hidden = !setup;
+  if (setup) {
+    $("setup").replaceChildren(el("h2", {}, t("players")),
+      el("ol", {}, ...v.players.map((name, i) => el("li", {}, i === 0 ? t("starts", { name }) : name))));
+  }
+}
+
+// The sand timer shows without a game, and in a game that runs it (Das perfekte Wort's minute, Zugzeit's
+// turn: the view's `sand`) or once it was started; Zugzeit names the player whose clock it is.
+function renderClock(v, play) {
+  const timer = v.timer;
+  const used = timer.running || timer.alarmed || (timer.left !== null && timer.left < timer.duration);
+  $("clock").hidden = Boolean(v.game) && !play.sand && !used;
+  $("clockname").hidden = !play.turn;
+  $("clockname").textContent = play.turn ? t("clock_of", { name: play.turn }) : "";
+}
+
+// The screen stays on while a game runs (the minute, a turn): a wake lock, taken again when the page shows
+// again (the browser drops it when the page is hidden).
+let wakeLock = null;
+let wantAwake = false;
+
+async function keepAwake(on) {
+  wantAwake = on;
+  if (!on) {
+    if (wakeLock) { const lock = wakeLock; wakeLock = null; lock.release().catch(() => {}); }
+    return;
+  }
+  if (wakeLock || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (error) {
+    wakeLock = null; // refused (battery saver, no user gesture yet): the next view asks again
+  }
+}
+
+document.addEventListener("visibilitychange", () => { if (wantAwake) keepAwake(true); });
 
 // The phone belongs to a person (the box resolves their seat in every game); a seat nobody named is its seat.
 function mineOf(v) {
@@ -112,6 +158,7 @@ let ask = null;
 function renderEntry(v, play) {
   ask = v.seat === null ? null : play.entry || (play.asks === "word" ? { kind: "word", field: true } : null);
   const entry = $("entry");
+  entry.classList.toggle("turn", Boolean(ask && ask.kind === "turn"));
   const wasHidden = entry.hidden;
   const before = entry.dataset.label || "";
   entry.hidden = !ask;

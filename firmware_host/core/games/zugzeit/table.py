@@ -22,6 +22,7 @@ is taken back and the press counts. The flow `KeepsTime`: a restart or leaving i
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import firmware_host.core.games.zugzeit.rules as zz
 from firmware_host.core.effects import Beep, Effect, EndGame
@@ -29,11 +30,12 @@ from firmware_host.core.events import Button, Event, TextEntry, Turn, event_time
 from firmware_host.core.flow import Ctx, Outcome, SetTimer
 from firmware_host.core.screens import ListItem, ListScreen, Screen, TurnScreen
 from firmware_host.core.settings import MAX_BANK_S, MAX_EXTRA_S, MAX_TURN_S, MIN_BANK_S, MIN_TURN_S, TurnSettings
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, begin, enter
+from firmware_host.core.table.played import SEATING, PagedFlow, PhonePage, Played, StageRow, begin, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds, parse_duration
 
+from . import page as phones
 from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
 from .ids import GAME_ID, TITLE
 from .options import Options
@@ -68,14 +70,20 @@ Stage = Seating | Options | Playing | Stats
 
 
 @dataclass(frozen=True, slots=True)
-class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
-    """The turn timer: the stage on screen, the game's record (`played`) and the turn being timed."""
+class ZugzeitFlow(PagedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
+    """The turn timer: the stage on screen, the game's record (`played`) and the turn being timed; the
+    phones' view and the phone of the player on turn as its button (`page`)."""
 
     GAME = GAME_ID
     TITLE = TITLE
+    PHONES: ClassVar[PhonePage] = phones
 
     clock: Clock = field(default_factory=Clock)
     defaults: TurnSettings = field(default_factory=TurnSettings)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return phones.players(self)
 
     # --- setup --------------------------------------------------------------------------------------
 
