@@ -32,6 +32,7 @@ from firmware_host.core.memo import remembers
 from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState, claimed_name
 from firmware_host.core.scoreboard import Board
 from firmware_host.core.settings import Settings
+from firmware_host.core.table.page_parts import spoken
 from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
 from firmware_host.core.view_json import dumps as _dumps
 
@@ -220,7 +221,7 @@ def _common(state: app.AppState, players: tuple[str, ...]) -> dict[str, Any]:
         },
         "board": _board(board),
         "controls": _controls(state),
-        "notice": state.notice,
+        "notice": spoken(state.notice),
     }
 
 
@@ -278,6 +279,9 @@ def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...],
                ctx: Ctx | None = None) -> dict[str, Any]:
     flow = state.flow
     play = flow.page(seat, ctx or app.ctx(state)) if _shows_page(flow) else None
+    message = play.get("message") if play is not None else None
+    if play is not None and isinstance(message, str) and spoken(message) != message:
+        play = {**play, "message": spoken(message)}  # the page never names the box's keys
     name = players[seat] if seat is not None and 0 <= seat < len(players) else None
     person = state.roster.named(name) if name is not None else None
     person = person if person is not None and person.name == name else None

@@ -257,13 +257,13 @@ function renderSheet(sheet) {
       el("td", { class: r.status === "struck" ? "struck" : "" }, r.word || r.written || "–"),
       el("td", { class: "n small" }, r.word ? `${r.valid}+${r.length}+${r.hits}` : ""),
       el("td", { class: "n" }, r.points)));
-    rows.unshift(el("tr", {}, el("th", {}), el("th", {}), el("th", { class: "n small" }, t("breakdown")),
-      el("th", { class: "n" }, t("points"))));
+    rows.unshift(el("tr", {}, el("th", {}), el("th", {}), el("th", {}), el("th", { class: "n" }, t("points"))));
     rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.vowels)));
     rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.bonus)));
     rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", {}),
       el("td", { class: "n" }, player.total)));
-    parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows));
+    parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows),
+      el("p", { class: "legend" }, t("breakdown")));
     const marked = (player.fields || []).filter((f) => f.mark !== "open");
     if (marked.length) {
       parts.push(el("div", { class: "fields", title: t("fields") },

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_host.core.events import TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.i18n import texts
 from firmware_host.core.memo import remembers, remembers_last
 from firmware_host.core.table.page_parts import action, ask
 from firmware_host.core.table.page_parts import t as part_text
@@ -31,6 +32,12 @@ from .text import t
 
 if TYPE_CHECKING:
     from .table import PerfektesWortFlow
+
+TEXT = {  # the phone's own words (the box's, with its keys, are `text.py`'s)
+    "de": {"fix_hint": "Eine Länge antippen, oder ein kürzeres Wort oder seine Länge tippen."},
+    "en": {"fix_hint": "Tap a length, or type a shorter word or its length."},
+}
+say = texts(TEXT)
 
 STAGES = {
     "SeatPick": "setup", "SidePick": "setup", "FacePick": "setup", "DeckPick": "setup", "Scanning": "setup",
@@ -95,6 +102,7 @@ def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
     play = flow.play
     if play is not None:
+        data["sand"] = True  # every round's minute: the phone shows the sand timer
         rnd = play.revealed
         if rnd:
             data["card"] = {"round": rnd, "letter": play.letter(rnd), "max_length": play.max_length(rnd)}
@@ -132,7 +140,7 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
     entry = flow.play.entry(flow.play.revealed, flow.players[seat])
     word = entry.current if entry else ""
     options = flow.options(flow.play, seat)
-    return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=t(lang, "hint_fix"),
+    return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=say(lang, "fix_hint"),
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
 

@@ -265,7 +265,7 @@ def _round_table(scored: RoundScore, lang: str) -> KnownDict:
     head = (say(lang, "player"), say(lang, "laid_col"), t(lang, "page_result"), t(lang, "page_total"))
     rows = []
     for row in scored.rows:
-        words = " ".join(
+        words = " · ".join(
             f"{format_cards(w.cards)} {w.value}" if w.allowed is not False else f"{format_cards(w.cards)} ✗"
             for w in row.words
         ) or "–"

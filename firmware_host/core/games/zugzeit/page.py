@@ -33,7 +33,8 @@ TURN_TEXT = "turn"
 
 TEXT = {
     "de": {
-        "done": "Zug fertig", "go": "Uhr starten", "mine": "Du bist am Zug", "on_turn": "{player} ist am Zug",
+        "done": "Zug fertig", "go": "Uhr starten", "tap_done": "Antippen, sobald dein Zug fertig ist",
+        "tap_go": "Antippen startet deine Uhr", "mine": "Du bist am Zug", "on_turn": "{player} ist am Zug",
         "ready": "{player} beginnt, sobald die Uhr läuft", "paused": "Pause – {player} ist am Zug",
         "times": "Zeiten", "time": "Zeit", "now": "am Zug", "skips": "setzt aus", "out": "Zeit um",
         "left": "raus", "not_turn": "{player} ist nicht am Zug", "not_now": "Die Uhr läuft gerade nicht",
@@ -41,7 +42,8 @@ TEXT = {
         "over": "Überzeit",
     },
     "en": {
-        "done": "Turn done", "go": "Start the clock", "mine": "Your turn", "on_turn": "{player} to play",
+        "done": "Turn done", "go": "Start the clock", "tap_done": "Tap as soon as your turn is done",
+        "tap_go": "Tap to start your clock", "mine": "Your turn", "on_turn": "{player} to play",
         "ready": "{player} starts once the clock runs", "paused": "Paused – {player} to play",
         "times": "Times", "time": "Time", "now": "on turn", "skips": "skips", "out": "time up",
         "left": "out", "not_turn": "It is not {player}'s turn", "not_now": "The clock is not running now",
@@ -80,7 +82,7 @@ def page_data(flow: ZugzeitFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
 
     lang = ctx.lang
     data: dict[str, Any] = {"stage": "setup" if flow.played is None else "play", "asks": None,
-                            "message": _message(flow, lang)}
+                            "message": flow.message}
     if flow.played is None:
         return data
     game, clock = flow.played.game, flow.clock
@@ -100,17 +102,12 @@ def page_data(flow: ZugzeitFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
     else:
         data["status"] = say(lang, "mine") if mine else say(lang, "on_turn", player=player)
     if mine:
-        label = say(lang, "done") if clock.running else say(lang, "go")
-        data["entry"] = ask("turn", player, lang, field=False, actions=[action(label, TURN_TEXT)])
+        label, hint = ("done", "tap_done") if clock.running else ("go", "tap_go")
+        data["entry"] = ask("turn", say(lang, hint), lang, field=False, actions=[action(say(lang, label), TURN_TEXT)])
         data["asks"] = "turn"
     data["tables"] = [sheet(say(lang, "times"), ("", parts_text(lang, "player"), say(lang, "time")),
                             [_time_row(game, i, lang) for i in range(len(game.players))])]
     return data
-
-
-def _message(flow: ZugzeitFlow, lang: str) -> str:
-    """The box's footer message, but its key hints (a pause says so in the status)."""
-    return "" if "START" in flow.message else flow.message
 
 
 def _time_row(game: zz.Game, index: int, lang: str) -> list[Any]:
