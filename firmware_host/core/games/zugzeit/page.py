@@ -21,7 +21,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.i18n import texts
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
-from firmware_host.core.table.seats import Seating, refuse
+from firmware_host.core.table.seats import Seating, named, refuse
 
 from .clock import countdown_text, exact_text
 from .options import Options
@@ -71,7 +71,7 @@ def seat_entry(flow: ZugzeitFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
     names = players(flow)
     player = names[seat] if 0 <= seat < len(names) else str(seat + 1)
     if flow.played is None or not isinstance(flow.stage, Playing) or flow.played.game.ended or text != TURN_TEXT:
-        return refuse(replace(plain, message=say(ctx.lang, "not_now")), ctx)
+        return named(refuse(replace(plain, message=say(ctx.lang, "not_now")), ctx), player)
     if seat != flow.played.game.current:
         return refuse(replace(plain, message=say(ctx.lang, "not_turn", player=player)), ctx)
     return flow.handle(Press(Button.TURN, ctx.now), ctx)
