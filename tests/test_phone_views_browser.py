@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from firmware_host.core import app
+from firmware_host.core.app.menu import menu_entries
 from firmware_host.core.events import Button, Press
 from firmware_host.core.games.zugzeit.table import ZugzeitFlow
 from firmware_host.core.screens import Screen, describe
+from firmware_host.core.settings import Settings
 from firmware_host.script import Action, parse_script, run_script
 from tests.game_scripts import GAME_SCRIPTS, SCRIPTS, actions, snapshots
 from tests.helpers.browser import require_browser
@@ -65,7 +69,16 @@ def steps_of(script: str, lang: str) -> list[Action]:
     steps = actions(script)
     if script not in GAME_SCRIPTS:
         steps = [*parse_script("press menu\npress menu"), *steps]
-    return steps if lang == "de" else [s for s in steps if s.verb != "expect"]
+    if lang == "de":
+        return steps
+    return [replace(s, arg=english_entry(s.arg)) if s.verb == "choose" else s for s in steps if s.verb != "expect"]
+
+
+def english_entry(german: str) -> str:
+    """The English label of the main menu's entry that `german` names (a script chooses by its label)."""
+    menus = [app.initial(Settings(lang=lang))[0] for lang in ("de", "en")]
+    keys = [key for key, label, _ in menu_entries(menus[0], "") if german.casefold() in label.casefold()]
+    return next(label for key, label, _ in menu_entries(menus[1], "") if key == keys[0])
 
 
 def stage_shot(view: dict, script: str) -> str | None:
@@ -135,6 +148,7 @@ def test_zug_fertig_on_the_phone_of_the_player_on_turn_ends_the_turn_as_the_turn
         synced(server, anna)
         synced(server, ben)
         assert anna.page.locator("#entry.turn").is_visible() and ben.page.locator("#entry").is_hidden()
+        anna.page.wait_for_function("wakeLock !== null && !wakeLock.released")  # the screen stays on
         button = anna.page.locator("#actions button")
         assert button.inner_text() == "Zug fertig"
         assert anna.page.inner_text("#clockname") == "Uhr von Anna"

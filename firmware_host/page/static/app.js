@@ -219,7 +219,7 @@ function cellNode(tag, value) {
 }
 
 function renderTables(tables) {
-  $("tables").replaceChildren(...(tables || []).map((table) => {
+  $("tables").replaceChildren(...(tables || []).filter((table) => table.rows.length > 0).map((table) => {
     const head = table.head && table.head.some(Boolean)
       ? [el("tr", {}, ...table.head.map((h) => el("th", {}, h)))] : [];
     const rows = table.rows.map((row) => el("tr", {}, ...row.map((value) => cellNode("td", value))));
@@ -262,14 +262,14 @@ function renderSheet(sheet) {
     rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.bonus)));
     rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", {}),
       el("td", { class: "n" }, player.total)));
-    parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows),
-      el("p", { class: "legend" }, t("breakdown")));
+    parts.push(el("h2", { class: player.winner ? "winner" : "" }, player.name), el("table", {}, ...rows));
     const marked = (player.fields || []).filter((f) => f.mark !== "open");
     if (marked.length) {
       parts.push(el("div", { class: "fields", title: t("fields") },
         ...marked.map((f) => el("span", { class: f.mark }, f.field + (f.round ? " (" + f.round + ")" : "")))));
     }
   }
+  if (sheet.some((player) => player.rows.some((r) => r.word))) parts.push(el("p", { class: "legend" }, t("breakdown")));
   box.replaceChildren(...parts);
 }
 
