@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "night"
 ALL_SCRIPTS = sorted(path.name for path in SCRIPTS.glob("*.script"))
 KEYS = re.compile(r"\b(START|NEXT|BACK|MENU)\b")
+UNSAID = re.compile(r"\b(START|NEXT|BACK|MENU)\b(?! am Gerät| on the box)")  # a key the phone names as a
+# button of its own (the box's keys it names as the box's: "START am Gerät lässt sie weiterlaufen")
 
 LAYOUT = """() => {
   const wide = [...document.querySelectorAll("body *")].filter((e) => {
@@ -59,7 +61,7 @@ def check_phone(phone: Phone, screen: Screen, where: str) -> None:
     text = shown["text"]
     raw = [mark for mark in panel_marks(screen) if mark in text]
     assert not raw, f"{where}: the OLED's text on the phone: {raw}"
-    assert not KEYS.search(text), f"{where}: a box key named on the phone: {KEYS.findall(text)}"
+    assert not UNSAID.search(text), f"{where}: a box key named on the phone: {UNSAID.findall(text)}"
     assert not any(line.lstrip().startswith("> ") for line in text.splitlines()), f"{where}: a cursor mark"
 
 

@@ -33,9 +33,27 @@ from .text import t
 if TYPE_CHECKING:
     from .table import PerfektesWortFlow
 
-TEXT = {  # the phone's own words (the box's, with its keys, are `text.py`'s)
-    "de": {"fix_hint": "Eine Länge antippen, oder ein kürzeres Wort oder seine Länge tippen."},
-    "en": {"fix_hint": "Tap a length, or type a shorter word or its length."},
+TEXT = {  # the phone's own words (the box's, with its keys, are `text.py`'s); "stage.*": what happens now
+    "de": {"fix_hint": "Eine Länge antippen, oder ein kürzeres Wort oder seine Länge tippen.",
+           "stage.reveal": "Am Tisch wird die nächste Karte aufgedeckt.",
+           "stage.call": "Die Karte liegt – gleich läuft die Sanduhr.",
+           "stage.entering": "Die Sanduhr ist abgelaufen: die Wörter werden eingetragen.",
+           "stage.review": "Am Tisch werden die Wörter geprüft.",
+           "stage.fix": "Ein zu langes Wort wird gekürzt.",
+           "stage.points": "Die Runde ist gewertet.",
+           "stage.solo_strike": "Am Tisch wird ein Bonusfeld gestrichen.",
+           "stage.standing": "Der Zwischenstand – gleich geht es weiter.",
+           "stage.final": "Das Spiel ist aus."},
+    "en": {"fix_hint": "Tap a length, or type a shorter word or its length.",
+           "stage.reveal": "The next card is being turned over at the table.",
+           "stage.call": "The card is out – the sand timer runs soon.",
+           "stage.entering": "Time is up: the words are being entered.",
+           "stage.review": "The words are being checked at the table.",
+           "stage.fix": "A word that is too long is being shortened.",
+           "stage.points": "The round is scored.",
+           "stage.solo_strike": "A bonus field is being struck at the table.",
+           "stage.standing": "The standings – the game goes on soon.",
+           "stage.final": "The game is over."},
 }
 say = texts(TEXT)
 
@@ -77,6 +95,8 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
     data = dict(_shared(flow, ctx.lang))
     if flow.explains_pause(ctx):  # the minute came back paused: the box's START runs it on
         data["status"] = t(ctx.lang, "page_paused", left=format_seconds(ctx.timer_left))
+    elif f"stage.{data['stage']}" in TEXT["de"]:
+        data["status"] = say(ctx.lang, f"stage.{data['stage']}")
     play = flow.play
     if play is None or seat is None or not 0 <= seat < len(flow.players):
         return data

@@ -47,10 +47,16 @@ STAGES = {  # the page's name of each stage
 TEXT = {  # the phone's own words (the box's are `text.py`'s)
     "de": {"laid": "{player}: {words} · übrig: {unused}", "best": "Das beste Mögliche in Runde {n}",
            "player": "Spieler", "laid_col": "Gelegt", "left": "übrig: {cards} −{value}",
-           "bonus": "+{points} Bonus"},
+           "bonus": "+{points} Bonus", "stage.plan": "Gleich beginnt die nächste Runde.",
+           "stage.table": "Die Runde ist gewertet.", "stage.board": "Der Zwischenstand.",
+           "stage.final": "Das Spiel ist aus.", "stage.challenges": "Jetzt kann jeder ein Wort anfechten.",
+           "stage.lay": "Die Karten werden ausgelegt."},
     "en": {"laid": "{player}: {words} · left: {unused}", "best": "The best possible in round {n}",
            "player": "Player", "laid_col": "Laid down", "left": "left: {cards} −{value}",
-           "bonus": "+{points} bonus"},
+           "bonus": "+{points} bonus", "stage.plan": "The next round begins soon.",
+           "stage.table": "The round is scored.", "stage.board": "The standings.",
+           "stage.final": "The game is over.", "stage.challenges": "Anyone may challenge a word now.",
+           "stage.lay": "The hands are being laid down."},
 }
 say = texts(TEXT)
 PREFIX_OUT = "!"
@@ -218,6 +224,8 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         data["best_title"] = say(lang, "best", n=len(game.rounds))
     if game.finished and current is None:
         data["winners"] = list(game.winners)
+    if "status" not in data and f"stage.{data['stage']}" in TEXT["de"]:
+        data["status"] = say(lang, f"stage.{data['stage']}")
     return data
 
 
