@@ -100,13 +100,14 @@ function renderAtTable(v, play) {
 }
 
 // The sand timer shows without a game, and in a game that runs it (Das perfekte Wort's minute, Zugzeit's
-// turn: the view's `sand`) or once it was started; Zugzeit names the player whose clock it is.
+// turn: the view's `sand`) or once it was started; a turn clock names the player whose clock it is
+// (`clock_of`) and counts on below zero.
 function renderClock(v, play) {
   const timer = v.timer;
   const used = timer.running || timer.alarmed || (timer.left !== null && timer.left < timer.duration);
   $("clock").hidden = Boolean(v.game) && !play.sand && !used;
-  $("clockname").hidden = !play.turn;
-  $("clockname").textContent = play.turn ? t("clock_of", { name: play.turn }) : "";
+  $("clockname").hidden = !play.clock_of;
+  $("clockname").textContent = play.clock_of ? t("clock_of", { name: play.clock_of }) : "";
 }
 
 // The screen stays on while a game runs (the minute, a turn): a wake lock, taken again when the page shows
@@ -370,7 +371,8 @@ function tick() {
   const timer = view.timer;
   const left = deadline !== null ? (deadline - performance.now()) / 1000 : (timer.left ?? timer.duration);
   const shown = $("timer");
-  shown.textContent = format(left);
+  const over = Boolean(view.play && view.play.clock_of) && left < 0; // a turn clock counts on past its zero
+  shown.textContent = over ? "−" + format(-left) : format(left);
   shown.classList.toggle("done", timer.alarmed || left <= 0);
   $("sand").style.transform = `scaleX(${Math.max(0, Math.min(1, left / (duration || 1)))})`;
 }

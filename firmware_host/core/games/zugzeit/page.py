@@ -93,8 +93,8 @@ def page_data(flow: ZugzeitFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         return data
     player = game.on_turn
     mine = seat == game.current
-    data["sand"] = True  # the timer is the turn on the clock
-    data["turn"] = player
+    data["sand"] = True  # the timer is the turn on the clock …
+    data["turn"] = data["clock_of"] = player  # … of the player on turn
     if not clock.started:
         data["status"] = say(lang, "ready", player=player)
     elif not clock.running:
