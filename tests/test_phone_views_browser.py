@@ -1,7 +1,7 @@
 """The phone as a first-class view (issue 38), in a real browser (Debian's Chromium through Playwright) at
 360×740: every documented script (docs/scripts: each game, the timer, the scoreboard, the menu on the way)
 played on the pure app while two phones follow it (tests/helpers/phone_walk.py). At every stage each phone
-has no horizontal scroll, nothing wider than the screen, and none of the OLED's own text of that moment
+has no horizontal scroll, nothing wider than the screen or than its box, and none of the OLED's own text of that moment
 (its cursor and marks, its key hints). And Zugzeit's "Zug fertig" on the phone of the player on turn ends
 the turn as the box's turn key does.
 
@@ -43,7 +43,10 @@ LAYOUT = """() => {
     const r = e.getBoundingClientRect();
     return r.width > 0 && (r.right > innerWidth + 0.5 || r.left < -0.5);
   }).map((e) => `${e.tagName}#${e.id}.${e.className} ${e.textContent.slice(0, 40)}`);
-  return {scroll: document.scrollingElement.scrollWidth, wide, text: document.body.innerText};
+  const spilling = [...document.querySelectorAll("main section, main div, main table, main p")].filter(
+    (e) => e.getBoundingClientRect().width > 0 && e.scrollWidth > e.clientWidth + 1,
+  ).map((e) => `${e.tagName}#${e.id}.${e.className} ${e.scrollWidth} > ${e.clientWidth}`);
+  return {scroll: document.scrollingElement.scrollWidth, wide, spilling, text: document.body.innerText};
 }"""
 
 
@@ -58,6 +61,7 @@ def check_phone(phone: Phone, screen: Screen, where: str) -> None:
     shown = phone.page.evaluate(LAYOUT)
     assert shown["scroll"] <= 360, f"{where}: scrolls sideways ({shown['scroll']} px): {shown['wide']}"
     assert not shown["wide"], f"{where}: wider than the phone: {shown['wide']}"
+    assert not shown["spilling"], f"{where}: wider than its box: {shown['spilling']}"
     text = shown["text"]
     raw = [mark for mark in panel_marks(screen) if mark in text]
     assert not raw, f"{where}: the OLED's text on the phone: {raw}"

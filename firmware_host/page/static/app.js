@@ -100,12 +100,13 @@ function renderAtTable(v, play) {
 }
 
 // The sand timer shows without a game, and in a game that runs it (Das perfekte Wort's minute, Zugzeit's
-// turn: the view's `sand`) or once it was started; a turn clock names the player whose clock it is
+// turn: the view's `sand`) or once it was started, unless the game says it is done with it (`sand` false);
+// a turn clock names the player whose clock it is
 // (`clock_of`) and counts on below zero.
 function renderClock(v, play) {
   const timer = v.timer;
   const used = timer.running || timer.alarmed || (timer.left !== null && timer.left < timer.duration);
-  $("clock").hidden = Boolean(v.game) && !play.sand && !used;
+  $("clock").hidden = Boolean(v.game) && (play.sand === false || (!play.sand && !used));
   $("clockname").hidden = !play.clock_of;
   $("clockname").textContent = play.clock_of ? t("clock_of", { name: play.clock_of }) : "";
 }

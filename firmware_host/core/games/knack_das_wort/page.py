@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .table import KnackFlow
 
 TEXT = {  # the phone's own words for the standings' columns
-    "de": {"letters": "Buchstaben", "bonus": "Bonus", "left": "Karten"},
-    "en": {"letters": "Letters", "bonus": "Bonus", "left": "Cards"},
+    "de": {"letters": "Wörter", "bonus": "Bonus", "left": "Karten"},
+    "en": {"letters": "Words", "bonus": "Bonus", "left": "Cards"},
 }
 say = texts(TEXT)
 

@@ -88,6 +88,7 @@ def page_data(flow: ZugzeitFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
     game, clock = flow.played.game, flow.clock
     if not isinstance(flow.stage, Playing) or game.ended:
         data["stage"] = "stats"
+        data["sand"] = False  # no turn on the clock any more
         data["winners"] = list(game.winners)
         data["tables"] = _stats(game, lang)
         return data
