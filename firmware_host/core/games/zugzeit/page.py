@@ -25,6 +25,7 @@ from firmware_host.core.table.seats import Seating, named, refuse
 
 from .clock import countdown_text, exact_text
 from .options import Options
+from .stages import Playing
 
 if TYPE_CHECKING:
     from .table import ZugzeitFlow
@@ -65,8 +66,6 @@ def players(flow: ZugzeitFlow) -> tuple[str, ...]:
 
 def seat_entry(flow: ZugzeitFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
     """`TURN_TEXT` from the phone of the player on turn: the box's turn key at the entry's time."""
-    from .table import Playing
-
     plain = replace(flow, message="")
     names = players(flow)
     player = names[seat] if 0 <= seat < len(names) else str(seat + 1)
@@ -78,8 +77,6 @@ def seat_entry(flow: ZugzeitFlow, seat: int, text: str, ctx: Ctx) -> Outcome:
 
 
 def page_data(flow: ZugzeitFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
-    from .table import Playing
-
     lang = ctx.lang
     data: dict[str, Any] = {"stage": "setup" if flow.played is None else "play", "asks": None,
                             "message": flow.message}

@@ -40,6 +40,7 @@ from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
 from .ids import GAME_ID, TITLE
 from .options import Options
 from .record import RULES
+from .stages import Playing, Stats
 from .text import t
 
 FIGURES = ("total", "average", "longest", "turns", "over")
@@ -47,23 +48,6 @@ FLASH_MS = 3000  # the screen is inverted this long when a player's time runs ou
 GO = (Button.START, Button.ENCODER, Button.TURN)
 
 PlayedZugzeit = Played[zz.Setup, zz.Game, zz.Event]
-
-
-@dataclass(frozen=True, slots=True)
-class Playing:
-    """The clock on screen; `actions`: the actions menu's cursor while it is open; `overview`: every
-    player's time."""
-
-    actions: int | None = None
-    overview: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """The statistics, showing `FIGURES[figure]`; `ended_ms`: when the clock itself ended the game."""
-
-    figure: int = 0
-    ended_ms: float | None = None
 
 
 Stage = Seating | Options | Playing | Stats
