@@ -86,7 +86,7 @@ def test_quiddler_lay_downs_from_phones_are_the_records_lay_lines_and_the_round_
     assert [(row[1]["text"] if isinstance(row[1], dict) else row[1], row[2]) for row in board["rows"]] == [
         (player, total) for _, player, total in ranking]
     assert any("CAT" in str(row[1]) for row in first["rows"])
-    assert any("G" in str(row[2]) for row in first["rows"])  # cards left, subtracted
+    assert any("übrig: G −" in str(row[1]) for row in first["rows"])  # cards left, subtracted
     rescored = q.score_record(parse_record(table.record_text("quiddler"))).game  # what `wordtable score` reads
     assert rescored.ranking() == ranking
 
@@ -458,10 +458,11 @@ def test_the_phones_seats_are_the_games_players_not_the_free_scoreboards(game):
     assert "entry" in play(table, 0)  # Cara: on turn (Knack) or laying down (Quiddler)
 
 
-@pytest.mark.parametrize("game", ["knack-das-wort", "quiddler", "perfect-words", "perfektes-wort"])
-def test_while_a_game_is_set_up_on_the_box_the_phones_show_what_its_screen_asks(game):
-    """During a game's setup the game has nothing for the page yet: every phone (seated or not) shows the
-    OLED's setup screen as text, so a phone is not left blank; once the game is on, the game's view only."""
+@pytest.mark.parametrize("game", ["knack-das-wort", "quiddler", "perfect-words", "perfektes-wort", "zugzeit"])
+def test_while_a_game_is_set_up_on_the_box_the_phones_say_so_in_their_own_words(game):
+    """During a game's setup the game has nothing for the page yet: every phone (seated or not) says that the
+    game is being set up at the box and shows the seats being chosen — never the OLED's text (its cursor
+    marks and key hints); once the game is on, the game's view only."""
     from firmware_host.core import app
     from firmware_host.core.games import registry
     from firmware_host.core.screens import describe
@@ -469,12 +470,22 @@ def test_while_a_game_is_set_up_on_the_box_the_phones_show_what_its_screen_asks(
     table = Table().open_game(f"game:{game}")
     assert (page_view(table.state, None)["play"] or {}).get("stage") == "setup"
     shown = describe(app.screen(table.state))
-    assert page_view(table.state, 0)["screen"] == shown and page_view(table.state, None)["screen"] == shown
+    for seat in (0, None):
+        view = page_view(table.state, seat)
+        assert registry.kit(game).name("de") in view["at_table"] and "eingerichtet" in view["at_table"]
+        assert shown not in json.dumps(view, ensure_ascii=False) and "NEXT" not in json.dumps(view)
     assert app.table_players(table.state)[0] == "Spieler 1"  # the seats being chosen are the phones' seats
-    assert registry.kit(game).name("de") in shown  # e.g. "Knack das Wort: 4 Spieler | Spieler 1 beginnt …"
     if game == "knack-das-wort":
         table.press("start")  # the game begins
-        assert page_view(table.state, 0)["screen"] is None and "entry" in play(table, 0)
+        assert page_view(table.state, 0)["at_table"] == "" and "entry" in play(table, 0)
+
+
+def test_the_menu_open_at_the_box_is_said_on_the_phone_not_shown():
+    table = Table().press("menu")
+    view = page_view(table.state, 0)
+    assert view["at_table"] == "Am Tisch ist gerade das Menü offen." and ">" not in json.dumps(view)
+    table.press("menu")
+    assert page_view(table.state, 0)["at_table"] == ""
 
 
 def test_after_a_language_change_the_seats_default_names_are_in_the_new_language():

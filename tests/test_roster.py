@@ -158,8 +158,8 @@ def test_bens_phone_follows_ben_through_three_games_and_his_point_goes_to_ben():
 
     to_menu_entry(table, "game:zugzeit")
     assert table.state.flow.stage.seats.players == ("Ben", "Anna")  # the last game's players again
-    phone_entry(table, "Ben", "Wort")  # Zugzeit takes no entry: refused, naming Ben
-    assert "Ben" in table.state.notice and table.beeps == ["error"]
+    phone_entry(table, "Ben", "Wort")  # Zugzeit takes only the turn's end, while it runs: refused, naming Ben
+    assert table.state.flow.message.startswith("Ben:") and table.beeps == ["error"]
     table.press("back")  # Zugzeit left at its setup: the game is over
     assert table.state.flow is None
 

@@ -5,9 +5,10 @@ seat (index = seat, in `app.table_players` order) and one for a page without a s
 asks of the server (`PageState`). The page adds no game logic: it shows these views and sends entries.
 
 The texts are made when first asked for, each at most once per step: publishing costs the shell's step
-nothing, and a seat no page shows is never built. What all seats share (the timer, the board, the OLED's
-screen, the controls) is built and serialised once; each seat adds its own part (the flow's page for it).
-The OLED's screen is made only when a view shows it (a game's page shows its own, but while it is set up).
+nothing, and a seat no page shows is never built. What all seats share (the timer, the board, what the box
+is busy with, the controls) is built and serialised once; each seat adds its own part (the flow's page for
+it). The page never shows the OLED's text: where the box is busy with something the phone has no part in
+(its menu, a game being set up, the QR code), `at_table` says so in the players' words.
 Parts whose text is known (`core.view_json`: the names, the board, a game's remembered parts such as its
 sheet) are not written again. Views that show what the views before them showed take their texts over
 (`PageViews.follow`): a flow's page is a function of the flow and of what it may know (`Ctx`) but the clock.
@@ -19,20 +20,46 @@ the server sends its own monotonic time with every view and the page counts down
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeGuard
 
 from firmware_host.core import app
+from firmware_host.core.app.state import ConfirmLeave, ConfirmPowerOff, DurationEdit, MenuView
 from firmware_host.core.flow import Ctx, ShowsPage
 from firmware_host.core.games import registry
+from firmware_host.core.i18n import texts
 from firmware_host.core.memo import remembers
-from firmware_host.core.page_table import PageState
+from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState, claimed_name
 from firmware_host.core.scoreboard import Board
-from firmware_host.core.screens import BigScreen, Screen, TurnScreen, describe
 from firmware_host.core.settings import Settings
+from firmware_host.core.table.page_parts import spoken
 from firmware_host.core.view_json import KnownDict, KnownList, known_dict, known_list
 from firmware_host.core.view_json import dumps as _dumps
+
+TEXT = {
+    "de": {
+        "menu": "Am Tisch ist gerade das Menü offen.",
+        "page": "Am Tisch wird der QR-Code zum Mitspielen gezeigt.",
+        "claim": "Am Tisch wird gefragt, ob ein Handy den Platz von {name} übernimmt.",
+        "power": "Am Tisch wird gefragt, ob die Box ausgeschaltet wird.",
+        "leave": "Am Tisch wird gefragt, ob das Spiel verlassen wird.",
+        "duration": "Am Tisch wird die Zeit der Sanduhr eingestellt.",
+        "setup": "{game} wird am Tisch eingerichtet: Spieler, wer beginnt, Optionen.",
+        "game": "Am Tisch läuft {game}.",
+    },
+    "en": {
+        "menu": "The box's menu is open at the table.",
+        "page": "The box shows the QR code to join.",
+        "claim": "The box asks whether a phone takes over {name}'s seat.",
+        "power": "The box asks whether to switch off.",
+        "leave": "The box asks whether to leave the game.",
+        "duration": "The sand timer's time is being set at the box.",
+        "setup": "{game} is being set up at the box: players, who starts, options.",
+        "game": "{game} is on at the table.",
+    },
+}
+
+say = texts(TEXT)
 
 
 class PageViews:
@@ -41,7 +68,7 @@ class PageViews:
     `guest` a seatless one; each is made at its first use and kept. Safe to read from any thread
     (the state is immutable; two threads asking at once at worst make the same text twice)."""
 
-    __slots__ = ("_like", "_shared", "_shown", "_state", "_texts", "game", "lang", "page", "people", "players")
+    __slots__ = ("_like", "_shared", "_state", "_texts", "game", "lang", "page", "people", "players")
 
     def __init__(self, state: app.AppState) -> None:
         self._state = state
@@ -51,7 +78,6 @@ class PageViews:
         self.lang: str = state.settings.lang
         self.game: str | None = state.flow.game if state.flow is not None else None  # None: no game
         self._shared: tuple[_Fragments, Ctx] | None = None
-        self._shown: Screen | None = None  # the OLED's screen, made when a view shows it
         self._like: _Fragments | None = None  # the first seat's play, serialised: the others share most of it
         self._texts: dict[int | None, str] = {}
 
@@ -60,7 +86,7 @@ class PageViews:
         text = self._texts.get(seat)
         if text is None:
             common, ctx = self._common()
-            part = _seat_part(self._state, seat, self.players, self._screen, ctx)
+            part = _seat_part(self._state, seat, self.players, ctx)
             play = part["play"]
             if self._like is None and isinstance(play, dict) and all(isinstance(key, str) for key in play):
                 self._like = _Fragments(play)
@@ -69,18 +95,15 @@ class PageViews:
 
     def follow(self, before: PageViews) -> None:
         """Take over the texts of `before` (the views published just before these) when they show the same:
-        the flow the very same value, what it may know the same but for the clock, the shared part equal
-        (and the OLED's screen, while a seat's part shows it). So a tick, which changes no view, makes no
-        text again."""
+        the flow the very same value, what it may know the same but for the clock, the shared part equal.
+        So a tick, which changes no view, makes no text again."""
         if self._texts or not before._texts or before._state.flow is not self._state.flow:
             return
         if _unclocked(app.ctx(before._state)) != _unclocked(app.ctx(self._state)):
             return
         if self._common()[0].pairs != before._common()[0].pairs:
             return
-        like = before._like  # a seat's part shows the OLED's screen while its game is set up
-        if like is None or like.data.get("stage") != "setup" or describe(self._screen()) == describe(before._screen()):
-            self._like, self._texts = like, before._texts
+        self._like, self._texts = before._like, before._texts
 
     def person_seat(self, person: int) -> int | None:
         """Person `person`'s seat in the game or mode open (None: the person does not play in it)."""
@@ -94,7 +117,7 @@ class PageViews:
             return self.seat(seat)
         found = self._state.roster.person(person)
         common, ctx = self._common()
-        part = {**_seat_part(self._state, None, self.players, self._screen, ctx), "absent": True,
+        part = {**_seat_part(self._state, None, self.players, ctx), "absent": True,
                 "person_id": person, "person_name": found.name if found is not None else None}
         return common.merged(part, self._like)
 
@@ -109,13 +132,8 @@ class PageViews:
     def _common(self) -> tuple[_Fragments, Ctx]:
         if self._shared is None:
             state = self._state
-            self._shared = (_Fragments(_common(state, self.players, self._screen)), app.ctx(state))
+            self._shared = (_Fragments(_common(state, self.players)), app.ctx(state))
         return self._shared
-
-    def _screen(self) -> Screen:
-        if self._shown is None:
-            self._shown = app.screen(self._state)
-        return self._shown
 
 
 def _unclocked(ctx: Ctx) -> Ctx:
@@ -131,8 +149,7 @@ def page_views(state: app.AppState) -> PageViews:
 def page_view(state: app.AppState, seat: int | None) -> dict[str, Any]:
     """One seat's view as data (what `page_views` serialises)."""
     players = app.table_players(state)
-    screen = app.screen(state)
-    return {**_common(state, players, lambda: screen), **_seat_part(state, seat, players, lambda: screen)}
+    return {**_common(state, players), **_seat_part(state, seat, players)}
 
 
 class _Fragments:
@@ -183,7 +200,7 @@ def _join(pairs: dict[str, str]) -> str:
     return "{" + ",".join([pairs[key] for key in sorted(pairs)]) + "}"
 
 
-def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], Screen]) -> dict[str, Any]:
+def _common(state: app.AppState, players: tuple[str, ...]) -> dict[str, Any]:
     timer, flow = state.timer, state.flow
     countdown = timer.countdown
     kit = registry.kit(flow.game) if flow is not None else None
@@ -191,7 +208,7 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], 
     return {
         "lang": state.settings.lang,
         "players": _names(players),
-        "screen": _screen_text(screen()) if not _shows_page(flow) else None,
+        "at_table": _at_table(state, players),
         "home": state.home,
         "game": flow.game if flow is not None else None,
         "game_title": kit.name(state.settings.lang) if kit is not None else None,
@@ -204,7 +221,7 @@ def _common(state: app.AppState, players: tuple[str, ...], screen: Callable[[], 
         },
         "board": _board(board),
         "controls": _controls(state),
-        "notice": state.notice,
+        "notice": spoken(state.notice),
     }
 
 
@@ -233,20 +250,38 @@ def _board(board: Board) -> KnownList:
     return known_list([{"name": n, "total": t} for n, t in zip(board.players, board.totals, strict=True)])
 
 
-def _screen_text(screen: Screen) -> str:
-    """The OLED's screen as text for a game the page knows no more of; without a clock's value, which the
-    page shows itself (so a tick changes no view)."""
-    if isinstance(screen, BigScreen):
-        return " | ".join(part for part in (screen.title, screen.footer) if part)
-    if isinstance(screen, TurnScreen):
-        return " | ".join(part for part in (screen.title, screen.status, screen.footer) if part)
-    return describe(screen)
+def _title(game: str, lang: str) -> str:
+    kit = registry.kit(game)
+    return kit.name(lang) if kit is not None else game
 
 
-def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], screen: Callable[[], Screen],
+def _at_table(state: app.AppState, players: tuple[str, ...]) -> str:
+    """What the box is busy with that the phone has no part in, in the players' words ("": nothing — the
+    phone shows the timer, the scoreboard or the game's own view)."""
+    lang, overlay, flow = state.settings.lang, state.overlay, state.flow
+    if isinstance(overlay, ConfirmSeat):
+        return say(lang, "claim", name=overlay.name)
+    if isinstance(overlay, PageShow):
+        pending = state.page.pending
+        return say(lang, "claim", name=claimed_name(pending[0][0], players)) if pending else say(lang, "page")
+    if flow is not None and _shows_page(flow) and state.home == "game":
+        return ""  # the game's own view, also below the menu
+    words = {MenuView: "menu", ConfirmPowerOff: "power", ConfirmLeave: "leave", DurationEdit: "duration"}
+    key = words.get(type(overlay)) if overlay is not None else None
+    if key is not None:
+        return say(lang, key)
+    if flow is not None and not _shows_page(flow):
+        return say(lang, "game", game=_title(flow.game, lang))
+    return ""
+
+
+def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...],
                ctx: Ctx | None = None) -> dict[str, Any]:
     flow = state.flow
     play = flow.page(seat, ctx or app.ctx(state)) if _shows_page(flow) else None
+    message = play.get("message") if play is not None else None
+    if play is not None and isinstance(message, str) and spoken(message) != message:
+        play = {**play, "message": spoken(message)}  # the page never names the box's keys
     name = players[seat] if seat is not None and 0 <= seat < len(players) else None
     person = state.roster.named(name) if name is not None else None
     person = person if person is not None and person.name == name else None
@@ -257,8 +292,8 @@ def _seat_part(state: app.AppState, seat: int | None, players: tuple[str, ...], 
         "person_name": person.name if person is not None else None,
         "play": play,
     }
-    if play is not None and play.get("stage") == "setup":  # nothing of the game yet: what the OLED asks
-        part["screen"] = describe(screen())
+    if flow is not None and play is not None and play.get("stage") == "setup" and state.overlay is None:
+        part["at_table"] = say(state.settings.lang, "setup", game=_title(flow.game, state.settings.lang))
     return part
 
 

@@ -4,12 +4,15 @@
   typed line (`field`), and its buttons (`actions`): each sends `send` as the seat's `SeatEntry` text,
   with "{text}" replaced by the typed line. The page fills in the template and nothing else: which
   entries exist and what they mean is the game's (its `seat_entry`).
+- `spoken(text)`: a box's footer message as a phone says it: without the parts that name the box's keys
+  ("gewählt: Welle – START auf die zweite Gruppe" → "gewählt: Welle"); the page never names a key.
 - `sheet(...)`: a table of the sheet: a title, column heads and rows of cells; a cell is a text or
   `cell(text, mark)` with a mark the page draws ("struck", "circled", "win", "out", "neg").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -21,6 +24,8 @@ TEXT = {
 }
 
 Cell = str | int | dict[str, Any]
+_KEYS = re.compile(r"\b(START|NEXT|BACK|MENU)\b")
+_PARTS = re.compile(r"\s+[·–]\s+")
 
 
 t = texts(TEXT)
@@ -36,6 +41,13 @@ def ask(kind: str, label: str, lang: str, *, hint: str = "", field: bool = True,
     with a field and no actions, one "send" button sends the typed line."""
     return {"kind": kind, "label": label, "hint": hint, "field": field, "draft": draft,
             "actions": list(actions) if actions or not field else [action(t(lang, "send"))]}
+
+
+def spoken(text: str) -> str:
+    """`text` without its parts (between " · " and " – ") that name a box key ("" when all of them do)."""
+    if not _KEYS.search(text):
+        return text
+    return " · ".join(part for part in _PARTS.split(text) if not _KEYS.search(part))
 
 
 def cell(text: str | int, mark: str = "") -> Cell:

@@ -69,7 +69,7 @@ function render(v) {
   $("message").textContent = play.message || "";
   renderStatus(play);
   renderWinners(play.winners);
-  renderLines("best", t("best"), play.best);
+  renderLines("best", play.best_title || t("best"), play.best);
   renderLines("laid", t("laid"), play.laid);
   renderWritten(v.players, play.written);
   renderWords(play.words);
@@ -80,10 +80,58 @@ function render(v) {
   renderInvite(mine);
   $("notice").hidden = !v.notice || v.notice === play.message;
   $("notice").textContent = v.notice || "";
-  $("screen").hidden = !v.screen;
-  $("screen").textContent = v.screen || "";
+  renderAtTable(v, play);
+  renderClock(v, play);
+  keepAwake(Boolean(v.game));
   tick();
 }
+
+// What the box is busy with that this phone has no part in (its menu, a game being set up), in words; while
+// a game is set up also the seats chosen so far.
+function renderAtTable(v, play) {
+  $("attable").hidden = !v.at_table;
+  $("attable").textContent = v.at_table || "";
+  const setup = play.stage === "setup" && v.players.length > 0;
+  $("setup").hidden = !setup;
+  if (setup) {
+    $("setup").replaceChildren(el("h2", {}, t("players")),
+      el("ol", {}, ...v.players.map((name, i) => el("li", {}, i === 0 ? t("starts", { name }) : name))));
+  }
+}
+
+// The sand timer shows without a game, and in a game that runs it (Das perfekte Wort's minute, Zugzeit's
+// turn: the view's `sand`) or once it was started, unless the game says it is done with it (`sand` false);
+// a turn clock names the player whose clock it is
+// (`clock_of`) and counts on below zero.
+function renderClock(v, play) {
+  const timer = v.timer;
+  const used = timer.running || timer.alarmed || (timer.left !== null && timer.left < timer.duration);
+  $("clock").hidden = Boolean(v.game) && (play.sand === false || (!play.sand && !used));
+  $("clockname").hidden = !play.clock_of;
+  $("clockname").textContent = play.clock_of ? t("clock_of", { name: play.clock_of }) : "";
+}
+
+// The screen stays on while a game runs (the minute, a turn): a wake lock, taken again when the page shows
+// again (the browser drops it when the page is hidden).
+let wakeLock = null;
+let wantAwake = false;
+
+async function keepAwake(on) {
+  wantAwake = on;
+  if (!on) {
+    if (wakeLock) { const lock = wakeLock; wakeLock = null; lock.release().catch(() => {}); }
+    return;
+  }
+  if (wakeLock || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+    wakeLock.addEventListener("release", () => { wakeLock = null; });
+  } catch (error) {
+    wakeLock = null; // refused (battery saver, no user gesture yet): the next view asks again
+  }
+}
+
+document.addEventListener("visibilitychange", () => { if (wantAwake) keepAwake(true); });
 
 // The phone belongs to a person (the box resolves their seat in every game); a seat nobody named is its seat.
 function mineOf(v) {
@@ -112,6 +160,7 @@ let ask = null;
 function renderEntry(v, play) {
   ask = v.seat === null ? null : play.entry || (play.asks === "word" ? { kind: "word", field: true } : null);
   const entry = $("entry");
+  entry.classList.toggle("turn", Boolean(ask && ask.kind === "turn"));
   const wasHidden = entry.hidden;
   const before = entry.dataset.label || "";
   entry.hidden = !ask;
@@ -172,7 +221,7 @@ function cellNode(tag, value) {
 }
 
 function renderTables(tables) {
-  $("tables").replaceChildren(...(tables || []).map((table) => {
+  $("tables").replaceChildren(...(tables || []).filter((table) => table.rows.length > 0).map((table) => {
     const head = table.head && table.head.some(Boolean)
       ? [el("tr", {}, ...table.head.map((h) => el("th", {}, h)))] : [];
     const rows = table.rows.map((row) => el("tr", {}, ...row.map((value) => cellNode("td", value))));
@@ -210,8 +259,7 @@ function renderSheet(sheet) {
       el("td", { class: r.status === "struck" ? "struck" : "" }, r.word || r.written || "–"),
       el("td", { class: "n small" }, r.word ? `${r.valid}+${r.length}+${r.hits}` : ""),
       el("td", { class: "n" }, r.points)));
-    rows.unshift(el("tr", {}, el("th", {}), el("th", {}), el("th", { class: "n small" }, t("breakdown")),
-      el("th", { class: "n" }, t("points"))));
+    rows.unshift(el("tr", {}, el("th", {}), el("th", {}), el("th", {}), el("th", { class: "n" }, t("points"))));
     rows.push(el("tr", {}, el("td", {}, t("vowels")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.vowels)));
     rows.push(el("tr", {}, el("td", {}, t("bonus")), el("td", {}), el("td", {}), el("td", { class: "n" }, player.bonus)));
     rows.push(el("tr", { class: "winner" }, el("td", {}, t("total")), el("td", {}), el("td", {}),
@@ -223,6 +271,7 @@ function renderSheet(sheet) {
         ...marked.map((f) => el("span", { class: f.mark }, f.field + (f.round ? " (" + f.round + ")" : "")))));
     }
   }
+  if (sheet.some((player) => player.rows.some((r) => r.word))) parts.push(el("p", { class: "legend" }, t("breakdown")));
   box.replaceChildren(...parts);
 }
 
@@ -323,7 +372,8 @@ function tick() {
   const timer = view.timer;
   const left = deadline !== null ? (deadline - performance.now()) / 1000 : (timer.left ?? timer.duration);
   const shown = $("timer");
-  shown.textContent = format(left);
+  const over = Boolean(view.play && view.play.clock_of) && left < 0; // a turn clock counts on past its zero
+  shown.textContent = over ? "−" + format(-left) : format(left);
   shown.classList.toggle("done", timer.alarmed || left <= 0);
   $("sand").style.transform = `scaleX(${Math.max(0, Math.min(1, left / (duration || 1)))})`;
 }

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import firmware_host.core.games.knack_das_wort.rules as kw
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.i18n import texts
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.seats import Seating, named, refuse
@@ -27,6 +28,12 @@ from .text import t
 
 if TYPE_CHECKING:
     from .table import KnackFlow
+
+TEXT = {  # the phone's own words for the standings' columns
+    "de": {"letters": "Wörter", "bonus": "Bonus", "left": "Karten"},
+    "en": {"letters": "Words", "bonus": "Bonus", "left": "Cards"},
+}
+say = texts(TEXT)
 
 DRAW_TEXT = "-"
 OUT_TEXT = "*"
@@ -101,9 +108,10 @@ def page_data(flow: KnackFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         data["asks"] = data["entry"]["kind"]
     if standings.final:
         data["winners"] = list(standings.winners)
-    head = ("", parts_text(lang, "player"), "Σ", "+", "−", parts_text(lang, "total"))
-    rows = [[f"{s.rank}.", cell(s.player, "win" if standings.final and s.rank == 1 else ""), s.letters,
-             s.bonus or "", "" if s.left is None else s.left, s.points] for s in standings.players]
+    head = (parts_text(lang, "player"), say(lang, "letters"), say(lang, "bonus"), say(lang, "left"),
+            parts_text(lang, "total"))
+    rows = [[cell(f"{s.rank}. {s.player}", "win" if standings.final and s.rank == 1 else ""), s.letters,
+             s.bonus or "", "" if s.left is None else -s.left, s.points] for s in standings.players]
     turns = [[str(i), e.player, cell(e.word or t(lang, "action_draw") if e.kind != "out" else
                                      t(lang, "out", player=e.player), "" if e.kind == "word" else "struck"
                                      if e.kind == "skip" else ""),

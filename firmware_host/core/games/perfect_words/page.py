@@ -24,7 +24,7 @@ import firmware_host.core.games.perfect_words.rules as pw
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.perfect_words.clues import arrow_event, term_warnings
 from firmware_host.core.games.perfect_words.scoring import score
-from firmware_host.core.i18n import pick
+from firmware_host.core.i18n import pick, texts
 from firmware_host.core.table.page_parts import action, ask, cell, sheet
 from firmware_host.core.table.page_parts import t as parts_text
 from firmware_host.core.table.played import enter
@@ -41,6 +41,18 @@ NEXT_TEXT = "!next"
 STRIKE = "!strike "
 CHOOSE = "!choose "
 REVEAL_TEXT = "!reveal"
+
+TEXT = {  # what happens now, in the phone's words (the box's texts are `text.py`'s)
+    "de": {"stage.arrows": "Die Hinweise der Pfeile werden eingetragen.",
+           "stage.terms": "Jeder schreibt seine Begriffe zu den Pfeilen.",
+           "stage.choosing": "Der Tisch wählt den verdoppelten und den gestrichenen Pfeil.",
+           "stage.revealing": "Die Begriffe werden aufgedeckt.", "stage.final": "Das Spiel ist aus."},
+    "en": {"stage.arrows": "The arrows' clues are being entered.",
+           "stage.terms": "Everyone writes their terms for the arrows.",
+           "stage.choosing": "The table picks the doubled and the ignored arrow.",
+           "stage.revealing": "The terms are being revealed.", "stage.final": "The game is over."},
+}
+say = texts(TEXT)
 
 STAGES = {"Seating": "setup", "Arrows": "arrows", "Terms": "terms", "Choosing": "choosing",
           "Revealing": "revealing", "Final": "final"}
@@ -170,4 +182,6 @@ def page_data(flow: PerfectWordsFlow, seat: int | None, ctx: Ctx) -> dict[str, A
         rank = standing.rank.name(lang) if standing.rank else pick(pw.TEXTS, lang, "rank.none")
         data["result"] = t(lang, "total", total=standing.total, rank=rank)
     data["tables"] = tables
+    if f"stage.{data['stage']}" in TEXT["de"]:
+        data["status"] = say(lang, f"stage.{data['stage']}")
     return data

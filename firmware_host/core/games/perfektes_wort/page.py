@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from firmware_host.core.events import TextEntry
 from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.rule_error import RuleError
+from firmware_host.core.i18n import texts
 from firmware_host.core.memo import remembers, remembers_last
 from firmware_host.core.table.page_parts import action, ask
 from firmware_host.core.table.page_parts import t as part_text
@@ -31,6 +32,30 @@ from .text import t
 
 if TYPE_CHECKING:
     from .table import PerfektesWortFlow
+
+TEXT = {  # the phone's own words (the box's, with its keys, are `text.py`'s); "stage.*": what happens now
+    "de": {"fix_hint": "Eine Länge antippen, oder ein kürzeres Wort oder seine Länge tippen.",
+           "stage.reveal": "Am Tisch wird die nächste Karte aufgedeckt.",
+           "stage.call": "Die Karte liegt – gleich läuft die Sanduhr.",
+           "stage.entering": "Die Sanduhr ist abgelaufen: die Wörter werden eingetragen.",
+           "stage.review": "Am Tisch werden die Wörter geprüft.",
+           "stage.fix": "Ein zu langes Wort wird gekürzt.",
+           "stage.points": "Die Runde ist gewertet.",
+           "stage.solo_strike": "Am Tisch wird ein Bonusfeld gestrichen.",
+           "stage.standing": "Der Zwischenstand – gleich geht es weiter.",
+           "stage.final": "Das Spiel ist aus."},
+    "en": {"fix_hint": "Tap a length, or type a shorter word or its length.",
+           "stage.reveal": "The next card is being turned over at the table.",
+           "stage.call": "The card is out – the sand timer runs soon.",
+           "stage.entering": "Time is up: the words are being entered.",
+           "stage.review": "The words are being checked at the table.",
+           "stage.fix": "A word that is too long is being shortened.",
+           "stage.points": "The round is scored.",
+           "stage.solo_strike": "A bonus field is being struck at the table.",
+           "stage.standing": "The standings – the game goes on soon.",
+           "stage.final": "The game is over."},
+}
+say = texts(TEXT)
 
 STAGES = {
     "SeatPick": "setup", "SidePick": "setup", "FacePick": "setup", "DeckPick": "setup", "Scanning": "setup",
@@ -70,6 +95,8 @@ def page_data(flow: PerfektesWortFlow, seat: int | None, ctx: Ctx) -> dict[str, 
     data = dict(_shared(flow, ctx.lang))
     if flow.explains_pause(ctx):  # the minute came back paused: the box's START runs it on
         data["status"] = t(ctx.lang, "page_paused", left=format_seconds(ctx.timer_left))
+    elif f"stage.{data['stage']}" in TEXT["de"]:
+        data["status"] = say(ctx.lang, f"stage.{data['stage']}")
     play = flow.play
     if play is None or seat is None or not 0 <= seat < len(flow.players):
         return data
@@ -95,6 +122,7 @@ def _shared(flow: PerfektesWortFlow, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = {"stage": stage, "asks": None, "message": flow.message}
     play = flow.play
     if play is not None:
+        data["sand"] = True  # every round's minute: the phone shows the sand timer
         rnd = play.revealed
         if rnd:
             data["card"] = {"round": rnd, "letter": play.letter(rnd), "max_length": play.max_length(rnd)}
@@ -132,7 +160,7 @@ def _fix_ask(flow: PerfektesWortFlow, seat: int, lang: str) -> dict[str, Any]:
     entry = flow.play.entry(flow.play.revealed, flow.players[seat])
     word = entry.current if entry else ""
     options = flow.options(flow.play, seat)
-    return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=t(lang, "hint_fix"),
+    return ask("word", t(lang, "fix_title", player=flow.players[seat], word=word), lang, hint=say(lang, "fix_hint"),
                actions=[action(part_text(lang, "send")), *(action(o, o) for o in options)])
 
 

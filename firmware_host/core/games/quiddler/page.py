@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware_host.core.flow import Ctx, Outcome
+from firmware_host.core.i18n import texts
 from firmware_host.core.memo import Same, remembers
 from firmware_host.core.table.page_parts import action, ask, board, cell, sheet
 from firmware_host.core.table.played import enter
@@ -43,6 +44,21 @@ STAGES = {  # the page's name of each stage
     "LayEntry": "lay", "ChallengeList": "challenges", "ChallengerPick": "challenges", "TargetPick": "challenges",
     "VerdictPick": "challenges",
 }
+TEXT = {  # the phone's own words (the box's are `text.py`'s)
+    "de": {"laid": "{player}: {words} · übrig: {unused}", "best": "Das beste Mögliche in Runde {n}",
+           "player": "Spieler", "laid_col": "Gelegt", "left": "übrig: {cards} −{value}",
+           "bonus": "+{points} Bonus", "stage.plan": "Gleich beginnt die nächste Runde.",
+           "stage.table": "Die Runde ist gewertet.", "stage.board": "Der Zwischenstand.",
+           "stage.final": "Das Spiel ist aus.", "stage.challenges": "Jetzt kann jeder ein Wort anfechten.",
+           "stage.lay": "Die Karten werden ausgelegt."},
+    "en": {"laid": "{player}: {words} · left: {unused}", "best": "The best possible in round {n}",
+           "player": "Player", "laid_col": "Laid down", "left": "left: {cards} −{value}",
+           "bonus": "+{points} bonus", "stage.plan": "The next round begins soon.",
+           "stage.table": "The round is scored.", "stage.board": "The standings.",
+           "stage.final": "The game is over.", "stage.challenges": "Anyone may challenge a word now.",
+           "stage.lay": "The hands are being laid down."},
+}
+say = texts(TEXT)
 PREFIX_OUT = "!"
 BACK_TEXT = "<"
 PREFIX_CHALLENGE = "?"  # "?N": this seat challenges the N-th word it may name (`table._targets`)
@@ -180,10 +196,10 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
         if data["turn"] is not None and not current.lays:
             data["status"] = t(lang, "page_on_turn", player=data["turn"])
         data["laid"] = [
-            t(lang, "page_laid", words=" ".join(map(format_cards, lay.words)) or "–",
-              unused=format_cards(lay.unused) or "–")
+            say(lang, "laid", player=player, words=" ".join(map(format_cards, lay.words)) or "–",
+                unused=format_cards(lay.unused) or "–")
             + (" " + t(lang, "page_going_out") if lay.went_out else "")
-            for lay in (current.lay_of(p) for p in game.players) if lay is not None
+            for player, lay in ((p, current.lay_of(p)) for p in game.players) if lay is not None
         ]
     mine = seat is not None and 0 <= seat < len(game.players)
     if mine and seat is not None and current is not None and _asking(flow) \
@@ -203,9 +219,13 @@ def page_data(flow: QuiddlerFlow, seat: int | None, ctx: Ctx) -> dict[str, Any]:
             data["entry"] = _verdict_ask(flow, game, verdicts, lang)
             data["asks"] = "choice"
     data["tables"] = _tables(game, lang)
-    data["best"] = _best(flow, lang)
+    if current is None and game.rounds:  # between rounds: the last one's best, named; gone once the next is on
+        data["best"] = _best(flow, lang)
+        data["best_title"] = say(lang, "best", n=len(game.rounds))
     if game.finished and current is None:
         data["winners"] = list(game.winners)
+    if "status" not in data and f"stage.{data['stage']}" in TEXT["de"]:
+        data["status"] = say(lang, f"stage.{data['stage']}")
     return data
 
 
@@ -248,22 +268,22 @@ def _scored_tables(setup: Setup, rounds: Same[RoundScore], lang: str) -> KnownLi
 
 @remembers(16)
 def _round_table(scored: RoundScore, lang: str) -> KnownDict:
-    head = ("", t(lang, "page_words_col"), t(lang, "page_left_col"), t(lang, "page_bonus_col"),
-            t(lang, "page_result"), t(lang, "page_total"))
+    """A scored round in four columns that fit a phone: the player (* went out), what they laid (each word
+    with its value, then the cards left and the bonus), the round's result and the total."""
+    head = (say(lang, "player"), say(lang, "laid_col"), t(lang, "page_result"), t(lang, "page_total"))
     rows = []
     for row in scored.rows:
-        words = " ".join(
+        words = " · ".join(
             f"{format_cards(w.cards)} {w.value}" if w.allowed is not False else f"{format_cards(w.cards)} ✗"
             for w in row.words
         ) or "–"
         bonus = row.most_words_bonus + row.longest_word_bonus
+        extra = [say(lang, "left", cards=format_cards(row.unused), value=row.unused_value)] if row.unused else []
+        extra += [say(lang, "bonus", points=bonus)] if bonus else []
         rows.append([
             cell(row.player + (" *" if row.went_out else ""), "out" if row.went_out else ""),
-            words,
-            cell(f"{format_cards(row.unused)} −{row.unused_value}" if row.unused else "–",
-                 "neg" if row.unused else ""),
-            cell(f"+{bonus}" if bonus else "", "circled" if bonus else ""),
-            row.result, row.total,
+            "\n".join([words, *extra]),
+            cell(row.result, "circled" if bonus else ""), row.total,
         ])
     return known_dict(sheet(t(lang, "table_title", n=scored.number), head, rows))
 

@@ -22,6 +22,7 @@ is taken back and the press counts. The flow `KeepsTime`: a restart or leaving i
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 import firmware_host.core.games.zugzeit.rules as zz
 from firmware_host.core.effects import Beep, Effect, EndGame
@@ -29,15 +30,17 @@ from firmware_host.core.events import Button, Event, TextEntry, Turn, event_time
 from firmware_host.core.flow import Ctx, Outcome, SetTimer
 from firmware_host.core.screens import ListItem, ListScreen, Screen, TurnScreen
 from firmware_host.core.settings import MAX_BANK_S, MAX_EXTRA_S, MAX_TURN_S, MIN_BANK_S, MIN_TURN_S, TurnSettings
-from firmware_host.core.table.played import SEATING, Played, RecordedFlow, StageRow, begin, enter
+from firmware_host.core.table.played import SEATING, PagedFlow, PhonePage, Played, StageRow, begin, enter
 from firmware_host.core.table.seats import Seating, Seats, cursor_step, is_hold, is_press, refuse
 from firmware_host.core.text_field import TextField
 from firmware_host.core.timer import format_seconds, parse_duration
 
+from . import page as phones
 from .clock import Clock, countdown_text, exact_text, to_ms, whole_ms
 from .ids import GAME_ID, TITLE
 from .options import Options
 from .record import RULES
+from .stages import Playing, Stats
 from .text import t
 
 FIGURES = ("total", "average", "longest", "turns", "over")
@@ -47,35 +50,24 @@ GO = (Button.START, Button.ENCODER, Button.TURN)
 PlayedZugzeit = Played[zz.Setup, zz.Game, zz.Event]
 
 
-@dataclass(frozen=True, slots=True)
-class Playing:
-    """The clock on screen; `actions`: the actions menu's cursor while it is open; `overview`: every
-    player's time."""
-
-    actions: int | None = None
-    overview: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """The statistics, showing `FIGURES[figure]`; `ended_ms`: when the clock itself ended the game."""
-
-    figure: int = 0
-    ended_ms: float | None = None
-
-
 Stage = Seating | Options | Playing | Stats
 
 
 @dataclass(frozen=True, slots=True)
-class ZugzeitFlow(RecordedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
-    """The turn timer: the stage on screen, the game's record (`played`) and the turn being timed."""
+class ZugzeitFlow(PagedFlow[Stage, zz.Setup, zz.Game, zz.Event]):
+    """The turn timer: the stage on screen, the game's record (`played`) and the turn being timed; the
+    phones' view and the phone of the player on turn as its button (`page`)."""
 
     GAME = GAME_ID
     TITLE = TITLE
+    PHONES: ClassVar[PhonePage] = phones
 
     clock: Clock = field(default_factory=Clock)
     defaults: TurnSettings = field(default_factory=TurnSettings)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return phones.players(self)
 
     # --- setup --------------------------------------------------------------------------------------
 
