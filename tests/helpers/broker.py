@@ -1,5 +1,6 @@
 """A real Mosquitto broker for the league's tests: on 127.0.0.1, on a free port, with a generated config
-(persistence in its own directory; optional password file and ACL). Skips the test without mosquitto."""
+(persistence in its own directory; optional password file and ACL), with the queue and packet limits of the
+config `wordtable league acl` generates for a venue of `tables` tables. Skips the test without mosquitto."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from firmware_host.league.acl import MAX_INFLIGHT, MAX_PACKET, MAX_QUEUED_BYTES, queue_limit
 from tests.helpers.ports import free_port
 
 MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None)
 
 
 class Broker:
-    def __init__(self, directory: Path, *, password_file: Path | None = None, acl_file: Path | None = None) -> None:
+    def __init__(self, directory: Path, *, password_file: Path | None = None, acl_file: Path | None = None,
+                 tables: int = 12) -> None:
         if MOSQUITTO is None:
             pytest.skip("mosquitto is not installed (apt-get install mosquitto)")
         self.directory = directory
@@ -31,13 +34,15 @@ class Broker:
             *(["user root"] if os.geteuid() == 0 else []),  # else it drops to "mosquitto": no access to directory
             "persistence true",
             f"persistence_location {directory}/",
-            "autosave_interval 1",
-            "autosave_on_changes true",
             f"log_dest file {directory}/mosquitto.log",
             "log_type error",
             "log_type warning",
             "log_type notice",
-            "max_queued_messages 100000",
+            # the limits `wordtable league acl` writes for a venue (never kinder than what ships)
+            f"max_queued_messages {queue_limit(tables)}",
+            f"max_queued_bytes {MAX_QUEUED_BYTES}",
+            f"max_inflight_messages {MAX_INFLIGHT}",
+            f"max_packet_size {MAX_PACKET}",
         ]
         if password_file is not None:
             lines += ["allow_anonymous false", f"password_file {password_file}"]
