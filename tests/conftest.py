@@ -25,11 +25,24 @@ if TYPE_CHECKING:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    _load_hypothesis_profile(os.environ.get("WORDTABLE_HYPOTHESIS_PROFILE", ""))
     if os.environ.get("WORDTABLE_UPDATE_REFERENCES"):
         raise pytest.UsageError(
             "WORDTABLE_UPDATE_REFERENCES is gone: the tests only compare. "
             "Write the reference PNGs with `python -m tests.update_references` (tests/reference/README.md)."
         )
+
+
+def _load_hypothesis_profile(name: str) -> None:
+    """`WORDTABLE_HYPOTHESIS_PROFILE=emulated` (set by .ci/arm64 under qemu-user, where a step runs 5-20 times
+    slower and unevenly): no per-example deadline and no too-slow health check. Unset: hypothesis's defaults
+    (and hypothesis is not imported here, so the inner loop does not pay for it)."""
+    if not name:
+        return
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("emulated", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile(name)  # an unknown name fails the run at once, with hypothesis's message
 
 
 SLOW_MODULE = re.compile(r"^pytestmark = pytest\.mark\.slow\b", re.MULTILINE)
