@@ -24,8 +24,15 @@ if TYPE_CHECKING:
     from tests.game_scripts import PureApp
 
 
+# `WORDTABLE_EMULATED=qemu-user` (set by .ci/arm64 for the arm64 root): every step runs 5-20 times slower and
+# unevenly, so hypothesis has no per-example deadline there and no too-slow health check, and the tests marked
+# `realtime` (they measure windows of real time too short for an emulated CPU) are skipped with their reason.
+EMULATED = os.environ.get("WORDTABLE_EMULATED", "")
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    _load_hypothesis_profile(os.environ.get("WORDTABLE_HYPOTHESIS_PROFILE", ""))
+    if EMULATED:
+        _load_emulated_hypothesis_profile()
     if os.environ.get("WORDTABLE_UPDATE_REFERENCES"):
         raise pytest.UsageError(
             "WORDTABLE_UPDATE_REFERENCES is gone: the tests only compare. "
@@ -33,16 +40,21 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
-def _load_hypothesis_profile(name: str) -> None:
-    """`WORDTABLE_HYPOTHESIS_PROFILE=emulated` (set by .ci/arm64 under qemu-user, where a step runs 5-20 times
-    slower and unevenly): no per-example deadline and no too-slow health check. Unset: hypothesis's defaults
-    (and hypothesis is not imported here, so the inner loop does not pay for it)."""
-    if not name:
-        return
+def _load_emulated_hypothesis_profile() -> None:
+    """Hypothesis's profile under emulation (imported only then: the inner loop does not pay for it)."""
     from hypothesis import HealthCheck, settings
 
     settings.register_profile("emulated", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    settings.load_profile(name)  # an unknown name fails the run at once, with hypothesis's message
+    settings.load_profile("emulated")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not EMULATED:
+        return
+    for item in items:
+        for mark in item.iter_markers("realtime"):
+            reason = mark.args[0] if mark.args else "measures real time"
+            item.add_marker(pytest.mark.skip(reason=f"under {EMULATED}: {reason}"))
 
 
 SLOW_MODULE = re.compile(r"^pytestmark = pytest\.mark\.slow\b", re.MULTILINE)
