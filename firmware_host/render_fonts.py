@@ -24,6 +24,10 @@ BIG_MIN_SIZE = 6
 BIG_MAX_SIZE = 256
 # The tallest ink of any line of small text: accents above capitals, descenders below the baseline.
 EXTENT_PROBE = "ÄÖÜÉÅgjpqy|"
+# Pillow's own layout, never libraqm: Pillow takes raqm when the system happens to have it (fribidi), and raqm
+# places glyphs differently (Terminus 14 and 18 a pixel closer than their strikes' advances), so the panel's
+# pixels would depend on the installed libraries (issue 42).
+LAYOUT = ImageFont.Layout.BASIC
 
 Font = ImageFont.FreeTypeFont
 
@@ -33,13 +37,13 @@ def font(size: int, bold: bool = False) -> Font:
     """The bundled Terminus strike for `size` pixels: the largest it holds that is not larger (at least the
     smallest, 12 px); loaded once per strike and weight."""
     strike = max([s for s in STRIKES if s <= size] or [STRIKES[0]])
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), strike)
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), strike, layout_engine=LAYOUT)
 
 
 @lru_cache(maxsize=256)
 def big_font(size: int) -> Font:
     """DejaVu Sans Bold at `size` pixels: the big values, scaled to fit."""
-    return ImageFont.truetype(str(BIG), size)
+    return ImageFont.truetype(str(BIG), size, layout_engine=LAYOUT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,8 @@ user_exists() { grep -q "^$SERVICE_USER:" "$ROOT/etc/passwd" 2>/dev/null; }
 group_exists() { grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null; }
 in_group() { grep -Eq "^$1:[^:]*:[^:]*:(.*,)?$SERVICE_USER(,.*)?$" "$ROOT/etc/group" 2>/dev/null; }
 installed_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+# offered_pkg PKG: true when the system's package lists have a candidate for PKG.
+offered_pkg() { apt-cache policy "$1" 2>/dev/null | grep -q '^ *Candidate: [^(]'; }
 
 # A digest of what pip would install from the checkout, so an unchanged checkout is not reinstalled.
 source_digest() {
@@ -144,8 +146,24 @@ do_packages() {
     local missing=() pkg
     for pkg in "${APT_PACKAGES[@]}"; do installed_pkg "$pkg" || missing+=("$pkg"); done
     if [ ${#missing[@]} -eq 0 ]; then ok "installed"; return; fi
-    if in_root; then note "installing into a root: install ${missing[*]} there yourself"; return; fi
+    if in_root; then
+        note "installing into a root: install ${missing[*]} there yourself (python3-lgpio: Raspberry Pi OS only)"
+        return
+    fi
     act apt-get update
+    if [[ " ${missing[*]} " == *" python3-lgpio "* ]] && ! offered_pkg python3-lgpio; then
+        # Raspberry Pi OS's archive has python3-lgpio, Debian's has not: lgpio then comes from PyPI with the pi
+        # extra (systemd/requirements.lock, 64-bit). Its wheel there is for Python 3.11 only; pip builds it on
+        # other Pythons (Debian 13: 3.13), which takes swig and a C compiler.
+        local kept=()
+        for pkg in "${missing[@]}"; do [ "$pkg" = python3-lgpio ] || kept+=("$pkg"); done
+        missing=("${kept[@]}")
+        if [ "$(uname -m)" = aarch64 ]; then
+            for pkg in swig gcc libc6-dev python3-dev; do installed_pkg "$pkg" || missing+=("$pkg"); done
+        fi
+        note "python3-lgpio is not in this system's archive (Debian): lgpio comes from PyPI (the pi extra)"
+        [ ${#missing[@]} -gt 0 ] || return 0
+    fi
     act apt-get install -y --no-install-recommends "${missing[@]}"
 }
 

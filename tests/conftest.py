@@ -24,12 +24,37 @@ if TYPE_CHECKING:
     from tests.game_scripts import PureApp
 
 
+# `WORDTABLE_EMULATED=qemu-user` (set by .ci/arm64 for the arm64 root): every step runs 5-20 times slower and
+# unevenly, so hypothesis has no per-example deadline there and no too-slow health check, and the tests marked
+# `realtime` (they measure windows of real time too short for an emulated CPU) are skipped with their reason.
+EMULATED = os.environ.get("WORDTABLE_EMULATED", "")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if EMULATED:
+        _load_emulated_hypothesis_profile()
     if os.environ.get("WORDTABLE_UPDATE_REFERENCES"):
         raise pytest.UsageError(
             "WORDTABLE_UPDATE_REFERENCES is gone: the tests only compare. "
             "Write the reference PNGs with `python -m tests.update_references` (tests/reference/README.md)."
         )
+
+
+def _load_emulated_hypothesis_profile() -> None:
+    """Hypothesis's profile under emulation (imported only then: the inner loop does not pay for it)."""
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("emulated", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("emulated")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not EMULATED:
+        return
+    for item in items:
+        for mark in item.iter_markers("realtime"):
+            reason = mark.args[0] if mark.args else "measures real time"
+            item.add_marker(pytest.mark.skip(reason=f"under {EMULATED}: {reason}"))
 
 
 SLOW_MODULE = re.compile(r"^pytestmark = pytest\.mark\.slow\b", re.MULTILINE)

@@ -261,3 +261,27 @@ def test_unknown_option_is_refused(tmp_path: Path) -> None:
         ["bash", str(SCRIPT), "--frobnicate"], capture_output=True, text=True, check=False
     )
     assert result.returncode == 2 and "unknown option '--frobnicate'" in result.stderr
+
+
+# The apt side of a Pi, as installed_pkg and offered_pkg ask it: nothing installed yet; python3-lgpio offered
+# by Raspberry Pi OS's archive, not by Debian's.
+APT_CACHE_POLICY = {
+    "raspberry-pi-os": 'echo "$2:"; echo "  Installed: (none)"; echo "  Candidate: 2.2-1~rpt1"',
+    "debian": 'echo "$2:"; echo "  Installed: (none)"; echo "  Candidate: (none)"',
+}
+
+
+@pytest.mark.parametrize("archive", sorted(APT_CACHE_POLICY))
+def test_lgpio_comes_from_apt_where_the_archive_has_it_else_from_pypi(fakes: Path, archive: str) -> None:
+    for name, body in {"apt-cache": APT_CACHE_POLICY[archive], "dpkg-query": "exit 1", "uname": "echo aarch64"}.items():
+        (fakes / name).write_text(f'#!/bin/bash\necho "{name} $*" >> "$FAKE_LOG"\n{body}\n')
+        (fakes / name).chmod(0o755)
+    out = _run(fakes, "--dry-run").stdout.replace("\\", "")
+    install = next(line for line in out.splitlines() if "would run: apt-get install" in line).split()
+    assert "python3-venv" in install and "wngerman" in install
+    if archive == "debian":
+        assert "python3-lgpio" not in install
+        assert {"swig", "gcc", "python3-dev"} <= set(install)  # PyPI's lgpio: a wheel for Python 3.11 only
+        assert "lgpio comes from PyPI" in out
+    else:
+        assert "python3-lgpio" in install and "swig" not in install

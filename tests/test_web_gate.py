@@ -9,6 +9,7 @@ import contextlib
 import socket
 import time
 
+import pytest
 from aiohttp import web
 
 from firmware_host.web_gate import GatedSite, Limits
@@ -66,6 +67,7 @@ async def _get(port: int, source: str) -> bytes:
     return answer
 
 
+@pytest.mark.realtime("twelve connections checked in 50-ms windows inside a 0.6-s header deadline")
 def test_connections_over_the_per_address_limit_are_closed_at_once_and_slow_headers_in_time():
     async def run() -> None:
         runner, site = await _serve(Limits(connections=50, per_address=5, header_s=0.6))
