@@ -32,7 +32,7 @@ SCRIPTS = DOCS / "scripts"
 SCALE = 3
 LANGS = ("de", "en")
 # a `choose` of the scripts, in English
-CHOOSE_EN = {"Punktetafel": "Scoreboard", "Zugzeit": "Turn timer", "Spiel fortsetzen": "Resume a game",
+CHOOSE_EN = {"Punktetafel": "Scoreboard", "Zugzeit": "Turn timer", "Fortsetzen": "Resume",
              "Solitär": "solitaire", "Karten anlernen": "Enrol cards", "Karten ziehen": "Draw cards"}
 
 
