@@ -17,7 +17,7 @@ from typing import Any
 
 from firmware_host import sdnotify
 from firmware_host.commands.check_config import report
-from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, resolve
+from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, page_enabled, resolve
 from firmware_host.core.events import Notice
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.paths import state_dir
@@ -63,6 +63,16 @@ def run(args: argparse.Namespace, *, display_device: Any = None) -> int:
         return 1
 
 
+def _page(appliance: Any, resolved: Resolved, directory: Path) -> Any:
+    """The table page when the config has it on, else None. Its module (aiohttp, ssl) is imported only
+    then: with the page off the service never loads the network stack."""
+    if not page_enabled(resolved):
+        return None
+    from firmware_host.page.attach import serve_page
+
+    return serve_page(appliance, resolved, directory)
+
+
 def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
     from firmware_host.appliance import open_appliance, settle_heap
     from firmware_host.power import PowerOffError, power_off
@@ -85,9 +95,7 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
         print(f"wordtable run: {exc}", file=sys.stderr)
         show_failure(resolved.profile, resolved.config.appliance.language, "hardware", [str(exc)])
         return 1
-    from firmware_host.page.attach import serve_page
-
-    page = serve_page(appliance, resolved, directory)
+    page = _page(appliance, resolved, directory)
     settle_heap()
 
     def on_term(signum: int, frame: object) -> None:
