@@ -24,6 +24,7 @@ write the file (a read-only state directory) is the index built in memory, as be
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import logging
@@ -241,14 +242,31 @@ def _kept(target: Path, label: str, stamp: dict[str, object]) -> WordIndex | Non
 
 def build_in_child(target: Path, stamp: dict[str, object], recipe: Sequence[str]) -> bool:
     """Build the index of `recipe` into `target` in a child process at the lowest priority; whether it
-    did. A list or lexicon the child cannot read raises `WordIndexError` with the child's reason."""
-    done = subprocess.run([sys.executable, "-m", "firmware_host.word_index", str(target), json.dumps(stamp),
-                           *recipe], capture_output=True, text=True, check=False)
-    if done.returncode == CHILD_REFUSED:
-        raise WordIndexError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "word list refused")
-    if done.returncode:
-        log.warning("word index child failed (exit %d): %s", done.returncode, done.stderr.strip()[-300:])
-    return done.returncode == 0
+    did. A list or lexicon the child cannot read raises `WordIndexError` with the child's reason. A child
+    still building when the service exits is ended with it (`_end_builds`)."""
+    child = subprocess.Popen([sys.executable, "-m", "firmware_host.word_index", str(target), json.dumps(stamp),
+                              *recipe], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True)
+    _building.add(child)
+    try:
+        _, err = child.communicate()
+    finally:
+        _building.discard(child)
+    if child.returncode == CHILD_REFUSED:
+        raise WordIndexError(err.strip().splitlines()[-1] if err.strip() else "word list refused")
+    if child.returncode:
+        log.warning("word index child failed (exit %d): %s", child.returncode, err.strip()[-300:])
+    return child.returncode == 0
+
+
+_building: set[subprocess.Popen[str]] = set()
+
+
+@atexit.register
+def _end_builds() -> None:
+    for child in list(_building):
+        with contextlib.suppress(OSError):
+            child.kill()
 
 
 CHILD_REFUSED = 3  # the child's exit code for a list or lexicon that cannot be read (`WordIndexError`)
