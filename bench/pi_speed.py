@@ -31,6 +31,7 @@ and prints every row side by side: figure, full p50/p99/max, Pi p50/p99/max.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -103,6 +104,8 @@ class Limiter:
                 self.dir.mkdir()
                 (self.dir / "cpu.cfs_period_us").write_text(f"{period_us}\n")
                 (self.dir / "cpu.cfs_quota_us").write_text(f"{quota_us}\n")
+                with contextlib.suppress(OSError):  # real-time threads in a v1 group need a budget of their own
+                    (self.dir / "cpu.rt_runtime_us").write_text(f"{int(fraction * 950_000)}\n")
                 self.procs = self.dir / "cgroup.procs"
                 self.kind = f"cgroup v1 cfs_quota_us={quota_us} cfs_period_us={period_us}"
             except OSError:
