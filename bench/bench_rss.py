@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 GERMAN = Path("/usr/share/dict/ngerman")
 PHONES = 8
+STARTED: list[Service] = []  # every service started, stopped at the end whatever happened
 
 
 class Service:
@@ -52,6 +53,7 @@ class Service:
             text=True)
         self.lines: list[str] = []
         self.cond = threading.Condition()
+        STARTED.append(self)
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -183,9 +185,14 @@ def main() -> None:
 
     def bench() -> None:
         results: dict[str, list[float]] = {}
-        for _ in range(args.runs):
-            with tempfile.TemporaryDirectory(prefix="wordtable-rss-", ignore_cleanup_errors=True) as scratch:
-                one_run(args.root, Path(scratch), results, args.settle)
+        try:
+            for _ in range(args.runs):
+                with tempfile.TemporaryDirectory(prefix="wordtable-rss-", ignore_cleanup_errors=True) as scratch:
+                    one_run(args.root, Path(scratch), results, args.settle)
+        finally:
+            for service in STARTED:
+                if service.child.poll() is None:
+                    service.stop()
         print(f"RSS of `wordtable run --profile sim` (children on {args.root}), {args.runs} starts:")
         for label, values in results.items():
             row(label, values, "MB")
