@@ -15,7 +15,7 @@ allows (`base_forms`: base forms, no proper names), rebuilt when either file cha
 here, in the shell; the core only gets the finished value.
 
 A build never runs in the service: it runs in a child process (`python -m firmware_host.word_index`) at
-the lowest priority (nice 19, SCHED_IDLE) that writes the file, which the service then reads. So the
+a lower priority (nice 5) that writes the file, which the service then reads. So the
 build's CPU cannot stall the loop or the alarm, and its memory (the list as a set of strings, ~100 MB for
 `wngerman`) is never the service's: it holds the finished blob (~4.5 MB) only. The file is read, not
 mapped: a mapped file cut short under it would kill the service with SIGBUS. Only when no child can
@@ -241,7 +241,7 @@ def _kept(target: Path, label: str, stamp: dict[str, object]) -> WordIndex | Non
 
 
 def build_in_child(target: Path, stamp: dict[str, object], recipe: Sequence[str]) -> bool:
-    """Build the index of `recipe` into `target` in a child process at the lowest priority; whether it
+    """Build the index of `recipe` into `target` in a child process at a lower priority; whether it
     did. A list or lexicon the child cannot read raises `WordIndexError` with the child's reason. A child
     still building when the service exits is ended with it (`_end_builds`)."""
     child = subprocess.Popen([sys.executable, "-m", "firmware_host.word_index", str(target), json.dumps(stamp),
@@ -272,16 +272,21 @@ def _end_builds() -> None:
 CHILD_REFUSED = 3  # the child's exit code for a list or lexicon that cannot be read (`WordIndexError`)
 
 
-def lowest_priority() -> None:
-    """This process at nice 19 and, where the kernel has it, SCHED_IDLE: it runs only when nothing else would."""
-    os.nice(19)
-    with contextlib.suppress(AttributeError, OSError):  # not every kernel has SCHED_IDLE
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+BUILD_NICE = 5  # below the service's threads, yet never starved: the reveal waits for the list
+
+
+def lower_priority() -> None:
+    """This process at nice `BUILD_NICE` (SCHED_OTHER). Not SCHED_IDLE: on a busy box an idle-class
+    build never ends, and the reveal of Das perfekte Wort waits for it. Under the unit the service's loop
+    is SCHED_FIFO, and the child is reset to SCHED_OTHER at fork (`CPUSchedulingResetOnFork=`), so the
+    build never runs before the loop whatever its niceness."""
+    with contextlib.suppress(OSError):
+        os.nice(BUILD_NICE - os.nice(0))
 
 
 def child_main(argv: Sequence[str]) -> int:
     """`python -m firmware_host.word_index TARGET STAMP_JSON KIND SOURCE OTHER`: build and keep one index."""
-    lowest_priority()
+    lower_priority()
     target, stamp, *recipe = argv
     try:
         data = encode_index(_words(recipe), json.loads(stamp))
