@@ -17,6 +17,7 @@ is also ACCUMULATED as virtual wire time (`wire_s`), which is what byte-rate fig
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import threading
@@ -29,7 +30,8 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# $WORDTABLE_ROOT: another checkout of the program to measure (e.g. the main branch, for the figures before)
+sys.path.insert(0, os.environ.get("WORDTABLE_ROOT") or str(Path(__file__).resolve().parent.parent))
 
 from firmware_host.appliance import Appliance, open_appliance, settle_heap
 from firmware_host.config import Resolved, resolve

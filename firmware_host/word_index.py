@@ -13,14 +13,26 @@ is rebuilt when the source list's size or modification time changed. The reveal 
 reads a second index of the German list, `<list>.allowed.de.idx`: only its words that the Ding lexicon
 allows (`base_forms`: base forms, no proper names), rebuilt when either file changes. Reading files lives
 here, in the shell; the core only gets the finished value.
+
+A build never runs in the service: it runs in a child process (`python -m firmware_host.word_index`) at
+a lower priority (nice 5) that writes the file, which the service then reads. So the
+build's CPU cannot stall the loop or the alarm, and its memory (the list as a set of strings, ~100 MB for
+`wngerman`) is never the service's: it holds the finished blob (~4.5 MB) only. The file is read, not
+mapped: a mapped file cut short under it would kill the service with SIGBUS. Only when no child can
+write the file (a read-only state directory) is the index built in memory, as before.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
 import logging
+import os
 import re
-from collections.abc import Callable, Iterable
+import subprocess
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,43 +180,48 @@ def open_index(source: Path, language: str, state_dir: Path, name: str | None = 
     `name` is what the table is told (default: the list's file name). Raises `WordIndexError`."""
     target = state_dir / "words" / f"{source.name}.{language}.idx"
     return _open(target, name or source.name, {"language": language, "spelling": SPELLING}, (source,),
-                 lambda: read_list(source, language))
+                 ("list", str(source), language))
 
 
 def open_allowed_index(source: Path, lexicon: Path, state_dir: Path, name: str) -> WordIndex:
     """The index of the German words of `source` that the lexicon allows (`base_forms.read_allowed`:
     base forms, no proper names), kept as `<state_dir>/words/<list>.allowed.de.idx` and rebuilt when
     either file or the rules change. Raises `WordIndexError` (a lexicon that cannot be read included)."""
-
-    def build() -> set[str]:
-        try:
-            allowed = read_allowed(lexicon)
-        except LexiconError as exc:
-            raise WordIndexError(str(exc)) from None
-        return read_list(source, "de") & allowed
-
     target = state_dir / "words" / f"{source.name}.allowed.de.idx"
     stamp = {"language": "de", "spelling": SPELLING, "rules": RULES}
-    return _open(target, name, stamp, (source, lexicon), build)
+    return _open(target, name, stamp, (source, lexicon), ("allowed", str(source), str(lexicon)))
 
 
-def _open(
-    target: Path, label: str, stamp: dict[str, object], sources: tuple[Path, ...], build: Callable[[], set[str]]
-) -> WordIndex:
+def _words(recipe: Sequence[str]) -> set[str]:
+    """The words a recipe names: ("list", source, language) or ("allowed", source, lexicon)."""
+    kind, source, other = recipe
+    if kind == "list":
+        return read_list(Path(source), other)
+    try:
+        allowed = read_allowed(Path(other))
+    except LexiconError as exc:
+        raise WordIndexError(str(exc)) from None
+    return read_list(Path(source), "de") & allowed
+
+
+def _open(target: Path, label: str, stamp: dict[str, object], sources: tuple[Path, ...],
+          recipe: Sequence[str]) -> WordIndex:
     """The index kept at `target` when its header matches `stamp` and the sources' sizes and times, else
-    the one `build` makes (kept at `target` for the next time)."""
+    the one built from `recipe` (`_words`) by a child process and kept at `target` for the next time."""
     try:
         first, *more = (_source_stamp(path) for path in sources)
     except OSError as exc:
         raise WordIndexError(f"{exc.filename}: cannot read the word list ({exc.strerror})") from None
     stamp = {**first, **stamp, **({"also": more} if more else {})}
-    try:
-        index, header = decode_index(label, target.read_bytes())
-        if all(header.get(key) == value for key, value in stamp.items()):
-            return index
-    except (OSError, WordIndexError):
-        pass
-    data = encode_index(build(), stamp)
+    kept = _kept(target, label, stamp)
+    if kept is not None:
+        return kept
+    if build_in_child(target, stamp, recipe):
+        built = _kept(target, label, stamp)
+        if built is not None:
+            log.info("word index of %s built by a child process: %s", sources[0], target)
+            return built
+    data = encode_index(_words(recipe), stamp)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(target, data)  # a power cut leaves no index cut short under its name
@@ -214,8 +231,80 @@ def _open(
     return decode_index(label, data)[0]
 
 
+def _kept(target: Path, label: str, stamp: dict[str, object]) -> WordIndex | None:
+    """The index file at `target` when it reads and its header matches `stamp`; else None."""
+    try:
+        index, header = decode_index(label, target.read_bytes())
+    except (OSError, WordIndexError):
+        return None
+    return index if all(header.get(key) == value for key, value in stamp.items()) else None
+
+
+def build_in_child(target: Path, stamp: dict[str, object], recipe: Sequence[str]) -> bool:
+    """Build the index of `recipe` into `target` in a child process at a lower priority; whether it
+    did. A list or lexicon the child cannot read raises `WordIndexError` with the child's reason. A child
+    still building when the service exits is ended with it (`_end_builds`)."""
+    child = subprocess.Popen([sys.executable, "-m", "firmware_host.word_index", str(target), json.dumps(stamp),
+                              *recipe], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True)
+    _building.add(child)
+    try:
+        _, err = child.communicate()
+    finally:
+        _building.discard(child)
+    if child.returncode == CHILD_REFUSED:
+        raise WordIndexError(err.strip().splitlines()[-1] if err.strip() else "word list refused")
+    if child.returncode:
+        log.warning("word index child failed (exit %d): %s", child.returncode, err.strip()[-300:])
+    return child.returncode == 0
+
+
+_building: set[subprocess.Popen[str]] = set()
+
+
+@atexit.register
+def _end_builds() -> None:
+    for child in list(_building):
+        with contextlib.suppress(OSError):
+            child.kill()
+
+
+CHILD_REFUSED = 3  # the child's exit code for a list or lexicon that cannot be read (`WordIndexError`)
+
+
+BUILD_NICE = 5  # below the service's threads, yet never starved: the reveal waits for the list
+
+
+def lower_priority() -> None:
+    """This process at nice `BUILD_NICE` (SCHED_OTHER). Not SCHED_IDLE: on a busy box an idle-class
+    build never ends, and the reveal of Das perfekte Wort waits for it. Under the unit the service's loop
+    is SCHED_FIFO, and the child is reset to SCHED_OTHER at fork (`CPUSchedulingResetOnFork=`), so the
+    build never runs before the loop whatever its niceness."""
+    with contextlib.suppress(OSError):
+        os.nice(BUILD_NICE - os.nice(0))
+
+
+def child_main(argv: Sequence[str]) -> int:
+    """`python -m firmware_host.word_index TARGET STAMP_JSON KIND SOURCE OTHER`: build and keep one index."""
+    lower_priority()
+    target, stamp, *recipe = argv
+    try:
+        data = encode_index(_words(recipe), json.loads(stamp))
+    except WordIndexError as exc:
+        print(exc, file=sys.stderr)
+        return CHILD_REFUSED
+    target_path = Path(target)
+    target_path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(target_path, data)
+    return 0
+
+
 def first_list(configured: Path | None, system: Iterable[Path]) -> Path | None:
     """The configured list (or lexicon), else the first system one that exists, else None."""
     if configured is not None:
         return configured
     return next((path for path in system if path.is_file()), None)
+
+
+if __name__ == "__main__":
+    sys.exit(child_main(sys.argv[1:]))

@@ -12,12 +12,13 @@ import logging
 import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from firmware_host import sdnotify
+from firmware_host import sdnotify, thread_priority
 from firmware_host.commands.check_config import report
-from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, resolve
+from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, page_enabled, resolve
 from firmware_host.core.events import Notice
 from firmware_host.core.i18n import DEFAULT_LANGUAGE
 from firmware_host.paths import state_dir
@@ -63,6 +64,37 @@ def run(args: argparse.Namespace, *, display_device: Any = None) -> int:
         return 1
 
 
+def _page(appliance: Any, resolved: Resolved, directory: Path) -> Any:
+    """The table page when the config has it on, else None. Its module (aiohttp, ssl) is imported only
+    then: with the page off the service never loads the network stack."""
+    if not page_enabled(resolved):
+        return None
+    from firmware_host.page.attach import serve_page
+
+    return serve_page(appliance, resolved, directory)
+
+
+def _idle_upkeep() -> Callable[[], None]:
+    """What the loop does when idle: pet the watchdog; and now and then (threads start later: the league's
+    network loop, the end summary) move the threads that may wait below the table (`thread_priority`)."""
+    moved: set[int] = set()
+    next_look = 0.0
+    thread_priority.hand_the_gil_on_sooner()
+
+    def upkeep() -> None:
+        nonlocal next_look
+        sdnotify.watchdog()
+        now = time.monotonic()
+        if now >= next_look:
+            next_look = now + LOOK_AGAIN_S
+            thread_priority.let_wait(done=moved)
+
+    return upkeep
+
+
+LOOK_AGAIN_S = 5.0
+
+
 def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
     from firmware_host.appliance import open_appliance, settle_heap
     from firmware_host.power import PowerOffError, power_off
@@ -85,9 +117,7 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
         print(f"wordtable run: {exc}", file=sys.stderr)
         show_failure(resolved.profile, resolved.config.appliance.language, "hardware", [str(exc)])
         return 1
-    from firmware_host.page.attach import serve_page
-
-    page = serve_page(appliance, resolved, directory)
+    page = _page(appliance, resolved, directory)
     settle_heap()
 
     def on_term(signum: int, frame: object) -> None:
@@ -99,8 +129,10 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
     log.info("ready in %.0f ms (state in %s)", (time.monotonic() - started) * 1000, directory)
     interval = sdnotify.watchdog_interval()
     sdnotify.ready("wordtable running")
+    upkeep = _idle_upkeep()
     try:
-        appliance.shell.run(on_idle=sdnotify.watchdog, idle_every=interval / 2 if interval else None)
+        upkeep()  # the threads started so far (the page's, the word lists') at once
+        appliance.shell.run(on_idle=upkeep, idle_every=interval / 2 if interval else None)
     finally:
         sdnotify.stopping()
         if page is not None:

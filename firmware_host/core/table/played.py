@@ -13,7 +13,7 @@ its transitions table (`STAGES`: stage type -> `StageRow`) says what each does, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -23,6 +23,7 @@ from firmware_host.core.flow import Ctx, Outcome
 from firmware_host.core.games.rule_error import RuleError
 from firmware_host.core.games.rules import Rules
 from firmware_host.core.screens import Screen
+from firmware_host.core.table.entries import Entries
 from firmware_host.core.table.seats import Seating, Seats, choose_players, refuse
 from firmware_host.core.text_field import TextField
 
@@ -37,7 +38,7 @@ FIRST_EVENT_LINE = 3  # line 1 is the header, line 2 the setup
 class Played(Generic[S, G, E]):
     rules: Rules[S, G, E]
     setup: S
-    events: tuple[E, ...]
+    events: Entries[E]  # grows in O(1): a resume of n entries is O(n), not O(n²)
     game: G
 
     @classmethod
@@ -47,7 +48,7 @@ class Played(Generic[S, G, E]):
         """The game started from `setup` (its texts normalised by the record codec) and the effects that
         open its record. Raises `RuleError` (`TextRefused` for a text the record would not take)."""
         setup = rules.codec.clean(setup)
-        played = cls(rules, setup, (), rules.start(setup))
+        played = cls(rules, setup, Entries(), rules.start(setup))
         return played, (BeginGame(rules.game, players), Record(rules.codec.encode(setup)))
 
     def enter(self, *events: E) -> tuple[Played[S, G, E], tuple[Effect, ...]]:
@@ -58,8 +59,8 @@ class Played(Generic[S, G, E]):
         for event in events:
             event = self.rules.codec.clean(event)
             game = self.rules.apply(game, event, FIRST_EVENT_LINE + len(entered))
-            entered = (*entered, event)
-        new = entered[len(self.events) :]
+            entered = entered.added(event)
+        new = tuple(entered[i] for i in range(len(self.events), len(entered)))
         return replace(self, events=entered, game=game), tuple(Record(self.rules.codec.encode(e)) for e in new)
 
     def undo(self) -> tuple[Played[S, G, E], E, tuple[Effect, ...]] | None:
@@ -69,12 +70,12 @@ class Played(Generic[S, G, E]):
             return None
         return self.rebuilt(self.events[:-1]), self.events[-1], (Retract(),)
 
-    def rebuilt(self, events: tuple[E, ...]) -> Played[S, G, E]:
+    def rebuilt(self, events: Sequence[E]) -> Played[S, G, E]:
         """The game of the setup and `events` (each accepted when it was entered)."""
         game = self.rules.start(self.setup)
         for number, event in enumerate(events, start=FIRST_EVENT_LINE):
             game = self.rules.apply(game, event, number)
-        return replace(self, events=events, game=game)
+        return replace(self, events=events if isinstance(events, Entries) else Entries(events), game=game)
 
 
 St = TypeVar("St")
