@@ -37,7 +37,7 @@ from firmware_host.render_lines import (
     shown,
     text_row,
 )
-from firmware_host.render_text import ELLIPSIS, clip
+from firmware_host.render_text import ELLIPSIS, clip, paged
 
 COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
 GUTTER = 6  # left of each list row: room for the mark
@@ -199,21 +199,44 @@ class ListLayout:
 
 
 def list_layout(screen: ListScreen, size: tuple[int, int]) -> ListLayout:
-    """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one)."""
+    """The layout of `screen` on a panel of `size`: the page shown is the cursor's (the first without one).
+    The most columns (one per `COLUMN_MIN_WIDTH` px) in the primary face whose rows all show whole; else fewer
+    columns; else the small face; a list without a cursor takes at most `MAX_PAGES` pages where it can."""
     width, height = size
     m = metrics(height)
     header = m.pitch + 2 if screen.title else 0
     footer = m.pitch if screen.footer else 0
-    columns = max(1, width // COLUMN_MIN_WIDTH)
+    most = max(1, width // COLUMN_MIN_WIDTH)
     cursor = screen.cursor
     has_cursor = cursor is not None and 0 <= cursor < len(screen.items)
-    for dense in (False, True):
+    options = [(columns, dense) for dense in (False, True) for columns in range(most, 0, -1)]
+    layouts = []
+    for columns, dense in options:
         rows = max(1, (height - header - footer) // _row_metrics(height, dense).pitch)
         pages = max(1, -(-len(screen.items) // (columns * rows)))
-        if has_cursor or pages <= MAX_PAGES:
-            break
-    page = cursor // (columns * rows) if has_cursor and cursor is not None else 0
-    return ListLayout(columns=columns, rows=rows, page=page, pages=pages, dense=dense)
+        layouts.append(ListLayout(columns=columns, rows=rows, page=0, pages=pages, dense=dense))
+    candidates = [lay for lay in layouts if has_cursor or lay.pages <= MAX_PAGES] or layouts[-1:]
+    parts = [_most_parts(screen.items, width // lay.columns, height, lay.dense) for lay in candidates]
+    lay = next((lay for lay, n in zip(candidates, parts, strict=True) if n == 1), None) or next(
+        (lay for lay, n in zip(candidates, parts, strict=True) if n <= MAX_PAGES), candidates[0])
+    page = cursor // lay.per_page if has_cursor and cursor is not None else 0
+    return replace(lay, page=page)
+
+
+def _most_parts(items: tuple[ListItem, ...], col_w: int, height: int, dense: bool) -> int:
+    """How many parts (a part a page) the longest item's label takes in a row of a column `col_w` px wide,
+    as `_draw_row` lays it out beside its value (1: every row shows whole)."""
+    fnt = font(_row_metrics(height, dense).size)
+    inner = col_w - 1 - PAD - GUTTER
+    most = 1
+    for item in items:
+        value = item.value if fnt.getlength(item.value) <= inner * 0.6 else ""
+        if item.value and not value:
+            return MAX_PAGES + 1  # the value itself would be paged
+        room = inner - (fnt.getlength(value) + GAP if value else 0)
+        if fnt.getlength(item.label) > room:
+            most = max(most, len(paged(item.label, fnt, room)))
+    return most
 
 
 def _row_metrics(height: int, dense: bool) -> Metrics:

@@ -154,7 +154,9 @@ def test_page_indicator_is_shown_only_when_paging() -> None:
 
 @pytest.mark.parametrize("size", PANEL_SIZES)
 def test_a_long_label_never_touches_the_value(size: tuple[int, int]) -> None:
-    name = "MaximilianeMüllerLüdenscheidtWiesenthal"  # one word: its pages fill the room they have
+    # one word too long for three pages in any face (a shorter one takes the small face, as the value alone
+    # does not): its pages fill the room they have
+    name = "MaximilianeMüllerLüdenscheidtWiesenthal" * 3
     long = render(ListScreen("", (ListItem(name, "1234"),), None), size)
     value_only = render(ListScreen("", (ListItem("", "1234"),), None), size)
     label_only = render(ListScreen("", (ListItem(name, ""),), None), size)

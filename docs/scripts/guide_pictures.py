@@ -33,7 +33,7 @@ SCALE = 3
 LANGS = ("de", "en")
 # a `choose` of the scripts, in English
 CHOOSE_EN = {"Punktetafel": "Scoreboard", "Zugzeit": "Turn timer", "Fortsetzen": "Resume",
-             "Solitär": "solitaire", "Karten anlernen": "Enrol cards", "Karten ziehen": "Draw cards"}
+             "Solitär": "Quiddler solo", "Karten anlernen": "Enrol cards", "Karten ziehen": "Draw cards"}
 
 
 @dataclass(frozen=True)
