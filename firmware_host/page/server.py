@@ -442,6 +442,16 @@ def _with_cookie(response: web.Response, token: str) -> web.Response:
 
 
 SIOCGIFADDR = 0x8915
+NET_CLASS = Path("/sys/class/net")
+
+
+def _interfaces() -> list[str]:
+    """The network interfaces' names. `if_nameindex` asks over netlink, which the unit's
+    RestrictAddressFamilies= refuses (EAFNOSUPPORT): then sysfs lists them."""
+    try:
+        return [name for _, name in socket.if_nameindex()]
+    except OSError:
+        return sorted(entry.name for entry in NET_CLASS.iterdir()) if NET_CLASS.is_dir() else []
 
 
 def lan_address(bind: str) -> str:
@@ -451,7 +461,7 @@ def lan_address(bind: str) -> str:
         return f"[{bind}]" if ":" in bind else bind
     found: list[str] = []
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _, name in socket.if_nameindex():
+        for name in _interfaces():
             try:
                 packed = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
             except OSError:
