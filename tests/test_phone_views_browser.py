@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from firmware_host.core import app
-from firmware_host.core.app.menu import menu_entries
+from firmware_host.core.app.menu import MENUS, menu_entries
 from firmware_host.core.events import Button, Press
 from firmware_host.core.games.zugzeit.table import ZugzeitFlow
 from firmware_host.core.screens import Screen, describe
@@ -81,10 +81,12 @@ def steps_of(script: str, lang: str) -> list[Action]:
 
 
 def english_entry(german: str) -> str:
-    """The English label of the main menu's entry that `german` names (a script chooses by its label)."""
+    """The English label of the menu's entry (in any of its groups) that `german` names (a script chooses by
+    its label)."""
     menus = [app.initial(Settings(lang=lang))[0] for lang in ("de", "en")]
-    keys = [key for key, label, _ in menu_entries(menus[0], "") if german.casefold() in label.casefold()]
-    return next(label for key, label, _ in menu_entries(menus[1], "") if key == keys[0])
+    entries = [[entry for path in MENUS for entry in menu_entries(menu, path)] for menu in menus]
+    keys = [key for key, label, _ in entries[0] if german.casefold() in label.casefold()]
+    return next(label for key, label, _ in entries[1] if key == keys[0])
 
 
 def stage_shot(view: dict, script: str) -> str | None:
