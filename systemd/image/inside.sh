@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Run by build.sh inside the arm64 root (chroot, under qemu-user-static): installs wordtable with
+# systemd/install.sh as on Raspberry Pi OS and sets up what a flashed card needs at its first boot.
+set -euo pipefail
+SRC=/tmp/wordtable-src
+export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
+
+echo wordtable > /etc/hostname
+printf '127.0.0.1\tlocalhost\n127.0.1.1\twordtable\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' > /etc/hosts
+
+# The partitions by label: the same card in any reader or Pi, and the root's file system checked at boot.
+cat > /etc/fstab <<'EOF'
+# wordtable image: boot firmware (FAT), root and the journal's own data partition (ext4)
+LABEL=wt-root   /                   ext4  defaults,noatime,commit=5     0 1
+LABEL=WT-BOOT   /boot/firmware      vfat  defaults,noatime,umask=0022   0 2
+LABEL=wt-data   /var/lib/wordtable  ext4  defaults,noatime,nodev,nosuid,noexec  0 2
+EOF
+
+# Wired network by DHCP (the Pi 3/4's Ethernet, a USB adapter, the emulated machine's virtio NIC).
+mkdir -p /etc/systemd/network
+cat > /etc/systemd/network/20-wired.network <<'EOF'
+[Match]
+Name=eth* en*
+
+[Network]
+DHCP=yes
+MulticastDNS=no
+EOF
+systemctl enable systemd-networkd.service >/dev/null 2>&1
+# I2C from user space (the OLED): the i2c-dev character devices.
+echo i2c-dev > /etc/modules-load.d/wordtable-i2c.conf
+
+# The service, exactly as on Raspberry Pi OS: its user and groups, the venv from the pinned lock, the unit.
+bash "$SRC/systemd/install.sh" --root / --profile "$SRC/hw/profiles/default.toml"
+systemctl enable wordtable.service >/dev/null 2>&1 || true
+if [ -f /etc/avahi/services/wordtable.service ]; then systemctl enable avahi-daemon.service >/dev/null 2>&1 || true; fi
+
+# The boot firmware's kernel command line names the root by label (raspi-firmware writes cmdline.txt from
+# ROOTPART at every kernel update); its hook runs from the initramfs update below.
+sed -i 's|^#\?ROOTPART=.*|ROOTPART="LABEL=wt-root"|' /etc/default/raspi-firmware
+grep -q '^ROOTPART=' /etc/default/raspi-firmware || echo 'ROOTPART="LABEL=wt-root"' >> /etc/default/raspi-firmware
+sed -i 's|^#\?CONSOLES=.*|CONSOLES="serial0,115200 tty1"|' /etc/default/raspi-firmware
+# The initramfs once (build.sh held update-initramfs back while the packages went in: under emulation each
+# run takes minutes, and the kernel, udev and zstd would each have asked for one); its post-update hook is
+# raspi-firmware's, which copies kernel, initrd and device trees to /boot/firmware.
+update-initramfs -c -k all
+
+# No root password; log in only on the console, after setting one (`passwd`) — a maker's choice.
+passwd -l root >/dev/null
+apt-get clean
+rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /root/.cache
