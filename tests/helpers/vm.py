@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 QEMU = "qemu-system-aarch64"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # the shell's terminal controls (bracketed paste, colours)
 
 ADDED = {
     "/etc/systemd/system/wordtable.service.d/vm.conf": (
@@ -133,7 +134,7 @@ class Machine:
         found = self.wait_for(re.escape(mark), timeout, since)
         with self._lock:
             text = self.output[since: since + found.start()]
-        lines = text.replace("\r", "").splitlines()
+        lines = ANSI.sub("", text).replace("\r", "").splitlines()
         return "\n".join(lines[1:]).strip()  # the first line is the command's echo
 
     def wait_for_page(self, timeout: float) -> float:
