@@ -40,6 +40,7 @@ Any string is drawn, none raises (`render_text.drawable`). The modules: `render_
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -77,26 +78,25 @@ def pages(screen: Screen, size: tuple[int, int]) -> int:
 def laid_out(screen: Screen, size: tuple[int, int]) -> list[Laid]:
     """Every text of `screen` laid out in more than one line on a panel of `size` (wrapped to rows, or
     shown a line a page), with its lines. Renders to find out."""
-    NOTES.laid = []
-    try:
-        for page in range(pages(screen, size)):
-            _draw(screen, size, page)
-        return NOTES.laid
-    finally:
-        NOTES.laid = None
+    return _noted(screen, size, "laid")
 
 
 def lost(screen: Screen, size: tuple[int, int]) -> list[str]:
     """The texts of `screen` that do not show whole on a panel of `size`, on any of its pages: each one cut
     with "…" (a list's items on other pages are not lost: the cursor, or else the time, pages to them).
     Renders to find out."""
-    NOTES.lost = []
+    return _noted(screen, size, "lost")
+
+
+def _noted(screen: Screen, size: tuple[int, int], notes: str) -> Any:
+    """What the renderer notes in `NOTES.<notes>` while it draws every page of `screen`."""
+    setattr(NOTES, notes, [])
     try:
         for page in range(pages(screen, size)):
             _draw(screen, size, page)
-        return NOTES.lost
+        return getattr(NOTES, notes)
     finally:
-        NOTES.lost = None
+        setattr(NOTES, notes, None)
 
 
 @lru_cache(maxsize=4)
