@@ -332,13 +332,15 @@ def _bring_up() -> list[str]:
 
 
 def _troubleshooting() -> list[str]:
-    rows = ["| Check | ✗ says | What to do |", "|---|---|---|"]
+    rows = ["| Check | ✗ says | What to do | On the flashable image (Debian) |", "|---|---|---|---|"]
     for problem in PROBLEMS.values():
-        cells = (problem.check, problem.symptom, problem.fix.format(**EXAMPLE))
+        debian = problem.on_debian.format(**EXAMPLE) if problem.on_debian else "the same"
+        cells = (problem.check, problem.symptom, problem.fix.format(**EXAMPLE), debian)
         rows.append("| " + " | ".join(cell.replace("*", "\\*").replace("|", "\\|") for cell in cells) + " |")
     return [
         "What each ✗ (or !) of `wordtable doctor` means and its fix (the doctor prints the same line, with "
-        "this box's bus, address and user filled in):",
+        "this box's bus, address and user filled in; on the flashable image of `systemd/image/`, Debian's own "
+        "Pi packages without raspi-config, it prints the last column's):",
         "",
         *rows,
     ]

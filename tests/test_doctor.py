@@ -224,6 +224,23 @@ def test_i2c_disabled_says_how_to_enable_it_and_probes_nothing(pi):
     assert result["exit"] == 1
 
 
+def test_on_the_image_the_fixes_name_debians_tools_not_raspi_config(pi):
+    """The flashable image is Debian's own Pi packages: raspi-firmware writes config.txt, there is no
+    raspi-config and no python3-lgpio. Its doctor says what works there; Raspberry Pi OS keeps its fixes."""
+    (pi.root / "dev/i2c-1").unlink()
+    pi.loads = set()  # no pin factory loads
+    pi.write("etc/default/raspi-firmware", 'ROOTPART="LABEL=wt-root"\n')
+    on_image = run(pi)["by_name"]
+    fixes = " ".join(check.fix for check in on_image.values())
+    assert "raspi-config" not in fixes and "apt install python3-lgpio" not in fixes
+    assert "/etc/default/raspi-firmware-custom" in on_image["I2C bus"].fix and "i2c-dev" in on_image["I2C bus"].fix
+    assert "pip install lgpio" in on_image["GPIO"].fix
+
+    pi.write("usr/bin/raspi-config", "#!/bin/sh\n")  # Raspberry Pi OS has both
+    on_raspios = run(pi)["by_name"]
+    assert "do_i2c 0" in on_raspios["I2C bus"].fix and "apt install python3-lgpio" in on_raspios["GPIO"].fix
+
+
 def test_a_display_at_the_other_address_is_found_and_named(pi):
     pi.i2c.addresses = {0x3D}
     display = run(pi)["by_name"]["display"]

@@ -16,7 +16,7 @@ from firmware_host.doctor.board import check_board
 from firmware_host.doctor.checks import SYMBOLS, Check, Status, ok, problem, skip
 from firmware_host.doctor.devices import check_buses, check_readers
 from firmware_host.doctor.service import check_state, check_unit, check_word_list, service_user
-from firmware_host.doctor.system import System
+from firmware_host.doctor.system import System, pi_system
 from firmware_host.paths import LOCAL_STATE_DIR
 from hw.profile import Profile, ProfileError, load_profile, profile_path
 
@@ -77,7 +77,8 @@ def diagnose(profile: str | Path = "default", config: Path | None = None, system
     out.append(check_unit(system))
     if resolved is not None:
         out.append(check_word_list(system, resolved))
-    return out + config_checks
+    kind = pi_system(system.root)
+    return [check.on(kind) for check in out + config_checks]
 
 
 def exit_code(checks: list[Check]) -> int:

@@ -3,11 +3,11 @@ line saying what to do (from `hw.troubleshooting`, the list the wiring guide pri
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from hw.troubleshooting import fix
+from hw.troubleshooting import RASPIOS, fix
 
 
 class Status(StrEnum):
@@ -28,6 +28,13 @@ class Check:
     detail: str
     fix: str = ""
     problem: str | None = None  # the hw.troubleshooting key of a failure or warning
+    fields: tuple[tuple[str, Any], ...] = ()  # what its fix was filled in with
+
+    def on(self, system: str) -> Check:
+        """This finding with the fix for `system` (`hw.troubleshooting.RASPIOS` or `DEBIAN`)."""
+        if self.problem is None:
+            return self
+        return replace(self, fix=fix(self.problem, system=system, **dict(self.fields)))
 
     def to_json(self) -> dict[str, Any]:
         return {"section": self.section, "name": self.name, "status": str(self.status), "detail": self.detail,
@@ -43,5 +50,7 @@ def skip(section: str, name: str, detail: str, hint: str = "") -> Check:
 
 
 def problem(section: str, name: str, detail: str, key: str, *, warn: bool = False, **fields: Any) -> Check:
-    """A failure (or a warning) with the fix line of problem `key` filled in with `fields`."""
-    return Check(section, name, Status.WARN if warn else Status.FAIL, detail, fix(key, **fields), key)
+    """A failure (or a warning) with the fix line of problem `key` filled in with `fields` (Raspberry Pi OS's;
+    `Check.on` gives another system's)."""
+    status = Status.WARN if warn else Status.FAIL
+    return Check(section, name, status, detail, fix(key, system=RASPIOS, **fields), key, tuple(fields.items()))

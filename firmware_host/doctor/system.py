@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from hw.troubleshooting import DEBIAN, RASPIOS
+
 
 class I2CBus(Protocol):
     """An open I2C bus: does a device acknowledge at `address`? (i2cdetect's probe)."""
@@ -134,6 +136,13 @@ def read_text(path: Path) -> str | None:
 def board_model(root: Path) -> str | None:
     """'Raspberry Pi 5 Model B Rev 1.0' from the device tree, None when there is none (not a Pi)."""
     return read_text(root / "proc/device-tree/model")
+
+
+def pi_system(root: Path) -> str:
+    """Which set of Pi tools the system has: Debian's raspi-firmware without Raspberry Pi OS's raspi-config
+    (the wordtable image) is `DEBIAN`, anything else `RASPIOS` (whose fixes the wiring guide prints)."""
+    debian = (root / "etc/default/raspi-firmware").is_file() and not (root / "usr/bin/raspi-config").exists()
+    return DEBIAN if debian else RASPIOS
 
 
 def os_release(root: Path) -> dict[str, str]:
