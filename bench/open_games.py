@@ -8,6 +8,9 @@ with about `entries` journaled inputs. The game is begun from its documented scr
 - Zugzeit: START ends a turn — a game of `entries` turns (each a record line);
 - the other games: BACK takes the last entry back and the same entry is made again, over and over — the
   session grows by two inputs (and a record line and a retraction) each time, the game stays as it was.
+
+After every input the writer is asked for a resume snapshot as the shell asks it (`SessionJournal.cache`);
+the latest one its policy took is written at the end (`Snapshots`), as the shell would have left it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from firmware_host.journal import Journal  # noqa: E402
 from firmware_host.paths import journal_path  # noqa: E402
 from firmware_host.resume import resume_or_start  # noqa: E402
 from firmware_host.shell import GAME_EFFECTS  # noqa: E402
+from firmware_host.snapshots import Mark, Snapshots  # noqa: E402
 from tests.helpers.crash import timeline  # noqa: E402
 
 KINDS = ("turn-timer", "perfektes-wort", "quiddler", "knack-das-wort")
@@ -66,13 +70,28 @@ def opening(kind: str) -> tuple[list[Event], Event | None]:
     return events[:kept], last
 
 
+class _Latest:
+    """Stands in for `Snapshots` while a journal is written: keeps the latest snapshot the policy takes."""
+
+    taken: tuple[Mark, app.AppState] | None = None
+
+    def busy(self) -> bool:
+        return False
+
+    def take(self, mark: Mark, state: app.AppState) -> None:
+        self.taken = mark, state
+
+
 def write_open_game(directory: Path, kind: str, entries: int) -> int:
-    """The journal in `directory` with `kind` open after about `entries` session inputs; returns how many."""
+    """The journal in `directory` with `kind` open after about `entries` session inputs and the snapshot
+    the shell would have left; returns how many inputs."""
     directory.mkdir(parents=True, exist_ok=True)
     events, entry = opening(kind)
     with Journal.open(journal_path(directory)) as journal:
         journal._conn().execute("PRAGMA synchronous = OFF")
         state, _, target, _ = resume_or_start(journal, lambda remembered: Settings(), lambda: 0.0)
+        latest = _Latest()
+        target.snapshots = latest  # type: ignore[assignment]
         now = 0.0
 
         def send(event: Event) -> None:
@@ -81,6 +100,7 @@ def write_open_game(directory: Path, kind: str, entries: int) -> int:
             event = replace(event, at=now)  # type: ignore[type-var]
             state, effects = app.step(state, event)
             target.commit(event, [e for e in effects if isinstance(e, GAME_EFFECTS)])
+            target.cache(state)
 
         with journal.batch():
             for event in events:
@@ -99,6 +119,10 @@ def write_open_game(directory: Path, kind: str, entries: int) -> int:
                         assert _entered(state) == before, f"{kind}: BACK and the entry again changed the game"
                         count += 2
         assert _entered(state) is not None, f"{kind}: the game is not open"
+        snapshots = Snapshots.of(journal)
+        if latest.taken is not None and snapshots is not None:
+            snapshots.take(*latest.taken)
+            snapshots.wait()
     return count
 
 

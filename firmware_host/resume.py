@@ -26,6 +26,7 @@ from firmware_host.journal import Journal, JournalDamaged, JournalEntry, Journal
 from firmware_host.paths import journal_path
 from firmware_host.shell import GAME_EFFECTS
 from firmware_host.shell_journal import INPUT, SESSION, SessionJournal
+from firmware_host.snapshots import Snapshots
 from firmware_host.storage_errors import StorageReason, storage_reason
 
 log = logging.getLogger("wordtable")
@@ -54,11 +55,11 @@ def open_session(state_dir: Path, settings: SettingsFor, clock: Callable[[], flo
     if journal is not None:
         try:
             try:
-                return _saved(journal, resume_or_start(journal, settings, clock))
+                return _saved(journal, resume_or_start(journal, settings, clock, Snapshots.of(journal)))
             except JournalDamaged as exc:  # damage the open's checks could not see, found by the replay
                 log.error("%s: moved aside, a fresh journal starts with what still reads", exc)
                 journal = journal.set_aside(f"damaged ({exc.detail})")
-                return _saved(journal, resume_or_start(journal, settings, clock))
+                return _saved(journal, resume_or_start(journal, settings, clock, Snapshots.of(journal)))
         except JournalError as exc:
             log.error("journal unusable, nothing is saved: %s", exc)
             journal.close()
@@ -118,19 +119,26 @@ def open_journal(state_dir: Path) -> tuple[Journal | None, StorageReason | None]
 
 
 def resume_or_start(
-    journal: Journal, settings: SettingsFor, clock: Callable[[], float]
+    journal: Journal, settings: SettingsFor, clock: Callable[[], float], snapshots: Snapshots | None = None,
 ) -> tuple[app.AppState, list[Effect], SessionJournal, int]:
     """Replay the open session if there is one; start a new session when none is open, or when the
-    replayed one is idle (`app.can_snapshot`: no game, no menu, the timer stopped). Entries that
-    fail in the core are set aside (`replay`); the last value is how many. A damaged entry in the session
-    or in the open table game's record raises `JournalDamaged` before anything is resumed from it."""
+    replayed one is idle (`app.can_snapshot`: no game, no menu, the timer stopped). With `snapshots`, the
+    replay starts from the newest trusted snapshot of the session (`Snapshots.load`) and folds only the
+    inputs after it; any other snapshot is refused and the session replayed in full. Entries that fail in
+    the core are set aside (`replay`); the last value is how many. A damaged entry in the session or in the
+    open table game's record (after the snapshot's mark, with one) raises `JournalDamaged` before anything
+    is resumed from it."""
     session = journal.open_game(SESSION)
     table = journal.open_game(other_than=SESSION)
-    if table is not None:  # the record of the game on the table is checked whole, as the session's inputs are
-        journal.check(table)
+    cached = snapshots.load(journal, session) if snapshots is not None and session is not None else None
+    mark, start = cached if cached is not None else (None, None)
+    if table is not None:  # the record of the game on the table is checked (since the snapshot's mark in it)
+        since = None if mark is None or mark.table != table or not mark.table_seq else (mark.table_seq, mark.table_crc)
+        journal.check(table, after=since)
     skipped = 0
     try:
-        start = app.restore(journal.meta(session)["snapshot"]) if session is not None else None
+        if session is not None and start is None:
+            start = app.restore(journal.meta(session)["snapshot"])
     except JournalDamaged:
         raise
     except (JournalError, AttributeError, KeyError, TypeError, ValueError) as exc:  # a snapshot not ours
@@ -138,11 +146,19 @@ def resume_or_start(
         start, skipped = None, 1
     if session is not None and start is not None:
         read = Read()
-        state, skipped = replay(start, read(journal.stream(session, kinds=(INPUT,))))
-        log.info("replayed session %d: %d journaled events", session, read.count)
+        after = None if mark is None else (mark.seq, mark.crc)
+        state, skipped = replay(start, read(journal.stream(session, kinds=(INPUT,), after=after)))
+        before = 0 if mark is None else mark.entries
+        if mark is None:
+            log.info("replayed session %d: %d journaled events", session, read.count)
+        else:
+            log.info("resumed session %d from its snapshot at %d events and replayed %d after it",
+                     session, before, read.count)
         if not app.can_snapshot(state):
-            target = SessionJournal(journal, session, table, entries=read.count)
-            off_s = _seconds_off(read.last_wall_time) if read.last_wall_time is not None else 0.0
+            target = SessionJournal(journal, session, table, entries=before + read.count, snapshots=snapshots,
+                                    snapshot_at=before)
+            last_wall_time = read.last_wall_time or (None if mark is None else mark.wall_time)
+            off_s = _seconds_off(last_wall_time) if last_wall_time is not None else 0.0
             resumed = Resumed(clock(), off_s)
             state, effects = app.step(state, resumed)
             target.commit(resumed, [e for e in effects if isinstance(e, GAME_EFFECTS)])
@@ -157,7 +173,7 @@ def resume_or_start(
         base = app.initial(settings(journal.settings()))[0]
     session = journal.start_game(SESSION, base.board.players, {"snapshot": app.snapshot(base)})
     state = replace(base, now=clock())
-    return state, app.view(state), SessionJournal(journal, session), skipped
+    return state, app.view(state), SessionJournal(journal, session, snapshots=snapshots), skipped
 
 
 def replay(start: app.AppState, entries: Iterable[Mapping[str, Any]]) -> tuple[app.AppState, int]:

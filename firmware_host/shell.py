@@ -88,6 +88,10 @@ class JournalLike(Protocol):
         """After a commit, with the state it led to when that can be snapshotted (`Snapshottable`): keep
         what a resume replays short."""
 
+    def cache(self, state: app.AppState) -> None:
+        """After a sync, with the state it led to when that cannot be snapshotted (an open game): keep it
+        now and then, so that a start replays only what came after (a cache; never raises)."""
+
     def tidy(self) -> None:
         """When nothing waits for the journal (an input's effects are out): its upkeep, e.g. a checkpoint.
         Never raises."""
@@ -293,6 +297,8 @@ class Shell:
             self.journal.sync()
             if snapshottable:
                 self.journal.compact(state)
+            else:
+                self.journal.cache(state)
         except (JournalError, OSError, sqlite3.Error) as exc:
             return self._give_up(exc, state, event)
         return state, []

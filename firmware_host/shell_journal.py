@@ -19,7 +19,8 @@ from firmware_host.core import app
 from firmware_host.core.effects import BeginGame, EndGame, Record, Retract
 from firmware_host.core.event_codec import encode
 from firmware_host.core.events import Event, Tick
-from firmware_host.journal import RECORD, RETRACT, Journal, utc_now
+from firmware_host.journal import RECORD, RETRACT, Journal, JournalError, utc_now
+from firmware_host.snapshots import Mark, Snapshots
 
 log = logging.getLogger("wordtable")
 
@@ -28,6 +29,14 @@ GameEffect = BeginGame | Record | Retract | EndGame
 SESSION = "appliance"  # the journal game kind of the appliance's session
 INPUT = "input"  # the entry kind of a journaled input event
 ROLL_AFTER = 100  # entries in a session before an idle table starts a fresh one from a snapshot
+SNAPSHOT_EVERY = 500  # inputs after the last state snapshot before the next is taken, at least,
+SNAPSHOT_SHARE = 0.01  # or this share of the session's inputs: the snapshots' total cost stays linear
+
+
+def snapshot_due(since: int, entries: int) -> bool:
+    """Whether a session of `entries` inputs, `since` of them after its last snapshot, takes one now: a
+    start then replays at most max(SNAPSHOT_EVERY, SNAPSHOT_SHARE × entries) inputs."""
+    return since >= max(SNAPSHOT_EVERY, SNAPSHOT_SHARE * entries)
 
 
 @dataclass
@@ -43,24 +52,29 @@ class SessionJournal:
     league: bool = False  # queue each finished game for the league in the journal's outbox
     on_queued: Callable[[], None] | None = None  # after the sync of a commit that queued a game (wakes the publisher)
     _queued: bool = False  # a commit since the last `sync` queued a game
+    snapshots: Snapshots | None = None  # where the state is kept now and then (`cache`); None: never
+    snapshot_at: int = 0  # `entries` at the last snapshot
+    _last_input: tuple[int, str] | None = None  # the seq and wall time of the latest input this writer appended
 
     def commit(self, event: Event | None, effects: Sequence[GameEffect] = ()) -> None:
         """Journal an input event (None: none) and the game effects it caused, all in one transaction,
         written (a crash of the process keeps it) but on the storage only after `sync`. Raises
         `JournalError` when it could not be written; then nothing was, and nothing changed here."""
-        table, checkpoint = self.table_game, None
+        table, checkpoint, last_input = self.table_game, None, self._last_input
         queued = self.league and any(isinstance(effect, EndGame) and effect.shelved is None for effect in effects)
         with self.journal.batch(synced=False):
             if isinstance(event, Tick) and not effects and self._checkpoint is not None:
                 self.journal.rewrite(self._checkpoint, encode(event), utc_now())
                 checkpoint = self._checkpoint
             elif event is not None:
-                seq = self.journal.append(self.session, INPUT, encode(event), utc_now())
+                when = utc_now()
+                seq = self.journal.append(self.session, INPUT, encode(event), when)
                 checkpoint = seq if isinstance(event, Tick) and not effects else None
                 self.entries += 1
+                last_input = seq, when
             for effect in effects:
                 table = self._game_effect(table, effect)
-        self.table_game, self._checkpoint = table, checkpoint
+        self.table_game, self._checkpoint, self._last_input = table, checkpoint, last_input
         self._queued = self._queued or queued
 
     def sync(self) -> None:
@@ -88,6 +102,32 @@ class SessionJournal:
             dropped = self.journal.drop_finished(SESSION)
         log.info("journal: a fresh session %d from a snapshot; %d entries of old sessions deleted", session, dropped)
         self.session, self.entries, self._checkpoint = session, 0, None
+        self.snapshot_at, self._last_input = 0, None
+
+    def cache(self, state: app.AppState) -> None:
+        """After a `sync`, with the state it led to (one `compact` does not take): when a snapshot is due
+        (`snapshot_due`), keep it (written off this thread). Not after a clock checkpoint, whose entry the
+        next tick rewrites. Never raises: a snapshot is a cache."""
+        if self.snapshots is None or self._last_input is None or self._checkpoint is not None:
+            return
+        if not snapshot_due(self.entries - self.snapshot_at, self.entries) or self.snapshots.busy():
+            return
+        try:
+            mark = self._mark(*self._last_input)
+        except JournalError as exc:
+            log.warning("no resume snapshot: %s", exc)
+            return
+        if mark is not None:
+            self.snapshots.take(mark, state)
+            self.snapshot_at = self.entries
+
+    def _mark(self, seq: int, wall_time: str) -> Mark | None:
+        crc = self.journal.entry_crc(self.session, seq)
+        last = None if self.table_game is None else self.journal.last_entry(self.table_game)
+        if crc is None or (last is not None and last[1] is None):
+            return None  # a journal without checksums: nothing to check a snapshot's place against
+        table_seq, table_crc = (0, 0) if last is None else (last[0], last[1] or 0)
+        return Mark(self.session, seq, crc, wall_time, self.entries, self.table_game, table_seq, table_crc)
 
     def _game_effect(self, table: int | None, effect: GameEffect) -> int | None:
         if isinstance(effect, BeginGame) and effect.resumes is not None:

@@ -53,6 +53,9 @@ class Recorder:
     def compact(self, state):
         pass
 
+    def cache(self, state):
+        pass
+
     def tidy(self):
         pass
 

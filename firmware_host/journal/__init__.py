@@ -185,20 +185,23 @@ class Journal(Store):
         """A game's entries in the order they were appended (all kinds, or only `kinds`)."""
         return list(self.stream(game_id, kinds))
 
-    def stream(self, game_id: int, kinds: Iterable[str] | None = None) -> Iterator[JournalEntry]:
+    def stream(self, game_id: int, kinds: Iterable[str] | None = None, *,
+               after: tuple[int, int] | None = None) -> Iterator[JournalEntry]:
         """`events` one row at a time (what a resume replays: memory stays flat however long the game).
         Every entry of the game is checked against its checksum chain (`checksum`) before the first one
         after it is given out: an entry that fails it, or does not decode, raises `JournalDamaged` there —
-        nothing after a damaged entry is ever replayed. Nothing may write to the journal while the stream
-        is read."""
+        nothing after a damaged entry is ever replayed. `after=(seq, crc)`: only the entries after `seq`,
+        whose chain goes on from `crc` (a resume from a snapshot: the cost is that of the tail). Nothing may
+        write to the journal while the stream is read."""
         self.game(game_id)
         wanted = None if kinds is None else set(kinds)
-        chain = Chain() if self.checksummed else None
+        since, crc = after or (0, 0)
+        chain = Chain({game_id: crc} if after else None) if self.checksummed else None
         with self._reading() as db:
             rows = db.execute(
                 f"SELECT seq, game_id, kind, payload, wall_time, {self._crc} FROM events WHERE game_id = ?"
-                " ORDER BY seq",
-                (game_id,),
+                " AND seq > ? ORDER BY seq",
+                (game_id, since),
             )
             for seq, gid, kind, payload, when, crc in rows:
                 if chain is not None and not chain.good((seq, gid, kind, payload, when), crc):
@@ -210,10 +213,25 @@ class Journal(Store):
                     raise JournalDamaged(self.path, f"entry {seq} of game {game_id} does not decode")
                 yield JournalEntry(seq, gid, kind, value, cell(when))
 
-    def check(self, game_id: int) -> None:
-        """Read every entry of a game as `stream` does: `JournalDamaged` when one is damaged."""
-        for _ in self.stream(game_id):
+    def check(self, game_id: int, *, after: tuple[int, int] | None = None) -> None:
+        """Read every entry of a game (after `after`, as `stream` takes it) as `stream` does:
+        `JournalDamaged` when one is damaged."""
+        for _ in self.stream(game_id, after=after):
             pass
+
+    def entry_crc(self, game_id: int, seq: int) -> int | None:
+        """The checksum of entry `seq` of game `game_id` (None: the game has no such entry, or the journal
+        no checksums). One indexed read."""
+        with self._reading() as db:
+            row = db.execute(f"SELECT {self._crc} FROM events WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+        return row[0] if row is not None and isinstance(row[0], int) else None
+
+    def last_entry(self, game_id: int) -> tuple[int, int | None] | None:
+        """The seq and checksum of the latest entry of a game (None: it has none). One indexed read."""
+        with self._reading() as db:
+            row = db.execute(f"SELECT seq, {self._crc} FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                             (game_id,)).fetchone()
+        return None if row is None else (int(row[0]), row[1] if isinstance(row[1], int) else None)
 
     def export_record(self, game_id: int) -> str:
         """The game as a record (JSON Lines, the input of `wordtable score`): the header, then every

@@ -41,8 +41,9 @@ class Chain:
     """Checks the events of games in seq order, one chain per game: `good(row, crc)` says whether the row
     continues its game's chain; once a game's chain breaks, none of its later rows is good."""
 
-    def __init__(self) -> None:
-        self._last: dict[Any, int] = {}
+    def __init__(self, start: dict[Any, int] | None = None) -> None:
+        """`start`: the checksum each game's chain goes on from (a check that begins after a known entry)."""
+        self._last: dict[Any, int] = dict(start or {})
         self.broken: set[Any] = set()
 
     def good(self, row: tuple[Any, ...], crc: Any) -> bool:
