@@ -9,9 +9,11 @@ when /sys/fs/cgroup/cgroup.controllers offers `cpu`, else cgroup v1 `cpu.cfs_quo
 `cpu.cfs_period_us` under /sys/fs/cgroup/cpu (this VM has v1 only) — and the process pinned to one CPU
 (`sched_setaffinity`, as `taskset -c`). Where no cgroup can be written, a duty-cycling limiter stops and
 continues the process group (SIGSTOP/SIGCONT) in `PERIOD_S` slices instead; the output says which.
-The period is 10 ms, so the kernel throttles in slices of at most `(1 - share) × 10 ms`: a latency
-measured at the Pi share carries up to that much throttling on top of the slower CPU (a real Pi is slow
-all the time instead; the throttle makes p99/max at the Pi share pessimistic, not optimistic).
+The bandwidth controller lets the group run for its quota, then stops it until the period ends; the
+kernel's smallest quota is 1 ms, so the period is the shortest that gives the share with it:
+`MIN_QUOTA_US / share` (6.25 ms at 0.16). A latency measured at the share therefore carries up to
+`(1 - share) × period` (5.25 ms) of throttling on top of the slower CPU (a real Pi is slow all the time
+instead; the throttle makes p99/max at the Pi share pessimistic, not optimistic): bench/README.md.
 
 Calibration (`calibrate`): the published single-core figure is sysbench 1.0.20 `cpu --threads=1`
 (primes up to 10 000): 687.45 events/s on a Raspberry Pi 3 Model B+ (Cortex-A53 at 1.4 GHz), from
@@ -47,7 +49,8 @@ from pathlib import Path
 
 A53_1GHZ_EVENTS_S = 687.45 * 1.0 / 1.4  # sysbench cpu, Pi 3B+ at 1.4 GHz scaled to the Zero 2 W's 1.0 GHz
 DEFAULT_SHARE = 0.16  # sysbench here (2-core x86 VM): 3054 events per CPU-second -> 491 / 3054 (bench/README.md)
-PERIOD_S = 0.010
+MIN_QUOTA_US = 1000  # the kernel's least cfs quota (cgroup v1 and v2)
+PERIOD_S = 0.00625  # the SIGSTOP/SIGCONT fallback's slice: as the cgroup's period at the default share
 CPU = 1  # the CPU the limited process is pinned to
 ROW_MARK = "@row "
 PI_ENV = "WORDTABLE_BENCH_PI"  # set in a child that runs at the Pi share (its value: the share)
@@ -76,16 +79,20 @@ def share() -> float:
     return float(os.environ.get(SHARE_ENV, DEFAULT_SHARE))
 
 
+def period_for(fraction: float) -> tuple[int, int]:
+    """(quota, period) in µs giving `fraction` of a CPU in the shortest period the kernel accepts: the
+    least quota (1 ms), and the period that quota over the share (6250 µs at 0.16)."""
+    fraction = min(1.0, max(fraction, 0.001))
+    return MIN_QUOTA_US, max(MIN_QUOTA_US, round(MIN_QUOTA_US / fraction))
+
+
 class Limiter:
     """A CPU-bandwidth cgroup for one child (v2 `cpu.max` or v1 cfs quota), or the SIGSTOP/SIGCONT duty
     cycle where none can be made. `preexec` joins it and pins to `CPU` (run in the child before exec)."""
 
     def __init__(self, fraction: float) -> None:
         self.fraction = fraction
-        period_us = int(PERIOD_S * 1e6)
-        quota_us = max(1000, int(fraction * period_us))  # the kernel's minimum quota is 1 ms
-        if quota_us / period_us > fraction * 1.01:
-            period_us = int(quota_us / fraction)
+        quota_us, period_us = period_for(fraction)
         self.procs: Path | None = None
         self.kind = "SIGSTOP/SIGCONT duty cycle (no writable cgroup)"
         name = f"wordtable-pi-{os.getpid()}"

@@ -16,10 +16,11 @@ here, in the shell; the core only gets the finished value.
 
 A build never runs in the service: it runs in a child process (`python -m firmware_host.word_index`) in
 the idle class (SCHED_IDLE, idle I/O: `thread_priority.run_when_idle`) that writes the file, which the
-service then reads. So the build's CPU and storage cannot stall the loop, the display or the alarm, and its memory (the list as a set of strings, ~100 MB for
-`wngerman`) is never the service's: it holds the finished blob (~4.5 MB) only. The file is read, not
-mapped: a mapped file cut short under it would kill the service with SIGBUS. Only when no child can
-write the file (a read-only state directory) is the index built in memory, as before.
+service then reads. So the build's CPU and storage cannot stall the loop, the display or the alarm,
+and its memory (the list as a set of strings, ~100 MB for `wngerman`) is never the service's: it holds
+the finished blob (~4.5 MB) only. The file is read, not mapped: a mapped file cut short under it would
+kill the service with SIGBUS. Only when no child can write the file (a read-only state directory) is the
+index built in memory, as before.
 """
 
 from __future__ import annotations
