@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -188,7 +188,7 @@ class Frames:
             finally:
                 self.input = False
 
-        display.show, shell.handle = kept, handled
+        display.show, shell.handle = kept, handled  # type: ignore[method-assign]
 
     def since(self, edge: float) -> list[tuple[float, Any, bool]]:
         with self.lock:
@@ -345,8 +345,8 @@ class Profiles:
 
     def __init__(self, appliance: Appliance) -> None:
         self.loop, self.writer = cProfile.Profile(), cProfile.Profile()
-        shell, display = appliance.shell, appliance.hardware.display
-        shell.handle = self._around(self.loop, shell.handle, lambda args: not isinstance(args[0], Tick))
+        shell, display = appliance.shell, cast(Any, appliance.hardware.display)  # a LumaDisplay: its `_write`
+        shell.handle = self._around(self.loop, shell.handle, lambda args: not isinstance(args[0], Tick))  # type: ignore[method-assign]
         display._write = self._around(self.writer, display._write, lambda args: True)
 
     @staticmethod
@@ -440,7 +440,7 @@ def turn_switches(appliance: Appliance, hands: Hands, bus: GlassBus, glass: Glas
                   turns: int) -> list[Seen]:
     """A Zugzeit game begun from its script (the events put in the shell's queue), START ending each turn."""
     for event in opening("turn-timer")[0]:
-        appliance.shell.put(replace(event, at=time.monotonic()))  # type: ignore[type-var]
+        appliance.shell.put(replace(cast(Any, event), at=time.monotonic()))
         time.sleep(0.03)
     time.sleep(0.5)
     hands.short("start")  # the first player's clock runs

@@ -14,6 +14,9 @@ kernel's smallest quota is 1 ms, so the period is the shortest that gives the sh
 `MIN_QUOTA_US / share` (6.25 ms at 0.16). A latency measured at the share therefore carries up to
 `(1 - share) × period` (5.25 ms) of throttling on top of the slower CPU (a real Pi is slow all the time
 instead; the throttle makes p99/max at the Pi share pessimistic, not optimistic): bench/README.md.
+Real-time threads (the unit's SCHED_FIFO) escape the cfs quota, so the v1 group's `cpu.rt_period_us` /
+`cpu.rt_runtime_us` are set alike. `$WORDTABLE_PI_METHOD=spin` makes the share with a spinner instead
+(`spin`: a SCHED_FIFO 90 process on the same CPU taking the rest in ~0.1 ms slices; not calibrated yet).
 
 Calibration (`calibrate`): the published single-core figure is sysbench 1.0.20 `cpu --threads=1`
 (primes up to 10 000): 687.45 events/s on a Raspberry Pi 3 Model B+ (Cortex-A53 at 1.4 GHz), from
