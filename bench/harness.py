@@ -113,11 +113,13 @@ def on_wire(bus: Any) -> Iterator[Any]:
 
 
 def start_appliance(
-    state_dir: Path, hook: Callable[[Outputs], Outputs], pin_factory: Any = None, resolved: Resolved | None = None
+    state_dir: Path, hook: Callable[[Outputs], Outputs], pin_factory: Any = None, resolved: Resolved | None = None,
+    before_run: Callable[[Appliance], object] = lambda appliance: None,
 ) -> tuple[Appliance, threading.Thread]:
     """Open the appliance inside the loop's thread (the journal belongs to the thread that opens it);
     `pin_factory`: another gpiozero factory than the sim profile's mock one; `resolved`: another
-    configuration than the sim profile's."""
+    configuration than the sim profile's; `before_run`: what the service starts before its loop runs (the
+    table page: `page.attach.serve_page`)."""
     resolved = resolved or resolve("sim", None, environ={})
     holder: list[Appliance] = []
     ready = threading.Event()
@@ -125,6 +127,7 @@ def start_appliance(
     def main() -> None:
         appliance = open_appliance(resolved, state_dir, outputs_hook=hook, power_off=lambda: None,
                                    pin_factory=pin_factory)
+        before_run(appliance)
         settle_heap()  # as the service does once it is up
         holder.append(appliance)
         ready.set()

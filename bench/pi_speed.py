@@ -9,9 +9,14 @@ when /sys/fs/cgroup/cgroup.controllers offers `cpu`, else cgroup v1 `cpu.cfs_quo
 `cpu.cfs_period_us` under /sys/fs/cgroup/cpu (this VM has v1 only) — and the process pinned to one CPU
 (`sched_setaffinity`, as `taskset -c`). Where no cgroup can be written, a duty-cycling limiter stops and
 continues the process group (SIGSTOP/SIGCONT) in `PERIOD_S` slices instead; the output says which.
-The period is 10 ms, so the kernel throttles in slices of at most `(1 - share) × 10 ms`: a latency
-measured at the Pi share carries up to that much throttling on top of the slower CPU (a real Pi is slow
-all the time instead; the throttle makes p99/max at the Pi share pessimistic, not optimistic).
+The bandwidth controller lets the group run for its quota, then stops it until the period ends; the
+kernel's smallest quota is 1 ms, so the period is the shortest that gives the share with it:
+`MIN_QUOTA_US / share` (6.25 ms at 0.16). A latency measured at the share therefore carries up to
+`(1 - share) × period` (5.25 ms) of throttling on top of the slower CPU (a real Pi is slow all the time
+instead; the throttle makes p99/max at the Pi share pessimistic, not optimistic): bench/README.md.
+Real-time threads (the unit's SCHED_FIFO) escape the cfs quota, so the v1 group's `cpu.rt_period_us` /
+`cpu.rt_runtime_us` are set alike. `$WORDTABLE_PI_METHOD=spin` makes the share with a spinner instead
+(`spin`: a SCHED_FIFO 90 process on the same CPU taking the rest in ~0.1 ms slices; not calibrated yet).
 
 Calibration (`calibrate`): the published single-core figure is sysbench 1.0.20 `cpu --threads=1`
 (primes up to 10 000): 687.45 events/s on a Raspberry Pi 3 Model B+ (Cortex-A53 at 1.4 GHz), from
@@ -47,11 +52,15 @@ from pathlib import Path
 
 A53_1GHZ_EVENTS_S = 687.45 * 1.0 / 1.4  # sysbench cpu, Pi 3B+ at 1.4 GHz scaled to the Zero 2 W's 1.0 GHz
 DEFAULT_SHARE = 0.16  # sysbench here (2-core x86 VM): 3054 events per CPU-second -> 491 / 3054 (bench/README.md)
-PERIOD_S = 0.010
+MIN_QUOTA_US = 1000  # the kernel's least cfs quota (cgroup v1 and v2)
+PERIOD_S = 0.00625  # the SIGSTOP/SIGCONT fallback's slice: as the cgroup's period at the default share
 CPU = 1  # the CPU the limited process is pinned to
 ROW_MARK = "@row "
 PI_ENV = "WORDTABLE_BENCH_PI"  # set in a child that runs at the Pi share (its value: the share)
 SHARE_ENV = "WORDTABLE_PI_SHARE"  # overrides the calibrated share
+METHOD_ENV = "WORDTABLE_PI_METHOD"  # "cgroup" (the default) or "spin": how the share is made
+SPIN_PRIORITY = 90  # the spinner's SCHED_FIFO priority: above the unit's 10
+SPIN_GAP_S = 100e-6  # the spinner's sleep, as asked (a wake-up on this VM takes longer)
 
 
 def sysbench_events_s(cpu: int = CPU, seconds: int = 5) -> float | None:
@@ -76,17 +85,70 @@ def share() -> float:
     return float(os.environ.get(SHARE_ENV, DEFAULT_SHARE))
 
 
+def start_spinner(fraction: float) -> subprocess.Popen[str] | None:
+    """The spinner (`spin`) in a process of its own, once it runs at its real-time priority; None where it
+    may not (no privilege)."""
+    spinner = subprocess.Popen([sys.executable, __file__, "spin", str(fraction)], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    assert spinner.stdout is not None
+    if spinner.stdout.readline().strip() == "ready":
+        return spinner
+    spinner.wait()
+    return None
+
+
+def spin(fraction: float) -> None:
+    """Take `1 - fraction` of CPU `CPU` from everything below SCHED_FIFO `SPIN_PRIORITY`, in slices of
+    about a tenth of a millisecond: sleep `SPIN_GAP_S` (the others run), then spin until the time spun is
+    (1 - fraction)/fraction of the time slept, both as measured (a late wake-up only lengthens the next
+    spin). Ends when its parent does."""
+    os.sched_setaffinity(0, {CPU})
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(SPIN_PRIORITY))
+    except OSError as exc:
+        print(f"refused: {exc.strerror}", flush=True)
+        return
+    print("ready", flush=True)
+    parent, clock = os.getppid(), time.perf_counter
+    ratio = (1 - fraction) / fraction
+    slept = spun = 0.0
+    rounds = 0
+    while True:
+        start = clock()
+        time.sleep(SPIN_GAP_S)
+        woke = clock()
+        slept += woke - start
+        until = woke + slept * ratio - spun
+        while clock() < until:
+            pass
+        spun += clock() - woke
+        rounds += 1
+        if rounds % 1000 == 0 and os.getppid() != parent:
+            return
+
+
+def period_for(fraction: float) -> tuple[int, int]:
+    """(quota, period) in µs giving `fraction` of a CPU in the shortest period the kernel accepts: the
+    least quota (1 ms), and the period that quota over the share (6250 µs at 0.16)."""
+    fraction = min(1.0, max(fraction, 0.001))
+    return MIN_QUOTA_US, max(MIN_QUOTA_US, round(MIN_QUOTA_US / fraction))
+
+
 class Limiter:
     """A CPU-bandwidth cgroup for one child (v2 `cpu.max` or v1 cfs quota), or the SIGSTOP/SIGCONT duty
     cycle where none can be made. `preexec` joins it and pins to `CPU` (run in the child before exec)."""
 
-    def __init__(self, fraction: float) -> None:
+    def __init__(self, fraction: float, method: str | None = None) -> None:
         self.fraction = fraction
-        period_us = int(PERIOD_S * 1e6)
-        quota_us = max(1000, int(fraction * period_us))  # the kernel's minimum quota is 1 ms
-        if quota_us / period_us > fraction * 1.01:
-            period_us = int(quota_us / fraction)
         self.procs: Path | None = None
+        self._stop = threading.Event()
+        self.spinner: subprocess.Popen[str] | None = None
+        if (method or os.environ.get(METHOD_ENV, "cgroup")) == "spin":
+            self.spinner = start_spinner(fraction)
+            if self.spinner is not None:
+                self.kind = f"spinner at SCHED_FIFO {SPIN_PRIORITY} taking {1 - fraction:.3f} of CPU {CPU}"
+                return
+        quota_us, period_us = period_for(fraction)
         self.kind = "SIGSTOP/SIGCONT duty cycle (no writable cgroup)"
         name = f"wordtable-pi-{os.getpid()}"
         v2 = Path("/sys/fs/cgroup")
@@ -104,24 +166,26 @@ class Limiter:
                 self.dir.mkdir()
                 (self.dir / "cpu.cfs_period_us").write_text(f"{period_us}\n")
                 (self.dir / "cpu.cfs_quota_us").write_text(f"{quota_us}\n")
-                with contextlib.suppress(OSError):  # real-time threads in a v1 group need a budget of their own
-                    (self.dir / "cpu.rt_runtime_us").write_text(f"{int(fraction * 950_000)}\n")
+                with contextlib.suppress(OSError):  # real-time threads escape the cfs quota: the same share
+                    (self.dir / "cpu.rt_period_us").write_text(f"{period_us}\n")
+                    (self.dir / "cpu.rt_runtime_us").write_text(f"{quota_us}\n")
                 self.procs = self.dir / "cgroup.procs"
-                self.kind = f"cgroup v1 cfs_quota_us={quota_us} cfs_period_us={period_us}"
+                self.kind = f"cgroup v1 cfs_quota_us={quota_us} cfs_period_us={period_us} (rt_ alike)"
             except OSError:
                 self.procs = None
-        self._stop = threading.Event()
 
     def preexec(self) -> None:
         os.sched_setaffinity(0, {CPU})
+        if self.spinner is not None:
+            return
         if self.procs is not None:
             self.procs.write_text(f"{os.getpid()}\n")
         else:
             os.setpgid(0, 0)
 
     def started(self, pid: int) -> None:
-        """Begin duty-cycling `pid`'s process group when there is no cgroup."""
-        if self.procs is None:
+        """Begin duty-cycling `pid`'s process group when there is neither a spinner nor a cgroup."""
+        if self.spinner is None and self.procs is None:
             threading.Thread(target=self._duty, args=(pid,), daemon=True).start()
 
     def _duty(self, pid: int) -> None:
@@ -137,6 +201,9 @@ class Limiter:
 
     def close(self) -> None:
         self._stop.set()
+        if self.spinner is not None:
+            self.spinner.kill()
+            self.spinner.wait()
         if self.procs is not None:
             for _ in range(50):  # the group empties when its processes are reaped
                 try:
@@ -239,28 +306,35 @@ def calibrate() -> None:
         print(f"sysbench cpu --threads=1 on CPU {CPU}: {here:.1f} events per CPU-second here; Cortex-A53 @ 1 GHz "
               f"{A53_1GHZ_EVENTS_S:.1f} events/s (687.45 at 1.4 GHz, scaled) -> share {fraction:.3f} "
               f"(this machine is {1 / fraction:.1f}x a Zero 2 W core)")
-    code = f"import time; s = time.perf_counter(); {PY_WORK}; print(time.perf_counter() - s)"
     cpu_code = f"import time; s = time.process_time(); {PY_WORK}; print(time.process_time() - s)"
     full = [float(subprocess.run([sys.executable, "-c", cpu_code], capture_output=True, text=True,
                                  check=True).stdout) for _ in range(3)]  # CPU time: the machine is shared
-    limited = []
-    for _ in range(3):
-        result, kind = run_limited([sys.executable, "-c", code], fraction)
-        limited.append(float(result.stdout))
-    ratio = statistics.median(full) / statistics.median(limited)
-    print(f"python workload ({PY_WORK}): full {statistics.median(full) * 1000:.0f} ms, limited "
-          f"{statistics.median(limited) * 1000:.0f} ms ({kind}): ratio {ratio:.3f} (target {fraction:.3f})")
+    for policy, setup in (("SCHED_OTHER", ""), ("SCHED_FIFO 10, as the unit",
+                                                 "os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10)); ")):
+        code = f"import os, time; {setup}s = time.perf_counter(); {PY_WORK}; print(time.perf_counter() - s)"
+        limited = []
+        for _ in range(3):
+            result, kind = run_limited([sys.executable, "-c", code], fraction)
+            limited.append(float(result.stdout))
+        ratio = statistics.median(full) / statistics.median(limited)
+        print(f"python workload ({PY_WORK}) at {policy}: full {statistics.median(full) * 1000:.0f} ms CPU, limited "
+              f"{statistics.median(limited) * 1000:.0f} ms ({kind}): ratio {ratio:.3f} (target {fraction:.3f})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("calibrate")
+    spinner = sub.add_parser("spin")
+    spinner.add_argument("fraction", type=float)
     runner = sub.add_parser("run")
     runner.add_argument("argv", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     if args.command == "calibrate":
         calibrate()
+        return
+    if args.command == "spin":
+        spin(args.fraction)
         return
     argv = args.argv[1:] if args.argv[:1] == ["--"] else args.argv
     result, kind = run_limited(argv, capture=False)

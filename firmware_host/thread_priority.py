@@ -8,6 +8,9 @@ SCHED_OTHER at nice `WAIT_NICE` (lowering needs no privilege, and `RestrictRealt
 loop, the display writer and the buzzer keep what the unit gave. The interpreter's switch interval is
 shortened too (`SWITCH_S`), so a thread that may wait holds the GIL for at most that long while the loop
 or the alarm wants it.
+
+`run_when_idle` puts a whole process (the word index's builder child) where it cannot compete with the
+service at all: SCHED_IDLE for the processor and the idle class for the storage (`ioprio_set`).
 """
 
 from __future__ import annotations
@@ -48,3 +51,44 @@ def let_wait(threads: Iterable[threading.Thread] | None = None, done: set[int] |
 
 def hand_the_gil_on_sooner() -> None:
     sys.setswitchinterval(SWITCH_S)
+
+
+# ioprio_set/ioprio_get have no wrapper in Python or glibc: their syscall numbers per machine
+IOPRIO_SYSCALLS = {"x86_64": (251, 252), "aarch64": (30, 31), "armv7l": (314, 315), "armv6l": (314, 315),
+                   "i686": (289, 290)}
+IOPRIO_WHO_PROCESS = 1
+IOPRIO_CLASS_SHIFT = 13
+IOPRIO_CLASS_IDLE = 3
+
+
+def run_when_idle() -> list[str]:
+    """Put this process in the idle class: SCHED_IDLE (it runs only when no other thread wants the
+    processor; the kernel still gives it a sliver of a busy core, so it ends) and the idle I/O class (its
+    reads and writes wait while others use the storage, where the I/O scheduler honours classes: BFQ,
+    mq-deadline). What was set, e.g. ["SCHED_IDLE", "ioprio idle"]; a refusal or another OS leaves that part."""
+    done = []
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        done.append("SCHED_IDLE")
+    if _ioprio(0, IOPRIO_CLASS_IDLE << IOPRIO_CLASS_SHIFT) == 0:
+        done.append("ioprio idle")
+    return done
+
+
+def io_class(pid: int) -> int | None:
+    """The I/O scheduling class of process `pid` (3: idle), or None where it cannot be read."""
+    value = _ioprio(pid, None)
+    return None if value is None or value < 0 else value >> IOPRIO_CLASS_SHIFT
+
+
+def _ioprio(pid: int, value: int | None) -> int | None:
+    """ioprio_set (`value`) or ioprio_get (None) of process `pid` (0: this one); None without the syscall."""
+    numbers = IOPRIO_SYSCALLS.get(os.uname().machine) if sys.platform.startswith("linux") else None
+    if numbers is None:
+        return None
+    import ctypes  # only here: the service never needs it
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if value is None:
+        return int(libc.syscall(numbers[1], IOPRIO_WHO_PROCESS, pid))
+    return int(libc.syscall(numbers[0], IOPRIO_WHO_PROCESS, pid, value))

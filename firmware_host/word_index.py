@@ -14,12 +14,13 @@ reads a second index of the German list, `<list>.allowed.de.idx`: only its words
 allows (`base_forms`: base forms, no proper names), rebuilt when either file changes. Reading files lives
 here, in the shell; the core only gets the finished value.
 
-A build never runs in the service: it runs in a child process (`python -m firmware_host.word_index`) at
-a lower priority (nice 5) that writes the file, which the service then reads. So the
-build's CPU cannot stall the loop or the alarm, and its memory (the list as a set of strings, ~100 MB for
-`wngerman`) is never the service's: it holds the finished blob (~4.5 MB) only. The file is read, not
-mapped: a mapped file cut short under it would kill the service with SIGBUS. Only when no child can
-write the file (a read-only state directory) is the index built in memory, as before.
+A build never runs in the service: it runs in a child process (`python -m firmware_host.word_index`) in
+the idle class (SCHED_IDLE, idle I/O: `thread_priority.run_when_idle`) that writes the file, which the
+service then reads. So the build's CPU and storage cannot stall the loop, the display or the alarm,
+and its memory (the list as a set of strings, ~100 MB for `wngerman`) is never the service's: it holds
+the finished blob (~4.5 MB) only. The file is read, not mapped: a mapped file cut short under it would
+kill the service with SIGBUS. Only when no child can write the file (a read-only state directory) is the
+index built in memory, as before.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from pathlib import Path
 from firmware_host.base_forms import RULES, LexiconError, read_allowed
 from firmware_host.core.games.perfektes_wort.words import LETTERS, normalize
 from firmware_host.paths import write_atomically
+from firmware_host.thread_priority import run_when_idle
 
 log = logging.getLogger("wordtable")
 
@@ -272,16 +274,19 @@ def _end_builds() -> None:
 CHILD_REFUSED = 3  # the child's exit code for a list or lexicon that cannot be read (`WordIndexError`)
 
 
-BUILD_NICE = 5  # below the service's threads, yet never starved: the reveal waits for the list
+BUILD_NICE = 5  # where SCHED_IDLE is refused (not Linux): at least below the service
 
 
 def lower_priority() -> None:
-    """This process at nice `BUILD_NICE` (SCHED_OTHER). Not SCHED_IDLE: on a busy box an idle-class
-    build never ends, and the reveal of Das perfekte Wort waits for it. Under the unit the service's loop
-    is SCHED_FIFO, and the child is reset to SCHED_OTHER at fork (`CPUSchedulingResetOnFork=`), so the
-    build never runs before the loop whatever its niceness."""
-    with contextlib.suppress(OSError):
-        os.nice(BUILD_NICE - os.nice(0))
+    """This process in the idle class (`thread_priority.run_when_idle`): a wake-up of the loop, the display
+    writer or the page preempts it at once, whatever the service's own policy. (Under the unit the
+    service is SCHED_FIFO and the child is reset to SCHED_OTHER at fork, `CPUSchedulingResetOnFork=`,
+    before it moves itself lower.) The table is idle most of the time, so the build still ends in
+    seconds; on a core that is busy for good it gets the kernel's sliver for idle tasks and takes longer,
+    while the reveal of Das perfekte Wort waits for it. Where SCHED_IDLE is refused: nice `BUILD_NICE`."""
+    if "SCHED_IDLE" not in run_when_idle():
+        with contextlib.suppress(OSError):
+            os.nice(BUILD_NICE - os.nice(0))
 
 
 def child_main(argv: Sequence[str]) -> int:
