@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from firmware_host import sdnotify, thread_priority
+from firmware_host import sdnotify, thread_priority, tls
 from firmware_host.commands.check_config import report
 from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, page_enabled, resolve
 from firmware_host.core.events import Notice
@@ -96,6 +96,8 @@ LOOK_AGAIN_S = 5.0
 
 
 def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
+    if not tls.needed(resolved) and tls.keep_out("the service's configuration names no mqtts:// broker"):
+        log.debug("TLS kept out of the process: no mqtts:// broker")
     from firmware_host.appliance import open_appliance, settle_heap
     from firmware_host.power import PowerOffError, power_off
     from hw.protocols import HardwareError
