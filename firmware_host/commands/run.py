@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import time
@@ -69,6 +70,9 @@ def _page(appliance: Any, resolved: Resolved, directory: Path) -> Any:
     then: with the page off the service never loads the network stack."""
     if not page_enabled(resolved):
         return None
+    # aiohttp's signal lists (frozenlist) in pure Python, as frozenlist offers: its C extension, used only at
+    # start and stop, is C++ and maps libstdc++ for it: ~1.2 MB resident (bench/bench_rss.py)
+    os.environ.setdefault("FROZENLIST_NO_EXTENSIONS", "1")
     from firmware_host.page.attach import serve_page
 
     return serve_page(appliance, resolved, directory)

@@ -1,6 +1,7 @@
-"""`wordtable run` loads `ssl` only when its configuration speaks TLS (`firmware_host.tls`): with the page
-and a league on `mqtt://` the page serves and the league connects without it; a league on `mqtts://`
-connects to a TLS broker (a self-signed certificate). `keep_out` itself in a child
+"""What `wordtable run` loads, for its memory (issue 40): `ssl` only when its configuration speaks TLS
+(`firmware_host.tls`): with the page and a league on `mqtt://` the page serves and the league connects
+without it (and aiohttp's frozenlist without its C++ extension); a league on `mqtts://` connects to a TLS
+broker (a self-signed certificate). `keep_out` itself in a child
 interpreter, since it holds for the rest of a process."""
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def report():
         except Exception as exc:
             page = repr(exc)
     print("seen " + json.dumps({"ssl": "ssl" in sys.modules, "aiohttp": "aiohttp" in sys.modules,
-                                "page": page}), flush=True)
+                                "frozenlist C": "frozenlist._frozenlist" in sys.modules, "page": page}), flush=True)
     os.kill(os.getpid(), signal.SIGTERM)
 
 
@@ -123,7 +124,7 @@ def test_the_page_serves_and_the_league_connects_on_mqtt_without_ssl(tmp_path: P
         seen = _service(tmp_path, config, page=f"http://127.0.0.1:{port}/")
     finally:
         broker.stop()
-    assert seen == {"ssl": False, "aiohttp": True, "page": 200}
+    assert seen == {"ssl": False, "aiohttp": True, "frozenlist C": False, "page": 200}
 
 
 def _certificate(directory: Path) -> tuple[Path, Path]:
@@ -152,4 +153,4 @@ def test_a_league_on_mqtts_connects_with_tls(tmp_path: Path) -> None:
         seen = _service(tmp_path, config, SSL_CERT_FILE=str(cert))
     finally:
         broker.stop()
-    assert seen == {"ssl": True, "aiohttp": False, "page": None}
+    assert seen == {"ssl": True, "aiohttp": False, "frozenlist C": False, "page": None}
