@@ -5,7 +5,8 @@
 Starts the real service (`python -m firmware_host run`, its own state directory) and reads its
 /proc/PID/status once it is ready and has settled: VmRSS idle (page and league off); with the table page
 and the league on (a local Mosquitto broker); with 8 phones joined to the page (WebSocket clients in this
-process); and around the first build of the German word index (/usr/share/dict/ngerman, a fresh state
+process); the first two also split into RssAnon (Python's objects and code, malloc's arenas) and RssFile
+(libraries, fonts); and around the first build of the German word index (/usr/share/dict/ngerman, a fresh state
 directory: VmHWM, the service's peak, while it builds, and VmRSS once the list is open). `--root DIR`
 runs another checkout's service (the code before a change). Rows in MB, p50/p99/max over `--runs`
 starts; `--pi` runs the service pinned at a Pi Zero 2 W core's share (bench/pi_speed.py).
@@ -126,6 +127,13 @@ async def join_phones(url: str, code: str, phones: int, hold_s: float, measure: 
             await session.close()
 
 
+def pieces(results: dict[str, list[float]], label: str, service: Service) -> None:
+    """The rows that split a VmRSS: anonymous memory (Python's objects and code, malloc's arenas) and
+    mapped files (libpython, the extension modules and their libraries, fonts)."""
+    for key, what in (("RssAnon", "anonymous"), ("RssFile", "files mapped")):
+        results.setdefault(f"  {label}: {what} ({key})", []).append(service.status(key))
+
+
 def one_run(root: Path, scratch: Path, results: dict[str, list[float]], settle_s: float) -> None:
     """One start of each kind on one state directory: the first builds the word index (the German list
     is the system's, as on the box), the others open it."""
@@ -148,6 +156,7 @@ def one_run(root: Path, scratch: Path, results: dict[str, list[float]], settle_s
         off.wait_for(r"word list: ")
     time.sleep(settle_s)
     results.setdefault("idle (page and league off)", []).append(off.status("VmRSS"))
+    pieces(results, "idle", off)
     off.stop()
 
     mqtt, port = broker(scratch / "broker")
@@ -162,6 +171,7 @@ def one_run(root: Path, scratch: Path, results: dict[str, list[float]], settle_s
             on.wait_for(r"word list: ")
         time.sleep(settle_s)
         results.setdefault("with the page and the league on", []).append(on.status("VmRSS"))
+        pieces(results, "page + league", on)
         code = found.group(2)
         url = f"http://127.0.0.1:{page_port}"
 

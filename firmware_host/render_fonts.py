@@ -22,6 +22,7 @@ BIG = FONT_DIR / "DejaVuSans-Bold.ttf"  # scalable: the big values
 STRIKES = (12, 14, 16, 18, 20, 22, 24, 28, 32)  # the pixel sizes the Terminus faces hold
 BIG_MIN_SIZE = 6
 BIG_MAX_SIZE = 256
+GUESS_SIZE = 64  # the size the fit search scales its first guess from
 # The tallest ink of any line of small text: accents above capitals, descenders below the baseline.
 EXTENT_PROBE = "ÄÖÜÉÅgjpqy|"
 # Pillow's own layout, never libraqm: Pillow takes raqm when the system happens to have it (fribidi), and raqm
@@ -86,20 +87,28 @@ def cap_height(size: int, bold: bool = False) -> int:
 
 @lru_cache(maxsize=512)
 def big_font_size(text: str, width: int, height: int) -> int:
-    """The largest bold size whose advance fits `width` and whose ink fits `height` (at least the minimum)."""
+    """The largest bold size whose advance fits `width` and whose ink fits `height` (at least the minimum).
+    The sizes it tries are faces of their own, not `big_font`'s: each face maps the font file anew (~240 KB
+    resident), so only the sizes drawn stay (issue 40). A first guess scaled from one size narrows the
+    search to the sizes next to it (a size that does not fit has no larger one that does)."""
+
+    def measured(size: int) -> tuple[float, int]:
+        fnt = ImageFont.truetype(str(BIG), size, layout_engine=LAYOUT)
+        left, top, right, bottom = fnt.getbbox(text, anchor="ls")
+        return max(fnt.getlength(text), right - left), bottom - top
 
     def fits(size: int) -> bool:
-        fnt = big_font(size)
-        left, top, right, bottom = fnt.getbbox(text, anchor="ls")
-        return max(fnt.getlength(text), right - left) <= width and bottom - top <= height
+        wide, tall = measured(size)
+        return wide <= width and tall <= height
 
-    lo, hi = BIG_MIN_SIZE, BIG_MAX_SIZE
-    if not fits(lo):
-        return lo
-    while hi - lo > 1:  # invariant: lo fits, hi does not (or is the cap)
-        mid = (lo + hi) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid
-    return hi if fits(hi) else lo
+    wide, tall = measured(GUESS_SIZE)
+    guess = min(width * GUESS_SIZE / wide if wide else BIG_MAX_SIZE,
+                height * GUESS_SIZE / tall if tall else BIG_MAX_SIZE)
+    size = max(BIG_MIN_SIZE, min(BIG_MAX_SIZE, int(guess)))
+    if fits(size):
+        while size < BIG_MAX_SIZE and fits(size + 1):
+            size += 1
+        return size
+    while size > BIG_MIN_SIZE and not fits(size - 1):
+        size -= 1
+    return max(BIG_MIN_SIZE, size - 1)

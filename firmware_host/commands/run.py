@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import time
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from firmware_host import sdnotify, thread_priority
+from firmware_host import sdnotify, thread_priority, tls
 from firmware_host.commands.check_config import report
 from firmware_host.config import DEFAULT_CONFIG_PATH, Resolved, ResolveError, page_enabled, resolve
 from firmware_host.core.events import Notice
@@ -69,6 +70,9 @@ def _page(appliance: Any, resolved: Resolved, directory: Path) -> Any:
     then: with the page off the service never loads the network stack."""
     if not page_enabled(resolved):
         return None
+    # aiohttp's signal lists (frozenlist) in pure Python, as frozenlist offers: its C extension, used only at
+    # start and stop, is C++ and maps libstdc++ for it: ~1.2 MB resident (bench/bench_rss.py)
+    os.environ.setdefault("FROZENLIST_NO_EXTENSIONS", "1")
     from firmware_host.page.attach import serve_page
 
     return serve_page(appliance, resolved, directory)
@@ -96,6 +100,8 @@ LOOK_AGAIN_S = 5.0
 
 
 def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
+    if not tls.needed(resolved) and tls.keep_out("the service's configuration names no mqtts:// broker"):
+        log.debug("TLS kept out of the process: no mqtts:// broker")
     from firmware_host.appliance import open_appliance, settle_heap
     from firmware_host.power import PowerOffError, power_off
     from hw.protocols import HardwareError
