@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
 from firmware_host.core import app
+from firmware_host.core.app.state import t
 from firmware_host.core.effects import (
     Beep,
     BeginGame,
@@ -40,6 +41,7 @@ from firmware_host.core.effects import (
     RevealBest,
     SaveSettings,
     SetBar,
+    SetOwnerPin,
     Show,
     Snapshottable,
     WakeAt,
@@ -49,6 +51,7 @@ from firmware_host.core.events import (
     BestRevealed,
     Event,
     LongPress,
+    Notice,
     Press,
     Tick,
     Trouble,
@@ -130,6 +133,7 @@ class Outputs:
     keep: Callable[[str, Any], None]  # `Keep`: store data under name
     check_words: Callable[[tuple[str, ...]], dict[str, bool] | None]  # `CheckWords`; None: no word list
     word_lists: Callable[[str], WordGroups | None]  # `RevealBest`: the list of a language; None: none
+    owner_pin: Callable[[str | None], None]  # `SetOwnerPin`: keep the PIN's hash (None: remove it)
 
     def __post_init__(self) -> None:
         missing = [part.name for part in fields(self) if getattr(self, part.name) is None]
@@ -313,6 +317,14 @@ class Shell:
             log.error("kept item %s not written (the journal has it): %s", effect.name, exc)
             self._answers.append(Trouble("kept", storage_reason(exc), self.clock()))
 
+    def _owner_pin(self, effect: SetOwnerPin) -> None:
+        """Keep or remove the owner PIN (`Outputs.owner_pin`); a file that cannot be written is told."""
+        try:
+            self.outputs.owner_pin(effect.pin)
+        except OSError as exc:
+            log.error("owner PIN not kept: %s", exc)
+            self._answers.append(Notice(t(self.state.settings, "pin_unsaved"), self.clock()))
+
     def _give_up(self, exc: Exception, state: app.AppState, event: Event) -> tuple[app.AppState, list[Effect]]:
         """The journal failed: it is given up, and the table is told — the `Trouble` stepped on `state`. A
         failed write (`_journal`) returns its state and effects instead of the event's own; a failed sync
@@ -355,6 +367,8 @@ class Shell:
                 self._keep(effect)
             elif isinstance(effect, PowerOff):
                 out.power_off()
+            elif isinstance(effect, SetOwnerPin):
+                self._owner_pin(effect)
 
     def _placement(self, screen: Screen, now: float) -> tuple[int, float | None, int]:
         """(page, when the next is due, pages) at which `screen` replaces the one on the panel at `now`."""

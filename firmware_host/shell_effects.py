@@ -10,6 +10,7 @@
   question or reveal (or in the background at start: `WordLists.prepare`);
   None without a list;
 - `PowerOff` -> the injected `power_off`;
+- `SetOwnerPin` -> the PIN's salted hash in the state directory (`owner_pin.save_pin`);
 - frames and sounds -> observers: none on the Pi (`ignore_frame`, `ignore_sound`); the simulator and
   the benchmarks put their own in through `open_appliance`'s `outputs_hook`.
 """
@@ -29,6 +30,7 @@ from firmware_host.core.settings import remembered_with_file
 from firmware_host.core.sounds import Note
 from firmware_host.journal import Journal, JournalError
 from firmware_host.kept_store import save_kept
+from firmware_host.owner_pin import save_pin
 from firmware_host.render import pages, render
 from firmware_host.shell import Outputs
 from firmware_host.word_index import (
@@ -219,4 +221,5 @@ def appliance_outputs(
         keep=keep,
         check_words=WordCheck(word_lists),
         word_lists=word_lists,
+        owner_pin=lambda pin: save_pin(state_dir, pin),
     )

@@ -1,6 +1,7 @@
-"""The backup on the table page (page/backup_routes.py), over real aiohttp: a seated phone downloads the box's
-backup; an upload (a seated phone, no game running, the page's own origin) is checked, staged and carried
-out at the restart — by the service itself under systemd (exit code 75, `Restart=on-failure`). And a past
+"""The backup on the table page (page/backup_routes.py), over real aiohttp: the owner (an owner session,
+page/owner.py) downloads the box's backup; an upload (the owner, no game running, the page's own origin) is
+checked, staged and carried out at the restart — by the service itself under systemd (exit code 75,
+`Restart=on-failure`). And a past
 game handed to BG Stats (page/bgstats_link.py)."""
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from aiohttp.test_utils import TestServer
 from firmware_host.backup import create_backup, read_backup, restore_backup
 from firmware_host.core.events import Notice
 from firmware_host.core.page_view import page_views
+from firmware_host.owner_pin import save_pin
 from firmware_host.page.backup_routes import RESTART_DELAY_S, backup_routes, service_restart
 from firmware_host.page.guard import STORE_NAME
-from firmware_host.page.server import COOKIE, PageServer
+from firmware_host.page.server import PageServer
 from firmware_host.staged_restore import EXIT_RESTORE, staged_path
 from tests.helpers.page_box import Box, serve
 from tests.helpers.ports import free_port
@@ -66,21 +68,34 @@ async def _seated(session: aiohttp.ClientSession, url: str, code: str) -> None:
         assert response.status == 200
 
 
+PIN = "8642"
+
+
+async def _owner(session: aiohttp.ClientSession, url: str, state: Path | None = None) -> None:
+    """The owner's session (the PIN set on the box first when `state` is given)."""
+    if state is not None:
+        save_pin(state, PIN)
+    body = json.dumps({"pin": PIN})
+    async with session.post(f"{url}/api/owner", data=body, headers={"Origin": url}) as response:
+        assert response.status == 200
+
+
 async def _upload(session: aiohttp.ClientSession, url: str, data: bytes, origin: str | None = None) -> tuple[int, dict]:
     headers = {"Origin": origin or url, "Content-Type": "application/zip"}
     async with session.post(f"{url}/api/restore", data=data, headers=headers) as response:
         return response.status, await response.json()
 
 
-def test_a_seated_phone_downloads_the_box_s_backup(served: tuple[PageServer, Box, Path], tmp_path: Path) -> None:
+def test_the_owner_downloads_the_box_s_backup(served: tuple[PageServer, Box, Path], tmp_path: Path) -> None:
     server, _, state = served
     url = server.address
 
     async def go() -> tuple[int, int, str, bytes]:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            await _seated(session, url, server.code)  # a seat is no proof
             async with session.get(f"{url}/api/backup") as response:
                 refused = response.status
-            await _seated(session, url, server.code)
+            await _owner(session, url, state)
             async with session.get(f"{url}/api/backup") as response:
                 return refused, response.status, response.headers["Content-Disposition"], await response.read()
 
@@ -103,7 +118,7 @@ def test_the_backup_page_is_served(served: tuple[PageServer, Box, Path]) -> None
     assert status == 200 and "/static/backup.js" in text and "/api/backup" in text
 
 
-def test_an_upload_is_refused_without_a_seat_from_elsewhere_damaged_or_mid_game(
+def test_an_upload_is_refused_to_a_player_from_elsewhere_damaged_or_mid_game(
         served: tuple[PageServer, Box, Path], source: bytes) -> None:
     server, box, state = served
     url = server.address
@@ -111,12 +126,14 @@ def test_an_upload_is_refused_without_a_seat_from_elsewhere_damaged_or_mid_game(
     def box_data() -> dict[str, bytes | None]:  # the phones' seats (and the table code) are the page's own
         return {name: data for name, data in tree(state).items() if name != STORE_NAME}
 
+    save_pin(state, PIN)
     before = box_data()
 
     async def go() -> list[tuple[int, dict]]:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-            answers = [await _upload(session, url, source)]
             await _seated(session, url, server.code)
+            answers = [await _upload(session, url, source)]
+            await _owner(session, url)
             answers.append(await _upload(session, url, source, origin="http://evil.example"))
             answers.append(await _upload(session, url, source[: len(source) // 2]))
             answers.append(await _upload(session, url, b"PK\x03\x04 not really"))
@@ -128,7 +145,7 @@ def test_an_upload_is_refused_without_a_seat_from_elsewhere_damaged_or_mid_game(
 
     answers = asyncio.run(go())
     assert [(status, body["error"]) for status, body in answers] == [
-        (403, "no_seat"), (403, "origin"), (400, "bad_backup"), (400, "bad_backup"), (409, "game_running")]
+        (403, "not_owner"), (403, "origin"), (400, "bad_backup"), (400, "bad_backup"), (409, "game_running")]
     assert "no zip archive" in answers[2][1]["message"]
     assert box_data() == before and not staged_path(state).exists()
     assert not [e for e in box.drained() if isinstance(e, Notice)]
@@ -141,7 +158,7 @@ def test_an_upload_without_systemd_is_restored_at_the_next_start(
 
     async def go() -> tuple[int, dict]:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-            await _seated(session, url, server.code)
+            await _owner(session, url, state)
             return await _upload(session, url, source)
 
     status, body = asyncio.run(go())
@@ -159,11 +176,11 @@ def test_under_systemd_the_box_restarts_itself_after_answering(served: tuple[Pag
 
     async def go() -> tuple[int, dict, list[str]]:
         application = web.Application()
-        backup_routes(application, server, lambda request: request.cookies.get(COOKIE) == "seated",
+        backup_routes(application, server, lambda handler: handler,  # no gate: the owner's own tests
                       restart=lambda: restarts.append("SIGTERM"))
         async with TestServer(application, host="127.0.0.1") as site:
             url = str(site.make_url("")).rstrip("/")
-            async with aiohttp.ClientSession(cookies={COOKIE: "seated"}) as session:
+            async with aiohttp.ClientSession() as session:
                 status, body = await _upload(session, url, source)
             answered = list(restarts)
             await asyncio.sleep(RESTART_DELAY_S + 0.3)
@@ -190,6 +207,8 @@ def test_the_service_restores_an_upload_across_its_own_restart(tmp_path: Path, s
     """`wordtable run` under (a stand-in for) systemd: the upload stops it with exit code 75; the next start,
     which `Restart=on-failure` makes, restores the backup: `journal list` is the other box's."""
     state, port = tmp_path / "state", free_port()
+    state.mkdir()
+    save_pin(state, PIN)  # set on the box: the restore is the owner's
     config = tmp_path / "config.toml"
     config.write_text(f'[page]\nenabled = true\nport = {port}\nbind = "127.0.0.1"\n', "utf-8")
     env = dict(os.environ, NOTIFY_SOCKET=str(tmp_path / "notify.sock"), PYTHONPATH=str(ROOT))
@@ -220,12 +239,12 @@ def test_the_service_restores_an_upload_across_its_own_restart(tmp_path: Path, s
                     known = latest_code()
                     if known is None:
                         continue
-                    url, code = known
-                    body = json.dumps({"code": code, "seat": 0})
-                    async with session.post(f"{url}/api/join", data=body, headers={"Origin": url}) as response:
+                    url, _ = known
+                    async with session.get(f"{url}/api/owner") as response:
                         if response.status == 200:
+                            await _owner(session, url)
                             return await _upload(session, url, source)
-                raise AssertionError("never seated: " + "".join(logged))
+                raise AssertionError("never served: " + "".join(logged))
 
         status, body = asyncio.run(go())
         assert (status, body["restart"]) == (202, True)

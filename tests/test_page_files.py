@@ -31,8 +31,8 @@ def _texts_block(text: str) -> object:
     return json.loads(match.group(1))
 
 
-def test_the_table_page_and_the_box_have_their_four_pages_in_tables():
-    assert sorted(IDS) == ["backup.html", "box.html", "index.html", "people.html"]
+def test_the_table_page_and_the_box_have_their_five_pages_in_tables():
+    assert sorted(IDS) == ["backup.html", "box.html", "index.html", "owner.html", "people.html"]
 
 
 @pytest.mark.parametrize(("folder", "name", "row"), ROWS, ids=IDS)

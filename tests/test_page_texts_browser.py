@@ -27,7 +27,8 @@ SHOWN = """() => [document.documentElement.lang,
 # path, its folder and page, what shows it is ready, its language (None: the phone's)
 PAGES = [("/j/{code}", box.ASSETS.parent / "static", "index.html", "#seats button", "de"),
          ("/static/people.html", box.ASSETS.parent / "static", "people.html", "#error:not([hidden])", None),
-         ("/backup", box.ASSETS.parent / "static", "backup.html", "#restore", None),
+         ("/backup", box.ASSETS.parent / "static", "backup.html", "#gate:not([hidden])", None),  # not the owner
+         ("/owner", box.ASSETS.parent / "static", "owner.html", "#nopin:not([hidden])", None),
          ("/box", box.ASSETS, "box.html", "#typing", "de")]
 
 

@@ -38,7 +38,8 @@ def shell_on(state, lists):  # type: ignore[no-untyped-def]
                       pager=lambda s, size: 1,
                       save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
-                      keep=lambda name, data: None, check_words=lambda words: None, word_lists=lists)
+                      keep=lambda name, data: None, check_words=lambda words: None, word_lists=lists,
+                      owner_pin=lambda pin: None)
     return Shell(state, outputs, clock=lambda: 50.0, journal=Recorder())
 
 

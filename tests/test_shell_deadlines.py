@@ -22,7 +22,7 @@ def bare_shell(clock: Callable[[], float]) -> Shell:
                       pager=lambda s, size: 1, save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
                       keep=lambda name, data: None, check_words=lambda words: None,
-                      word_lists=lambda language: None)
+                      word_lists=lambda language: None, owner_pin=lambda pin: None)
     state, effects = app.initial(Settings(), clock())
     shell = Shell(state, outputs, clock=clock, journal=Recorder())
     shell.start(effects)

@@ -54,7 +54,7 @@ def shell_with(journal: OrderJournal) -> tuple[Shell, Log]:
                       save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
                       keep=lambda name, data: None, check_words=lambda words: None,
-                      word_lists=lambda language: None)
+                      word_lists=lambda language: None, owner_pin=lambda pin: None)
     state, effects = app.initial(Settings())
     shell = Shell(state, outputs, clock=lambda: 10.0, journal=journal)
     shell.start(effects)

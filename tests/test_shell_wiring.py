@@ -34,7 +34,7 @@ def wired() -> dict:
                 pager=lambda screen, size: 1,
                 save_settings=lambda settings: None, power_off=lambda: None, on_frame=ignore_frame,
                 on_sound=ignore_sound, keep=lambda name, data: None, check_words=lambda words: None,
-                word_lists=lambda language: None)
+                word_lists=lambda language: None, owner_pin=lambda pin: None)
 
 
 def test_every_output_is_a_required_field():

@@ -81,7 +81,8 @@ def shell_with(check):
                       pager=lambda s, size: 1,
                       save_settings=lambda settings: None, power_off=lambda: None,
                       on_frame=lambda screen, image: None, on_sound=lambda pattern, notes: None,
-                      keep=lambda name, data: None, check_words=check, word_lists=lambda language: None)
+                      keep=lambda name, data: None, check_words=check, word_lists=lambda language: None,
+                      owner_pin=lambda pin: None)
     return Shell(state, outputs, clock=lambda: 5.0, journal=Recorder())
 
 

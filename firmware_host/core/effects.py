@@ -138,6 +138,14 @@ class JournalAs:
     event: Any  # an `events.Event` (the core's events import nothing of its effects)
 
 
+@dataclass(frozen=True, slots=True)
+class SetOwnerPin:
+    """Keep `pin` (4–8 digits) as the owner PIN, or remove it (None): the shell stores only a salted slow
+    hash of it (`firmware_host.owner_pin`). Never journaled, never shown in a repr."""
+
+    pin: str | None = field(repr=False)
+
+
 Revealed = tuple[tuple[str, str, int, str, int], ...]  # per player: (player, best, points, own, own points)
 
 
@@ -155,7 +163,7 @@ class RevealBest:
 
 Effect = (
     SetBar | Beep | Show | WakeAt | SaveSettings | Keep | Log | PowerOff | BeginGame | Record | Retract | EndGame
-    | CheckWords | RevealBest | Refused | Checkpoint | Snapshottable | JournalAs
+    | CheckWords | RevealBest | Refused | Checkpoint | Snapshottable | JournalAs | SetOwnerPin
 )
 
 GAME_EFFECTS = (BeginGame, Record, Retract, EndGame)  # what changes a game's record in the journal

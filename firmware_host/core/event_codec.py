@@ -136,6 +136,8 @@ CODEC: tuple[EventKind, ...] = (
     EventKind("seat_answer", ev.SeatAnswer, (SEAT, CLAIM, EventField("granted", bool), AT, PERSON)),
     EventKind("seat_join", ev.SeatJoin, (EventField("name", str, text=text_input.LINE), CLAIM, AT,
                                           EventField("in_place", _flag, default=False))),
+    EventKind("pin_key", ev.PinKey, (EventField("stage", str), EventField("count", int), AT,
+                                     EventField("notice", str, default="", optional=True))),
     EventKind("page", ev.PageInfo, (EventField("address", str, text=text_input.CODE), TYPED_CODE, AT)),
     EventKind("scan", ev.CardScan, (TYPED_READER, TYPED_CODE, AT)),
     EventKind("removed", ev.CardRemoved, (READER, CODE, AT)),

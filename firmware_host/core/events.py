@@ -144,6 +144,19 @@ class SeatAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class PinKey:
+    """A key of the owner PIN entry (`core.pin_entry`) as the journal keeps it: what the entry shows after it
+    (`stage`: "new", "again", or "done" once it closed; `count` digits typed) and never which digit. The
+    core has the shell journal it in place of the press, turn or line that typed (`effects.JournalAs`), so
+    neither the journal nor a backup can give the PIN back; a replay reaches the entry without its digits."""
+
+    stage: str
+    count: int
+    at: float
+    notice: str = ""  # the text key the entry closed with ("pin_set", "pin_kept", …; "" while it is open)
+
+
+@dataclass(frozen=True, slots=True)
 class PageInfo:
     """The table page is served at `address` (e.g. "http://192.168.1.23:8080"; "" when it is off) and
     writes need the table code `code` (the OLED shows both, and the QR code of the join address)."""
@@ -277,7 +290,7 @@ DISPLAY_ONLY = (Typing, ClaimsPending, Highlight)  # shown, never journaled, nev
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
     | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatJoin | SeatClaim
-    | PageInfo | ClaimsPending | SeatAnswer | Highlight
+    | PageInfo | ClaimsPending | SeatAnswer | Highlight | PinKey
 )
 
 

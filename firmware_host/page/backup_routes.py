@@ -1,9 +1,11 @@
 """The box's backup on the table page (firmware_host/backup.py): GET /backup (a page of its own), GET
 /api/backup (the download) and POST /api/restore (the upload), registered by `PageServer.app`.
 
-Who may: a seated phone only (one that joined with the table code the box shows, so somebody at the
-table), and the restore only while no game runs (no game is cut off, and the OLED shows it at once).
-Uploads come from the page's own origin and are limited to `MAX_UPLOAD` bytes.
+Who may: the owner only (an owner session, `page/owner.py`: a seat at the table is no proof — the backup
+holds every game and person of the box, a restore replaces them), and the restore only while no game runs
+(no game is cut off, and the OLED shows it at once). The page itself is anyone's: it says how to become the
+owner, or how to set the PIN on the box while none is set. Uploads come from the page's own origin and are
+limited to `MAX_UPLOAD` bytes.
 
 What a restore does: the running service holds the journal open, so the upload is checked whole and staged
 (`staged_restore`, nothing else changes; a damaged or foreign file is refused with its reason). Then
@@ -30,6 +32,7 @@ from aiohttp import web
 from firmware_host.backup import BackupError, create_backup, manifest_json
 from firmware_host.core.events import Event, Notice
 from firmware_host.core.page_view import PageViews
+from firmware_host.page.owner import Handler, owner_link
 from firmware_host.staged_restore import stage_restore
 from firmware_host.web import same_origin, security_headers, static_file
 
@@ -59,10 +62,11 @@ def service_restart(env: Mapping[str, str] | None = None,
     return lambda: kill(os.getpid(), signal.SIGTERM)
 
 
-def backup_routes(application: web.Application, server: Served, seated: Callable[[web.Request], bool],
+def backup_routes(application: web.Application, server: Served, owner_only: Callable[[Handler], Handler],
                   restart: Callable[[], None] | None = None) -> None:
-    """Add the backup's routes for `server` (its views, journal and names); `seated`: whether a request
-    comes from a seated phone; `restart`: how the box starts again (`service_restart`), None: it cannot."""
+    """Add the backup's routes for `server` (its views, journal and names), the download and the upload
+    behind `owner_only` (`OwnerGate.owner_only`); `restart`: how the box starts again (`service_restart`),
+    None: it cannot."""
     static = resources.files("firmware_host.page") / "static"
 
     def answer(status: int, error: str, **fields: object) -> web.Response:
@@ -77,8 +81,6 @@ def backup_routes(application: web.Application, server: Served, seated: Callable
 
     async def download(request: web.Request) -> web.Response:
         directory = state_dir()
-        if not seated(request):
-            return answer(403, "no_seat")
         if directory is None:
             return answer(404, "no_journal")
         try:
@@ -94,8 +96,6 @@ def backup_routes(application: web.Application, server: Served, seated: Callable
         directory = state_dir()
         if not same_origin(request, server.names):
             return answer(403, "origin")
-        if not seated(request):
-            return answer(403, "no_seat")
         if directory is None:
             return answer(404, "no_journal")
         if server.views is not None and server.views.game is not None:
@@ -120,5 +120,6 @@ def backup_routes(application: web.Application, server: Served, seated: Callable
         return answer(202, "", restart=restarting, **manifest_json(manifest))
 
     application.router.add_get("/backup", page)
-    application.router.add_get("/api/backup", download)
-    application.router.add_post("/api/restore", upload)
+    application.router.add_get("/api/backup", owner_only(download))
+    application.router.add_post("/api/restore", owner_only(upload))
+    owner_link(application, "/backup", "Sicherung der Box", "The box's backup")

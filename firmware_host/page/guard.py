@@ -68,13 +68,17 @@ def _digest(token: str) -> str:
 
 @dataclass
 class Lockout:
-    """Tries of the table code, counted before any is compared: each try counts as a wrong code until it
-    turns out right (`succeeded`), so tries made at once are counted as they arrive, not as they are
-    answered. `MAX_FAILURES` wrong tries lock the address for `LOCK_S` seconds; `MAX_GLOBAL_FAILURES`
-    wrong tries from any addresses within `LOCK_S` lock every address that has not joined before, for
-    `LOCK_S` (a crowd of addresses guessing together)."""
+    """Tries of a secret (the table code; the owner PIN with its own limits), counted before any is compared:
+    each try counts as wrong until it turns out right (`succeeded`), so tries made at once are counted as
+    they arrive, not as they are answered. `limit` wrong tries lock the address for `lock_s` seconds;
+    `crowd` wrong tries from any addresses within `lock_s` lock every address that has not given the
+    right one before, for `lock_s` (a crowd of addresses guessing together)."""
 
     clock: Callable[[], float]
+    limit: int = MAX_FAILURES  # wrong tries that lock an address
+    lock_s: float = LOCK_S
+    crowd: int = MAX_GLOBAL_FAILURES  # wrong tries of all addresses within `lock_s` that lock everyone
+    what: str = "codes"  # what is tried, for the log
     failures: dict[str, int] = field(default_factory=dict)
     locked_until: dict[str, float] = field(default_factory=dict)
     recent: list[float] = field(default_factory=list)  # times of the wrong tries of all addresses
@@ -107,18 +111,19 @@ class Lockout:
     def failed(self, address: str) -> None:
         now = self.clock()
         count = self.failures.get(address, 0) + 1
-        if count >= MAX_FAILURES:
-            self.locked_until[address] = now + LOCK_S
+        if count >= self.limit:
+            self.locked_until[address] = now + self.lock_s
             self.failures.pop(address, None)
-            log.warning("page: %s locked out for %.0f s after %d wrong codes", address, LOCK_S, count)
+            log.warning("page: %s locked out for %.0f s after %d wrong %s", address, self.lock_s, count, self.what)
         else:
             self.failures[address] = count
-        self.recent = [t for t in self.recent if now - t < LOCK_S][-MAX_GLOBAL_FAILURES:]
+        self.recent = [t for t in self.recent if now - t < self.lock_s][-self.crowd:]
         self.recent.append(now)
-        if len(self.recent) >= MAX_GLOBAL_FAILURES and self.everyone_until <= now:
-            self.everyone_until = now + LOCK_S
-            log.warning("page: %d wrong codes within %.0f s from several addresses: joining is locked for "
-                        "%.0f s (phones that joined before are not)", len(self.recent), LOCK_S, LOCK_S)
+        if len(self.recent) >= self.crowd and self.everyone_until <= now:
+            self.everyone_until = now + self.lock_s
+            log.warning("page: %d wrong %s within %.0f s from several addresses: locked for %.0f s (addresses "
+                        "that gave the right one before are not)", len(self.recent), self.what, self.lock_s,
+                        self.lock_s)
 
     def succeeded(self, address: str) -> None:
         """The try `attempt` counted was the right code: it is taken back, and the address trusted."""

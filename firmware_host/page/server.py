@@ -12,9 +12,10 @@ address and the box's table code the OLED shows: kept in the state directory acr
 renewed only when the table asks — `PageState.new_code` —, which logs out every phone not seated). Out:
 the shell calls `publish` with the `PageViews` of every step; each connected page gets its seat's view when
 it changed. Besides, a seated phone may read the past games from the journal (read-only, `past_games`) and
-fetch the join QR to show a newcomer (`join_qr`), download the box's backup and, while no game runs,
-upload one to restore at a restart (`backup_routes`). Nothing else of the appliance is reachable from here: no
-power-off, no journal writes or deletion.
+fetch the join QR to show a newcomer (`join_qr`). What changes the box is the owner's, behind the owner PIN
+set on the box (`owner`: `OwnerGate.owner_only`): the box's backup and, while no game runs, a restore at a
+restart (`backup_routes`). Nothing else of the appliance is reachable from here: no power-off, no journal
+writes or deletion.
 
 Every write needs the table code (joining) or the seat token it earned (entries); see `guard`. WebSocket
 upgrades and joins must come from the page's own origin; messages are size-limited and schema-checked
@@ -58,6 +59,7 @@ from firmware_host.page.guard import (
 )
 from firmware_host.page.join_qr import join_qr_svg
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
+from firmware_host.page.owner import OwnerGate
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.page.people import people_routes
 from firmware_host.paths import journal_path
@@ -112,6 +114,7 @@ class PageServer(ThreadedSite):
         self.rates = RateLimit(clock)
         self.claims = Claims(clock)
         self.names = own_names() | frozenset(names)  # what the box answers to besides an address
+        self.owner = OwnerGate(state_dir, clock, self.names)  # what changes the box is the owner's (page/owner.py)
         self.views: PageViews | None = None
         self._latest: PageViews | None = None  # the last views published (on the shell's thread)
         self.clients: set[_Client] = set()
@@ -240,7 +243,8 @@ class PageServer(ThreadedSite):
         application.router.add_get("/api/games/{id:[0-9]{1,9}}", self._game)
         application.router.add_get("/api/games/{id:[0-9]{1,9}}/record", self._record)
         people_routes(application, self._seated, self.journal, self._lang)  # statistics per person (page/people.py)
-        backup_routes(application, self, self._seated, service_restart())  # the box's backup
+        self.owner.add_routes(application)  # /owner: the owner PIN, then the owner's pages
+        backup_routes(application, self, self.owner.owner_only, service_restart())  # the box's backup: the owner's
         bgstats_route(application, self.journal, self._seated, HEADERS)  # a past game into BG Stats
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)

@@ -18,6 +18,7 @@ from firmware_host.core.app.highlight import highlight_shown
 from firmware_host.core.app.home import home_event
 from firmware_host.core.app.host import apply, ctx, go_home, table_players
 from firmware_host.core.app.menu import duration_edit_event, leave_event, menu_entries, menu_event
+from firmware_host.core.app.owner_pin import pin_event, pin_replayed
 from firmware_host.core.app.persistence import can_snapshot, resumed
 from firmware_host.core.app.ring import ring
 from firmware_host.core.app.screens import view
@@ -47,6 +48,7 @@ from firmware_host.core.events import (
     LongPress,
     Notice,
     PageInfo,
+    PinKey,
     Press,
     ReaderStatus,
     Resumed,
@@ -63,6 +65,7 @@ from firmware_host.core.events import (
     event_time,
 )
 from firmware_host.core.page_table import ConfirmSeat, PageShow, answered, claim_answer, claimed_name, page_event
+from firmware_host.core.pin_entry import PinEntry
 from firmware_host.core.text_input import TextRefused
 
 CHECKPOINT_S = 5.0  # while a timer runs, a Tick is journaled at most this often (resume precision vs SD wear)
@@ -334,6 +337,7 @@ ROUTES: tuple[Route, ...] = (
     Route(PageInfo, None, _page_info),
     Route(SeatClaim, None, seat_claim),  # journals written before `ClaimsPending`: the old confirmation
     Route(SeatAnswer, None, _seat_answer),
+    Route(PinKey, None, pin_replayed),  # a key of the PIN entry as the journal keeps it (a replay)
     Route(SeatJoin, None, seat_join),
     Route(SeatCommand, None, seat_command),  # a phone's control: the timer, the free scoreboard, the settings
     Route(SeatEntry, None, seat_entry),  # a phone: its seat's entry, whatever the box shows
@@ -345,6 +349,7 @@ ROUTES: tuple[Route, ...] = (
     Route(object, _over(ConfirmPowerOff), _confirm_power_off),
     Route(object, _over(ConfirmLeave), leave_event),
     Route(object, _over(DurationEdit), duration_edit_event),
+    Route(object, _over(PinEntry), pin_event),
     Route(object, _over(PageShow, ConfirmSeat), _page_overlay),
     Route(object, _over(MenuView), menu_event),
     Route(object, None, home_event),  # the screen below: the letter picker, the game, the scoreboard, the timer

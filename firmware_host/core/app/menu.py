@@ -14,6 +14,7 @@ from functools import partial
 from firmware_host.core import settings as table
 from firmware_host.core.app.actions import clamp_duration, refuse, set_duration, typed_duration, with_settings
 from firmware_host.core.app.host import default_names_in, game_title, go_home, new_game, resume
+from firmware_host.core.app.owner_pin import REMOVE, SET, open_pin, remove_pin
 from firmware_host.core.app.state import (
     HOME_MODES,
     AppState,
@@ -46,10 +47,11 @@ from firmware_host.core.timer import format_seconds
 # NEXT go round the ends, so the main menu's first and last entries and each group's first and last are the
 # ones nearest the top (what a table does most: a game, the time, the players, the language).
 MENUS: dict[str, tuple[str, ...]] = {
-    "": ("play", "time", "players", "language", "page", "power_off", "volume", "screen"),
+    "": ("play", "time", "players", "language", "page", "owner", "power_off", "volume", "screen"),
     "play": ("continue", "letters", *HOME_MODES, "games", "shelf", "restart", "game_turn", "reveal"),
     "time": ("duration", "warn", "alarm"),
     "screen": ("contrast", "dim", "blank"),
+    "owner": ("owner_pin", "owner_pin_off"),  # the owner PIN (`owner_pin`)
 }
 MORE = "›"  # beside a group's entry: it opens a menu
 
@@ -306,6 +308,10 @@ def _open(state: AppState, key: str) -> Step:
         return replace(state, overlay=ConfirmPowerOff()), []
     if key == "page":
         return replace(state, overlay=PageShow()), []
+    if key == SET:
+        return open_pin(state)
+    if key == REMOVE:
+        return remove_pin(state)
     if setting(key) is None:
         return state, []
     entries = menu_entries(state, key)

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from firmware_host.core.app.host import ctx, table_players
 from firmware_host.core.app.menu import leave_screen, menu_screen
+from firmware_host.core.app.owner_pin import pin_screen
 from firmware_host.core.app.scoreboard_mode import scoreboard_screen
 from firmware_host.core.app.state import (
     UNSAVED_MARK,
@@ -22,6 +23,7 @@ from firmware_host.core.app.timer_mode import timer_screen
 from firmware_host.core.effects import Effect, SetBar, Show, WakeAt
 from firmware_host.core.i18n import LANGUAGES
 from firmware_host.core.page_table import ConfirmSeat, PageShow, claim_footer, page_screen
+from firmware_host.core.pin_entry import PinEntry
 from firmware_host.core.screens import BigScreen, MessageScreen, Screen
 from firmware_host.core.settings import Settings
 from firmware_host.core.timer import format_seconds
@@ -70,6 +72,8 @@ def screen_below(state: AppState) -> Screen:
         return leave_screen(state)
     if isinstance(overlay, PageShow | ConfirmSeat):
         return page_screen(state.page, overlay, s.lang, state.notice, table_players(state))
+    if isinstance(overlay, PinEntry):
+        return pin_screen(state, overlay)
     if isinstance(overlay, DurationEdit):
         return BigScreen(t(s, "duration"), format_seconds(overlay.seconds), state.notice or t(s, "hint_edit"))
     if isinstance(overlay, MenuView):

@@ -14,6 +14,7 @@ from firmware_host.core.effects import Effect
 from firmware_host.core.flow import Flow
 from firmware_host.core.i18n import pick
 from firmware_host.core.page_table import ConfirmSeat, PageShow, PageState
+from firmware_host.core.pin_entry import PinEntry
 from firmware_host.core.roster import Roster
 from firmware_host.core.scoreboard import Board
 from firmware_host.core.settings import Settings
@@ -53,7 +54,7 @@ class ConfirmLeave:
     then: str
 
 
-Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat | ConfirmLeave
+Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat | ConfirmLeave | PinEntry
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,18 @@
 // The box's backup (firmware_host/page/backup_routes.py): download it, or upload one to restore. The box
-// decides who may (a seated phone; the restore only while no game runs) and checks the file. Its texts:
-// backup.texts.json; t, translate, refusal and request: common.js.
+// decides who may (the owner, in an owner session: /owner; the restore only while no game runs) and checks
+// the file; without an owner session the page says how to get one (or to set the PIN on the box first).
+// Its texts: backup.texts.json; t, translate, refusal and request: common.js.
 "use strict";
 
 translate();
+
+async function gate() {
+  const status = await request("/api/owner");
+  const owner = Boolean(status.owner);
+  $("forms").hidden = !owner;
+  $("gate").hidden = owner;
+  $("gatetext").textContent = t(status.pin === false ? "e_no_owner_pin" : "e_not_owner");
+}
 
 $("restore").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -15,3 +24,5 @@ $("restore").addEventListener("submit", async (event) => {
   if (body.error) { answer.textContent = refusal(body.error, { m: body.message || "" }); return; }
   answer.textContent = t(body.restart ? "done_restart" : "done_later", { n: body.games });
 });
+
+gate();
