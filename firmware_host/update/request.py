@@ -24,15 +24,24 @@ class RequestError(Exception):
 
 
 def release_files(roots: tuple[Path, ...] = MEDIA_ROOTS) -> list[Path]:
-    """The release files on mounted media (up to three folders deep), newest first."""
+    """The release files on mounted media (up to three folders deep; links out of them left out), newest
+    first."""
     found: set[Path] = set()
     for root in roots:
         for pattern in (f"*{SUFFIX}", f"*/*{SUFFIX}", f"*/*/*{SUFFIX}", f"*/*/*/*{SUFFIX}"):
             try:
-                found.update(path for path in root.glob(pattern) if path.is_file())
+                found.update(path for path in root.glob(pattern) if _on_media(path, roots))
             except OSError:
                 continue
     return sorted(found, key=lambda path: (-_mtime(path), str(path)))
+
+
+def _on_media(path: Path, roots: tuple[Path, ...]) -> bool:
+    try:
+        acceptable(path, roots)
+    except (RequestError, OSError):
+        return False
+    return True
 
 
 def _mtime(path: Path) -> float:
