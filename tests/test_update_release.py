@@ -34,7 +34,7 @@ def test_the_lock_is_decided_for_the_target_with_every_hash_kept() -> None:
     assert ";" not in text
     block = text.split("lgpio==0.2.2.0 \\\n", 1)[1].split("\n")
     assert block[0].startswith("    --hash=sha256:") and not block[-2].endswith("\\")
-    armv7, _ = lock_for(LOCK.read_text(), Target((), "armv7l", "3.13"))[1], None
+    _, armv7 = lock_for(LOCK.read_text(), Target((), "armv7l", "3.13"))
     assert "rpi-gpio" in armv7 and "lgpio" not in armv7 and "typing-extensions" not in armv7
 
 
