@@ -76,7 +76,7 @@ def update(file: Path, box: Box, *, check_only: bool, restart: Callable[[], None
             say("--check-only: nothing changed")
             return False
         target = _install(unpacked, box)
-    _health(target, box, say)
+    check_health(target, box, say)
     box.layout.rolled_back.unlink(missing_ok=True)
     old_current = box.layout.switch(manifest.release)
     say(f"switched: current -> {manifest.release} (on trial; previous -> {old_current or 'none'})")
@@ -117,7 +117,9 @@ def _step(what: str, command: list[str]) -> None:
         raise UpdateError(f"{what} failed: {(done.stdout + done.stderr).strip()[-2000:]}")
 
 
-def _health(target: Path, box: Box, say: Callable[[str], None]) -> None:
+def check_health(target: Path, box: Box, say: Callable[[str], None]) -> None:
+    """Step 4: the release in `target` runs `wordtable health` on a copy of the state directory. Raises
+    UpdateError (and removes `target`) unless it answers healthy."""
     user = _service_user()
     with tempfile.TemporaryDirectory(prefix="wordtable-health-") as work:
         copy = Path(work) / "state"
