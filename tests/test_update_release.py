@@ -142,3 +142,13 @@ def test_the_page_may_ask_only_for_a_release_file_on_a_stick(tmp_path: Path) -> 
         take_request(state / "update-request", (media,))
     Status(state).write("failed", "the health check failed")
     assert Status(state).read() == {"state": "failed", "message": "the health check failed"}
+
+
+def test_an_update_on_the_layout_from_before_releases_says_to_run_the_installer(tmp_path: Path) -> None:
+    from firmware_host.update.apply import Box, UpdateError, update
+
+    (tmp_path / "opt" / "venv" / "bin").mkdir(parents=True)
+    box = Box(Layout(tmp_path / "opt"), tmp_path / "state", None, "python3")
+    with pytest.raises(UpdateError, match=r"install\.sh"):
+        update(tmp_path / "x.wtrelease", box, check_only=True, restart=lambda: None, say=print)
+    assert not (tmp_path / "opt" / "releases").exists()

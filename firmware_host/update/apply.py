@@ -55,6 +55,10 @@ class Box:
 def update(file: Path, box: Box, *, check_only: bool, restart: Callable[[], None], say: Callable[[str], None]) -> bool:
     """Carry out steps 1–6 (1–2 with `check_only`); False when nothing was to be done. Raises
     UpdateError (or ReleaseError) when a step fails, with nothing switched."""
+    old_venv = box.layout.prefix / "venv"
+    if old_venv.is_dir() and not old_venv.is_symlink():
+        raise UpdateError(f"{box.layout.prefix} has the layout from before releases (one {old_venv}): run "
+                          "systemd/install.sh from a checkout once, it sets up releases and the start guard")
     box.layout.releases.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".unpack-", dir=box.layout.releases) as work:
         unpacked = unpack_release(file, Path(work))
