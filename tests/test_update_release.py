@@ -152,3 +152,18 @@ def test_an_update_on_the_layout_from_before_releases_says_to_run_the_installer(
     with pytest.raises(UpdateError, match=r"install\.sh"):
         update(tmp_path / "x.wtrelease", box, check_only=True, restart=lambda: None, say=print)
     assert not (tmp_path / "opt" / "releases").exists()
+
+
+def test_a_request_from_the_page_for_a_file_off_the_sticks_fails_with_its_status(tmp_path: Path) -> None:
+    from firmware_host.cli import main
+
+    state = tmp_path / "state"
+    state.mkdir()
+    (tmp_path / "x.wtrelease").write_bytes(b"r")
+    (state / "update-request").write_text(json.dumps({"file": str(tmp_path / "x.wtrelease")}))
+    code = main(["update", "--request", str(state / "update-request"), "--prefix", str(tmp_path / "opt"),
+                 "--state-dir", str(state), "--no-restart"])
+    assert code == 1 and not (state / "update-request").exists()
+    status = Status(state).read()
+    assert status["state"] == "failed" and "USB stick" in status["message"]
+    assert not (tmp_path / "opt").exists()
