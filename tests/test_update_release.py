@@ -167,3 +167,13 @@ def test_a_request_from_the_page_for_a_file_off_the_sticks_fails_with_its_status
     status = Status(state).read()
     assert status["state"] == "failed" and "USB stick" in status["message"]
     assert not (tmp_path / "opt").exists()
+
+
+def test_an_update_during_a_trial_keeps_the_last_good_release_as_previous(tmp_path: Path) -> None:
+    layout = Layout(tmp_path)
+    layout.switch("0.1.0-good")
+    layout.trial.unlink()  # confirmed
+    layout.switch("0.2.0-trial")  # not yet proven (no READY noted)
+    assert layout.last_good() == "0.1.0-good"
+    layout.switch("0.3.0-next")
+    assert (layout.pointed("current"), layout.pointed("previous")) == ("0.3.0-next", "0.1.0-good")

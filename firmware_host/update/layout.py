@@ -20,6 +20,7 @@ from pathlib import Path
 
 DEFAULT_PREFIX = Path("/opt/wordtable")
 GUARD_PATH = Path("/usr/local/lib/wordtable/guard")
+PROBATION_S = 120  # as the start guard's default: the time after READY that confirms a release
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +58,33 @@ class Layout:
         os.replace(fresh, link)
 
     def switch(self, release: str) -> str | None:
-        """Make `release` current on trial (the old current becomes previous); the old current."""
+        """Make `release` current on trial; `previous` becomes the last good release (the old current,
+        unless that is itself on trial and unproven: then previous stays). The release switched from."""
         old = self.pointed("current")
-        if old is not None and old != release:
-            self.point("previous", old)
+        good = self.last_good()
+        if good is not None and good != release:
+            self.point("previous", good)
         self.write_trial(release)
         self.point("current", release)
         return old
+
+    def last_good(self) -> str | None:
+        """`current`, unless it is on trial and has not yet run PROBATION_S after READY: then `previous`
+        (if there is one)."""
+        current = self.pointed("current")
+        if current is None or self.on_trial() != current:
+            return current
+        values = self._trial_values()
+        try:
+            ready_at = int(values.get("ready_at", ""))
+            with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as boot, \
+                    open("/proc/uptime", encoding="ascii") as uptime:
+                same_boot = boot.read().strip() == values.get("ready_boot")
+                now = float(uptime.read().split()[0])
+        except (OSError, ValueError):
+            same_boot, now, ready_at = False, 0.0, 0
+        proven = same_boot and now - ready_at >= PROBATION_S
+        return current if proven else self.pointed("previous") or current
 
     def write_trial(self, release: str) -> None:
         fresh = self.trial.with_name(".trial.new")
@@ -72,12 +93,14 @@ class Layout:
 
     def on_trial(self) -> str | None:
         """The release on trial, or None (confirmed, or no update yet)."""
+        return self._trial_values().get("release") or None
+
+    def _trial_values(self) -> dict[str, str]:
         try:
             lines = self.trial.read_text(encoding="utf-8").splitlines()
         except OSError:
-            return None
-        values = dict(line.partition("=")[::2] for line in lines)
-        return values.get("release") or None
+            return {}
+        return {key: value for key, _, value in (line.partition("=") for line in lines)}
 
     def installed(self) -> list[str]:
         if not self.releases.is_dir():
