@@ -162,7 +162,8 @@ def build_release(source: Path, out: Path, *, target: Target, index_env: Mapping
         wheels = Path(work) / WHEELS
         wheels.mkdir()
         index = dict(os.environ if index_env is None else index_env)
-        _pip("wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(source), env=index)
+        _pip("wheel", "--quiet", "--no-deps", "--wheel-dir", str(wheels), str(_clean_copy(source, Path(work))),
+             env=index)
         built = list(wheels.glob("wordtable-*.whl"))
         if len(built) != 1:
             raise ReleaseError(f"pip wheel made {[p.name for p in built]}, not one wordtable wheel")
@@ -195,6 +196,24 @@ def build_release(source: Path, out: Path, *, target: Target, index_env: Mapping
                 tar.add(Path(work) / member, arcname=member, recursive=False)
         os.replace(partial, out)
     return manifest
+
+
+PACKAGED = ("pyproject.toml", "README.md", "firmware_host", "hw", "drivers")  # what the wheel is made of
+
+
+def _clean_copy(source: Path, work: Path) -> Path:
+    """What the wheel is built from: a copy of the checkout's packaged parts, so that no build output of
+    an earlier build in the checkout (setuptools' build/ keeps deleted modules) gets into the wheel."""
+    tree = work / "source"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for name in PACKAGED:
+        path = source / name
+        if path.is_dir():
+            shutil.copytree(path, tree / name, ignore=ignore)
+        else:
+            tree.mkdir(exist_ok=True)
+            shutil.copy2(path, tree / name)
+    return tree
 
 
 def _wheel_is(path: Path, name: str, version: str) -> bool:
