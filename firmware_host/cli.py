@@ -26,6 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
     "league": ("league", "the venue's league over MQTT: live board, standings, export, broker ACL"),
     "selftest": ("selftest", "walk through every part on the real pins: LEDs, buzzer, OLED, buttons, readers"),
+    "health": ("health", "the health check of a release: start on a copy of the state, journal and first frame"),
+    "release": ("release", "build a release file: the wheel, the pinned requirements and their wheels"),
+    "update": ("update", "install a release file into a new environment, check it, switch; --check-only"),
 }
 
 

@@ -12,6 +12,8 @@
 # are needed; default hw/profiles/default.toml), --python CMD (the interpreter for the venv; python3),
 # --league-broker ADDR (the league's MQTT broker when it is beyond the local networks: its IP address or
 # network, allowed by a drop-in of the unit; a broker on the LAN needs none; docs/league.md).
+# The program goes into /opt/wordtable/releases/VERSION-srcDIGEST, pointed to by /opt/wordtable/current;
+# later releases come by `wordtable update FILE` (systemd/README.md, "Updates").
 set -euo pipefail
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,7 +28,7 @@ GROUPS_NEEDED=(gpio i2c input)  # serial card readers: group wordtable, by the u
 APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican dict-de-en)  # word lists; Ding: the reveal's base forms
 I2C_SPEED=400000  # the OLED's bus: 400 kHz fast mode (the Pi's default is 100 kHz)
 
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -43,10 +45,17 @@ while [ $# -gt 0 ]; do
 done
 
 PREFIX="$ROOT/opt/wordtable"
-VENV="$PREFIX/venv"
-STAMP="$PREFIX/installed-source.sha256"
 UNIT_DIR="$ROOT/etc/systemd/system"
 UNIT="$UNIT_DIR/wordtable.service"
+VENV="$PREFIX/venv"  # before releases (issue 41): the one environment; now a link to current
+RELEASES="$PREFIX/releases"
+CURRENT="$PREFIX/current"
+PREVIOUS="$PREFIX/previous"
+VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$SRC/pyproject.toml" | head -n 1)
+GUARD="$ROOT/usr/local/lib/wordtable/guard"
+UPDATE_UNITS=(wordtable-update.path wordtable-update.service)
+UPDATE_WANTS="$UNIT_DIR/multi-user.target.wants/wordtable-update.path"
+STAMP="$PREFIX/installed-source.sha256"
 WANTS_LINK="$UNIT_DIR/multi-user.target.wants/wordtable.service"
 LEAGUE_DROPIN="$UNIT_DIR/wordtable.service.d/league.conf"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-wordtable-reader.rules"
@@ -186,25 +195,51 @@ do_user() {
     done
 }
 
-do_venv() {
-    step "virtual environment $VENV (with system site packages, for python3-lgpio)"
-    if [ -x "$VENV/bin/python" ]; then
+# point LINK TARGET: make the symlink LINK point to TARGET by rename(2), so it is never missing.
+point() {
+    ln -sfn "$2" "$1.new"
+    mv -fT "$1.new" "$1"
+}
+
+do_release() {
+    local digest release dir current
+    digest=$(source_digest)
+    release="$VERSION-src${digest:0:10}"
+    dir="$RELEASES/$release"
+    step "virtual environment $dir (release $release, with system site packages, for python3-lgpio)"
+    if [ -x "$dir/bin/python" ]; then
         ok "exists"
     else
-        act "$PYTHON" -m venv --system-site-packages "$VENV"
+        act "$PYTHON" -m venv --system-site-packages "$dir"
     fi
     step "package wordtable[pi] from $SRC (dependencies from systemd/requirements.lock)"
-    local digest
-    digest=$(source_digest)
-    if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ]; then
+    current=$(readlink "$CURRENT" 2>/dev/null || true)
+    if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$digest" ] && [ "$current" = "releases/$release" ]; then
         ok "installed from this checkout ($digest)"
         return
     fi
     # The dependencies exactly as locked (hashes checked), then the package itself without resolving again.
-    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --require-hashes -r "$SRC/systemd/requirements.lock"
-    act "$VENV/bin/python" -m pip install --quiet --no-cache-dir --no-deps --no-build-isolation "$SRC"
+    act "$dir/bin/python" -m pip install --quiet --no-cache-dir --require-hashes -r "$SRC/systemd/requirements.lock"
+    act "$dir/bin/python" -m pip install --quiet --no-cache-dir --no-deps --no-build-isolation "$SRC"
     if [ "$DRY_RUN" = 0 ]; then echo "$digest" > "$STAMP"; fi
     PACKAGE_CHANGED=1
+    step "the pointer $CURRENT to releases/$release (the one before it: previous)"
+    if [ -n "$current" ] && [ "$current" != "releases/$release" ]; then act point "$PREVIOUS" "$current"; fi
+    act point "$CURRENT" "releases/$release"
+}
+
+do_guard() {
+    step "the start guard $GUARD (back to the previous release when a new one fails to start twice)"
+    install_file "$SRC/systemd/wordtable-guard" "$GUARD" 0755 || true
+}
+
+# The single environment of old installs (/opt/wordtable/venv) becomes a link to current; after the
+# unit's restart, so that the running service never loses its files.
+do_migrate() {
+    step "the old environment $VENV: a link to current"
+    if [ -L "$VENV" ]; then ok "a link"; return; fi
+    if [ -d "$VENV" ]; then act rm -rf -- "$VENV"; fi
+    act ln -s current "$VENV"
 }
 
 do_buses() {
@@ -282,6 +317,10 @@ do_unit() {
     step "systemd unit $UNIT"
     local unit_changed=0
     install_file "$SRC/systemd/wordtable.service" "$UNIT" 0644 && unit_changed=1
+    local name
+    for name in "${UPDATE_UNITS[@]}"; do
+        install_file "$SRC/systemd/$name" "$UNIT_DIR/$name" 0644 && unit_changed=1
+    done
     step "the league's broker beyond the LAN (--league-broker)"
     if [ -n "$LEAGUE_BROKER" ]; then
         if ! [[ "$LEAGUE_BROKER" =~ ^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$ ]]; then
@@ -302,6 +341,11 @@ do_unit() {
     if [ "$unit_changed" = 1 ] && ! in_root; then act systemctl daemon-reload; fi
     step "enable and start wordtable.service"
     if [ -L "$WANTS_LINK" ]; then ok "enabled"; else act systemctl ${ROOT:+--root="$ROOT"} enable wordtable.service; fi
+    step "enable wordtable-update.path (the owner page's update button: a root unit runs the update)"
+    if [ -L "$UPDATE_WANTS" ]; then ok "enabled"; else
+        act systemctl ${ROOT:+--root="$ROOT"} enable wordtable-update.path
+        in_root || act systemctl start wordtable-update.path
+    fi
     if in_root; then note "installing into a root: not started"; return; fi
     if ! systemctl is-active --quiet wordtable.service 2>/dev/null; then
         act systemctl start wordtable.service
@@ -327,8 +371,12 @@ uninstall() {
         act systemctl stop wordtable.service
     fi
     if [ -L "$WANTS_LINK" ]; then act systemctl ${ROOT:+--root="$ROOT"} disable wordtable.service; else ok "disabled"; fi
-    step "remove the unit, the rules and the program"
-    remove "$UNIT" "$LEAGUE_DROPIN" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
+    if [ -L "$UPDATE_WANTS" ]; then
+        if in_root; then act systemctl --root="$ROOT" disable wordtable-update.path
+        else act systemctl disable --now wordtable-update.path; fi
+    fi
+    step "remove the units, the rules, the start guard and the program (every release)"
+    remove "$UNIT" "$UNIT_DIR/wordtable-update.path" "$UNIT_DIR/wordtable-update.service" "${GUARD%/*}" "$LEAGUE_DROPIN" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
     if [ -d "${LEAGUE_DROPIN%/*}" ] && [ -z "$(ls -A "${LEAGUE_DROPIN%/*}")" ]; then act rmdir "${LEAGUE_DROPIN%/*}"; fi
     if ! in_root && [ "$CHANGED" -gt 0 ]; then
         act systemctl daemon-reload
@@ -361,11 +409,13 @@ else
     REBOOT=0
     do_packages
     do_user
-    do_venv
+    do_release
+    do_guard
     do_buses
     do_i2c_speed
     do_rules
     do_unit
+    do_migrate
     [ "$REBOOT" = 1 ] && note "I2C/UART settings change at the next boot: sudo reboot"
 fi
 if [ "$CHANGED" = 0 ]; then

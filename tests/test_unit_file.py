@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 UNIT = Path(__file__).resolve().parents[1] / "systemd" / "wordtable.service"
-EXEC_START = "/opt/wordtable/venv/bin/wordtable"
+EXEC_START = "/opt/wordtable/current/bin/wordtable"
+GUARD = "/usr/local/lib/wordtable/guard"
 ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(
     ANALYZE is None, reason="systemd-analyze is not installed (apt-get install systemd)"
@@ -36,7 +37,7 @@ def _verify(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
     fake.write_text("#!/bin/sh\nexit 0\n")
     fake.chmod(0o755)
     unit = tmp_path / "wordtable.service"
-    unit.write_text(text.replace(EXEC_START, str(fake)))
+    unit.write_text(text.replace(EXEC_START, str(fake)).replace(GUARD, str(fake)))
     return subprocess.run(
         [str(ANALYZE), "verify", "--man=no", str(unit)], capture_output=True, text=True, check=False
     )
@@ -89,6 +90,32 @@ def test_sandbox_still_reaches_gpio_i2c_and_serial() -> None:
     assert ["char-input", "r"] in grants  # keyboards and keyboard-mode scanners: read (and grab), never write
     assert values["User"] == "wordtable" and values["StateDirectory"] == "wordtable"
     assert "AF_UNIX" in values["RestrictAddressFamilies"].split()  # sd_notify and the D-Bus power-off
+
+
+def test_the_start_guard_runs_around_every_start_from_outside_the_releases() -> None:
+    settings = _settings(UNIT.read_text())
+    commands = {key: value for key, value in settings if key.startswith("Exec")}
+    assert commands == {"ExecStartPre": f"+{GUARD} start", "ExecStart": f"{EXEC_START} run",
+                        "ExecStartPost": f"+{GUARD} ready", "ExecStopPost": f"+{GUARD} stop"}
+    assert not GUARD.startswith("/opt/wordtable/")  # no release can break it
+
+
+@pytest.mark.slow
+@needs_analyze
+@pytest.mark.parametrize("name", ["wordtable-update.path", "wordtable-update.service"])
+def test_the_update_units_verify(tmp_path: Path, name: str) -> None:
+    (tmp_path / "wordtable.service").write_text("[Service]\nExecStart=/bin/true\n")
+    text = (UNIT.parent / name).read_text()
+    fake = tmp_path / "wordtable"
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    unit = tmp_path / name
+    unit.write_text(text.replace(EXEC_START, str(fake)))
+    if name.endswith(".path"):
+        (tmp_path / "wordtable-update.service").write_text("[Service]\nType=oneshot\nExecStart=/bin/true\n")
+    result = subprocess.run([str(ANALYZE), "verify", "--man=no", str(unit)], capture_output=True, text=True,
+                            check=False, cwd=tmp_path)
+    assert result.returncode == 0 and not result.stderr.strip(), result.stderr
 
 
 def test_service_contract() -> None:
