@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("doctor", "check the board, buses, readers, service and config; say what to fix"),
     "league": ("league", "the venue's league over MQTT: live board, standings, export, broker ACL"),
     "selftest": ("selftest", "walk through every part on the real pins: LEDs, buzzer, OLED, buttons, readers"),
+    "wifi": ("wifi", "the box's Wi-Fi: a known network or its own access point (watch, add, ap, status)"),
 }
 
 
