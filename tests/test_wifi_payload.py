@@ -1,10 +1,10 @@
-"""The `WIFI:` QR payload phones read to join a network (`network.qr_payload`): its exact text."""
+"""The `WIFI:` QR payload phones read to join a network (`core.wifi_payload`): its exact text."""
 
 from __future__ import annotations
 
 import pytest
 
-from firmware_host.network.qr_payload import WifiJoin, parse, payload
+from firmware_host.core.wifi_payload import WifiJoin, parse, payload
 
 
 @pytest.mark.parametrize(("join", "text"), [

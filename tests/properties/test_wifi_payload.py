@@ -1,4 +1,4 @@
-"""The `WIFI:` QR payload (`network.qr_payload`): any SSID and password, `\\ ; , : "` included, read back by a
+"""The `WIFI:` QR payload (`core.wifi_payload`): any SSID and password, `\\ ; , : "` included, read back by a
 parser of the standard as they were written."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.network.qr_payload import WifiJoin, parse, payload
+from firmware_host.core.wifi_payload import WifiJoin, parse, payload
 
 pytestmark = pytest.mark.slow  # hypothesis
 

@@ -25,6 +25,7 @@ from firmware_host.core.page_table import ConfirmSeat, PageShow, claim_footer, p
 from firmware_host.core.screens import BigScreen, MessageScreen, Screen
 from firmware_host.core.settings import Settings
 from firmware_host.core.timer import format_seconds
+from firmware_host.core.wifi_table import WifiShow, wifi_screen
 
 STARTUP_FAILURES = ("config", "hardware", "internal")
 
@@ -70,6 +71,8 @@ def screen_below(state: AppState) -> Screen:
         return leave_screen(state)
     if isinstance(overlay, PageShow | ConfirmSeat):
         return page_screen(state.page, overlay, s.lang, state.notice, table_players(state))
+    if isinstance(overlay, WifiShow):
+        return wifi_screen(state.wifi, overlay, state.page, s.lang, state.notice)
     if isinstance(overlay, DurationEdit):
         return BigScreen(t(s, "duration"), format_seconds(overlay.seconds), state.notice or t(s, "hint_edit"))
     if isinstance(overlay, MenuView):
