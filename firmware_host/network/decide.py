@@ -30,8 +30,10 @@ class Request(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """One look at NetworkManager: the link and for how long (seconds), the known networks' names, the names
-    the last scan saw, the phones on the box's access point, and the table's request."""
+    """One look at NetworkManager: the link; `since_s`: on no network (down or joining), how long the radio
+    has been without one; with the access point up, how long it has been up; the known networks' names
+    (the newest last), the names a scan on no network saw, the phones on the box's access point, and the
+    table's request."""
 
     link: Link
     since_s: float
@@ -91,13 +93,11 @@ RULES: tuple[Rule, ...] = (
     ("a network added", lambda s, p: s.request is Request.JOIN and bool(s.known) and s.link is not Link.CLIENT,
      _newest_known),
     ("on a known network", lambda s, p: s.link is Link.CLIENT, lambda s, p: Wait()),
-    ("joining", lambda s, p: s.link is Link.JOINING and s.since_s < p.join_timeout_s, lambda s, p: Wait()),
-    ("a known network in reach", lambda s, p: s.link is Link.DOWN and _reachable(s) is not None,
-     lambda s, p: Join(_reachable(s) or "")),
     ("no known network in time", lambda s, p: s.link in (Link.DOWN, Link.JOINING) and s.since_s >= p.join_timeout_s,
      lambda s, p: OpenAp()),
-    ("a known network in reach of the access point",
-     lambda s, p: s.link is Link.AP and s.stations == 0 and _reachable(s) is not None, lambda s, p: CloseAp()),
+    ("joining", lambda s, p: s.link is Link.JOINING, lambda s, p: Wait()),
+    ("a known network in reach", lambda s, p: s.link is Link.DOWN and _reachable(s) is not None,
+     lambda s, p: Join(_reachable(s) or "")),
     ("time to look again", lambda s, p: s.link is Link.AP and s.stations == 0 and bool(s.known)
      and s.since_s >= p.probe_after_s, lambda s, p: CloseAp()),
 )

@@ -131,7 +131,7 @@ def down(name: str) -> None:
 def add_network(ssid: str, password: str) -> str:
     """A profile for the network `ssid` (WPA2-PSK, or open without a password), joined automatically from
     now on; its name."""
-    name = f"wifi-{ssid}"
+    name = ssid  # as `nmcli device wifi connect` names it
     security = ("wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.psk", password) if password else ()
     existing = [split_terse(line)[0] for line in nmcli("-t", "-f", "NAME", "connection", "show").splitlines()]
     if name in existing:

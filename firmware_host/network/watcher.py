@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from firmware_host.network import decide, files, nm
-from firmware_host.network.decide import Action, CloseAp, Join, Link, OpenAp, Policy, Request, Seen
+from firmware_host.network.decide import Action, CloseAp, Join, Link, OpenAp, Policy, Request, Seen, Wait
 
 log = logging.getLogger("wordtable.wifi")
 LOOK_EVERY_S = 3.0
@@ -24,7 +24,8 @@ class Watcher:
     def __init__(self, directory: Path, machine_id: str, policy: Policy) -> None:
         self.directory, self.policy = directory, policy
         self.point = files.access_point(directory, machine_id)
-        self.link, self.changed = Link.ABSENT, time.monotonic()
+        self.link = Link.ABSENT
+        self.since = time.monotonic()  # on no network: since when; the access point up: since when
         self.request = Request.NONE
         self.last_scan = -RESCAN_EVERY_S
         self.reach: tuple[str, ...] = ()
@@ -34,12 +35,17 @@ class Watcher:
         log.info("the box's access point is %s", self.point.ssid)
 
     def look(self) -> Action:
+        """Look at NetworkManager once, decide and act; the action taken."""
         radio = nm.radio()
         if radio is None:
-            return self._decided(Seen(Link.ABSENT, 0.0), None)
+            return Wait()
+        now = time.monotonic()
         if radio.link is not self.link:
             log.info("wifi %s: %s -> %s %s", radio.device, self.link.value, radio.link.value, radio.connection)
-            self.link, self.changed = radio.link, time.monotonic()
+            offline = (Link.DOWN, Link.JOINING)
+            if not (radio.link in offline and self.link in offline):  # down <-> joining: still no network
+                self.since = now
+            self.link = radio.link
         wants_ap, added = files.take_requests(self.directory)
         for network in added:
             log.info("a network added: %s", nm.add_network(network.ssid, network.password))
@@ -47,37 +53,38 @@ class Watcher:
         if wants_ap:
             self.request = Request.AP
         known = nm.known()
-        now = time.monotonic()
         if radio.link is Link.DOWN and now - self.last_scan >= RESCAN_EVERY_S:
-            self.reach, self.last_scan = self._scan(radio.device, True), now
-        seen = Seen(radio.link, now - self.changed, tuple(ssid for _, ssid in known), self.reach,
+            self.reach, self.last_scan = self._scan(radio.device), now
+        elif radio.link not in (Link.DOWN, Link.JOINING):
+            self.reach = ()  # a scan from before says nothing now
+        seen = Seen(radio.link, now - self.since, tuple(ssid for _, ssid in known), self.reach,
                     nm.stations(radio.device) if radio.link is Link.AP else 0, self.request)
         self._publish(radio)
-        return self._decided(seen, radio, dict((ssid, name) for name, ssid in known))
+        return self._act(seen, radio.device, {ssid: name for name, ssid in known})
 
-    def _decided(self, seen: Seen, radio: nm.Radio | None, profiles: dict[str, str] | None = None) -> Action:
+    def _act(self, seen: Seen, device: str, profiles: dict[str, str]) -> Action:
         action, rule = decide.decide(seen, self.policy)
-        if radio is None or not rule or action == decide.Wait():
+        if isinstance(action, Wait):
             return action
         log.info("%s: %s", rule, action)
+        self.request = Request.NONE
         try:
             if isinstance(action, OpenAp):
-                nm.up(nm.AP_NAME, radio.device)
+                nm.up(nm.AP_NAME, device)
             elif isinstance(action, Join):
-                nm.up((profiles or {}).get(action.ssid, action.ssid), radio.device)
+                nm.up(profiles.get(action.ssid, action.ssid), device)
             elif isinstance(action, CloseAp):
                 nm.down(nm.AP_NAME)
-                self.reach = self._scan(radio.device, True)
-                self.last_scan = time.monotonic()
         except nm.NmError as exc:
             log.warning("%s", exc)
-        self.request = Request.NONE
-        self.link, self.changed = Link.DOWN, time.monotonic()  # the next look says what it became
+        if not isinstance(action, Join):  # a join that failed leaves the time without a network running
+            self.since = time.monotonic()
+        self.last_scan = -RESCAN_EVERY_S  # scan at the next look on no network
         return action
 
-    def _scan(self, device: str, rescan: bool) -> tuple[str, ...]:
+    def _scan(self, device: str) -> tuple[str, ...]:
         try:
-            return nm.in_reach(device, rescan)
+            return nm.in_reach(device, True)
         except nm.NmError as exc:
             log.info("no scan: %s", exc)
             return ()
@@ -85,9 +92,10 @@ class Watcher:
     def _publish(self, radio: nm.Radio) -> None:
         if radio.link is Link.AP:
             status = files.Status("ap", self.point.ssid, radio.address, self.point.password)
+        elif radio.link is Link.CLIENT:
+            status = files.Status("client", radio.connection, radio.address)
         else:
-            status = files.Status(radio.link.value, radio.connection if radio.link is Link.CLIENT else "",
-                                  radio.address if radio.link is Link.CLIENT else "")
+            status = files.Status(radio.link.value)
         if status != self.published:
             files.write_status(self.directory, status)
             self.published = status
@@ -98,6 +106,6 @@ class Watcher:
         while not self.stop.is_set():
             try:
                 self.look()
-            except nm.NmError as exc:
+            except (nm.NmError, OSError) as exc:
                 log.warning("%s", exc)
             self.stop.wait(LOOK_EVERY_S)
