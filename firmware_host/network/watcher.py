@@ -8,7 +8,9 @@ import logging
 import signal
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol, cast
 
 from firmware_host.network import decide, files, nm
 from firmware_host.network.decide import Action, CloseAp, Join, Link, OpenAp, Policy, Request, Seen, Wait
@@ -18,28 +20,45 @@ LOOK_EVERY_S = 3.0
 RESCAN_EVERY_S = 15.0
 
 
+class Network(Protocol):
+    """What the watcher asks of NetworkManager (`nm`, the module; a fake in tests)."""
+
+    AP_NAME: str
+
+    def radio(self) -> nm.Radio | None: ...
+    def known(self) -> tuple[tuple[str, str], ...]: ...
+    def in_reach(self, device: str, rescan: bool) -> tuple[str, ...]: ...
+    def stations(self, device: str) -> int: ...
+    def ensure_access_point(self, point: files.AccessPoint) -> None: ...
+    def add_network(self, ssid: str, password: str) -> str: ...
+    def up(self, name: str, device: str) -> None: ...
+    def down(self, name: str) -> None: ...
+
+
 class Watcher:
     """One box's Wi-Fi: `look()` once, `run()` until stopped."""
 
-    def __init__(self, directory: Path, machine_id: str, policy: Policy) -> None:
-        self.directory, self.policy = directory, policy
+    def __init__(self, directory: Path, machine_id: str, policy: Policy, network: Network | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.directory, self.policy, self.clock = directory, policy, clock
+        self.nm: Network = network if network is not None else cast(Network, nm)
         self.point = files.access_point(directory, machine_id)
         self.link = Link.ABSENT
-        self.since = time.monotonic()  # on no network: since when; the access point up: since when
+        self.since = clock()  # on no network: since when; the access point up: since when
         self.request = Request.NONE
         self.last_scan = -RESCAN_EVERY_S
         self.reach: tuple[str, ...] = ()
         self.published: files.Status | None = None
         self.stop = threading.Event()
-        nm.ensure_access_point(self.point)
+        self.nm.ensure_access_point(self.point)
         log.info("the box's access point is %s", self.point.ssid)
 
     def look(self) -> Action:
         """Look at NetworkManager once, decide and act; the action taken."""
-        radio = nm.radio()
+        radio = self.nm.radio()
         if radio is None:
             return Wait()
-        now = time.monotonic()
+        now = self.clock()
         if radio.link is not self.link:
             log.info("wifi %s: %s -> %s %s", radio.device, self.link.value, radio.link.value, radio.connection)
             offline = (Link.DOWN, Link.JOINING)
@@ -48,17 +67,17 @@ class Watcher:
             self.link = radio.link
         wants_ap, added = files.take_requests(self.directory)
         for network in added:
-            log.info("a network added: %s", nm.add_network(network.ssid, network.password))
+            log.info("a network added: %s", self.nm.add_network(network.ssid, network.password))
             self.request = Request.JOIN
         if wants_ap:
             self.request = Request.AP
-        known = nm.known()
+        known = self.nm.known()
         if radio.link is Link.DOWN and now - self.last_scan >= RESCAN_EVERY_S:
             self.reach, self.last_scan = self._scan(radio.device), now
         elif radio.link not in (Link.DOWN, Link.JOINING):
             self.reach = ()  # a scan from before says nothing now
         seen = Seen(radio.link, now - self.since, tuple(ssid for _, ssid in known), self.reach,
-                    nm.stations(radio.device) if radio.link is Link.AP else 0, self.request)
+                    self.nm.stations(radio.device) if radio.link is Link.AP else 0, self.request)
         self._publish(radio)
         return self._act(seen, radio.device, {ssid: name for name, ssid in known})
 
@@ -70,21 +89,21 @@ class Watcher:
         self.request = Request.NONE
         try:
             if isinstance(action, OpenAp):
-                nm.up(nm.AP_NAME, device)
+                self.nm.up(self.nm.AP_NAME, device)
             elif isinstance(action, Join):
-                nm.up(profiles.get(action.ssid, action.ssid), device)
+                self.nm.up(profiles.get(action.ssid, action.ssid), device)
             elif isinstance(action, CloseAp):
-                nm.down(nm.AP_NAME)
+                self.nm.down(self.nm.AP_NAME)
         except nm.NmError as exc:
             log.warning("%s", exc)
         if not isinstance(action, Join):  # a join that failed leaves the time without a network running
-            self.since = time.monotonic()
+            self.since = self.clock()
         self.last_scan = -RESCAN_EVERY_S  # scan at the next look on no network
         return action
 
     def _scan(self, device: str) -> tuple[str, ...]:
         try:
-            return nm.in_reach(device, True)
+            return self.nm.in_reach(device, True)
         except nm.NmError as exc:
             log.info("no scan: %s", exc)
             return ()
