@@ -59,6 +59,15 @@ def split_terse(line: str) -> list[str]:
     return [*fields, field]
 
 
+def show_fields(text: str) -> dict[str, str]:
+    """The `KEY:value` lines of `nmcli -t … show` (a list's first item for `KEY[1]`)."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        found.setdefault(key.split("[")[0], value)
+    return found
+
+
 def _padded(fields: list[str], count: int) -> list[str]:
     return [*fields, *[""] * count][:count]
 
@@ -73,8 +82,9 @@ def radio() -> Radio | None:
 
 
 def _radio(device: str) -> Radio:
-    values = nmcli("-g", "GENERAL.STATE,GENERAL.CONNECTION,IP4.ADDRESS", "device", "show", device).splitlines()
-    state, connection, address = _padded(values, 3)
+    shown = show_fields(nmcli("-t", "-f", "GENERAL.STATE,GENERAL.CONNECTION,IP4.ADDRESS", "device", "show", device))
+    state, connection = shown.get("GENERAL.STATE", ""), shown.get("GENERAL.CONNECTION", "")
+    address = shown.get("IP4.ADDRESS", "")
     number = int(state.split()[0]) if state.split() and state.split()[0].isdigit() else 0
     address = address.split("|")[0].split("/")[0].strip()
     if number == CONNECTED:
@@ -98,8 +108,17 @@ def known() -> tuple[tuple[str, str], ...]:
 
 
 def in_reach(device: str, rescan: bool) -> tuple[str, ...]:
-    """The SSIDs the radio sees (a new scan when `rescan`; NM refuses one while the access point is up)."""
-    out = nmcli("-t", "-f", "SSID", "device", "wifi", "list", "ifname", device, "--rescan", "yes" if rescan else "no")
+    """The SSIDs the radio sees: after a new scan when `rescan` (NM refuses one right after another, and
+    while the access point is up: then what it saw last)."""
+    def listed(how: str) -> str:
+        return nmcli("-t", "-f", "SSID", "device", "wifi", "list", "--rescan", how, "ifname", device)
+
+    try:
+        out = listed("yes" if rescan else "no")
+    except NmError:
+        if not rescan:
+            raise
+        out = listed("no")
     return tuple(sorted({split_terse(line)[0] for line in out.splitlines() if line}))
 
 
