@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "health": ("health", "the health check of a release: start on a copy of the state, journal and first frame"),
     "release": ("release", "build a release file: the wheel, the pinned requirements and their wheels"),
     "update": ("update", "install a release file into a new environment, check it, switch; --check-only"),
+    "wifi": ("wifi", "the box's Wi-Fi: a known network or its own access point (watch, add, ap, status)"),
 }
 
 

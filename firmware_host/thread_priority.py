@@ -22,8 +22,8 @@ import threading
 from collections.abc import Iterable
 
 # Name prefixes of the threads that may wait (the page's and the league's servers are `web.Served`
-# threads named "page" and "league"; paho names its network loop "paho-mqtt-client-…").
-CAN_WAIT = ("page", "league", "paho-mqtt-client", "end-summary", "word-lists")
+# threads named "page" and "league"; paho names its network loop "paho-mqtt-client-…"; network.feed "wifi-feed").
+CAN_WAIT = ("page", "league", "paho-mqtt-client", "end-summary", "word-lists", "wifi-feed")
 WAIT_NICE = 10
 SWITCH_S = 0.001  # the GIL handed on after at most 1 ms (CPython's default: 5 ms)
 

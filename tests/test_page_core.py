@@ -114,14 +114,14 @@ def test_an_open_menu_stays_on_its_entry_when_the_page_starts_or_stops():
     table.press("menu")
     keys = app.main_keys(table.state)
     table.press("next", keys.index("power_off"))
-    table.step(PageInfo("", "K7QX", 2.0))  # the network went: the page's entry goes
-    assert len(app.main_keys(table.state)) == len(keys) - 1
+    table.step(PageInfo("", "K7QX", 2.0))  # the network went: the page's entry goes, and the Wi-Fi's with it
+    assert len(app.main_keys(table.state)) == len(keys) - 2
     assert table.screen.items[table.screen.cursor].label == "Ausschalten"
     table.press("start")
     assert type(table.state.overlay).__name__ == "ConfirmPowerOff"
     table.press("back")
     table.press("menu")
-    table.press("next", keys.index("volume") - 1)  # the volume, below where the page's entry was
+    table.press("next", keys.index("volume") - 2)  # the volume, below where the page's and the Wi-Fi's entries were
     table.step(PageInfo("http://192.168.1.23:8080", "K7QX", 3.0))  # back: its entry comes again
     assert table.screen.items[table.screen.cursor].label.startswith("Lautstärke")
 

@@ -124,6 +124,9 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
         show_failure(resolved.profile, resolved.config.appliance.language, "hardware", [str(exc)])
         return 1
     page = _page(appliance, resolved, directory)
+    from firmware_host.network.feed import WifiFeed
+
+    wifi = WifiFeed(appliance.shell, directory, time.monotonic)  # the watcher's status in, the table's requests out
     settle_heap()
 
     def on_term(signum: int, frame: object) -> None:
@@ -141,6 +144,7 @@ def _serve(args: argparse.Namespace, resolved: Resolved) -> int:
         appliance.shell.run(on_idle=upkeep, idle_every=interval / 2 if interval else None)
     finally:
         sdnotify.stopping()
+        wifi.close()
         if page is not None:
             page.close()
         appliance.close()

@@ -285,12 +285,26 @@ class Highlight:
     at: float
 
 
-DISPLAY_ONLY = (Typing, ClaimsPending, Highlight)  # shown, never journaled, never deciding what a journaled input means
+@dataclass(frozen=True, slots=True)
+class WifiInfo:
+    """The Wi-Fi watcher's last report, from the shell (`core.wifi_table.WifiState`): the link ("ap", "client",
+    …), the network's name, the box's access point's password (only while it is up) and the box's address on
+    it. Only shown (the menu's "WLAN" screen), never journaled: the password stays out of the journal."""
+
+    link: str
+    ssid: str
+    password: str
+    address: str
+    at: float
+
+
+# shown, never journaled, never deciding what a journaled input means
+DISPLAY_ONLY = (Typing, ClaimsPending, Highlight, WifiInfo)
 
 Event = (
     Press | LongPress | Turn | TextEntry | Typing | CardScan | CardRemoved | ReaderStatus | Tick | Resumed | Notice
     | Kept | WordsChecked | BestRevealed | Trouble | SeatEntry | SeatCommand | SeatJoin | SeatClaim
-    | PageInfo | ClaimsPending | SeatAnswer | Highlight | PinKey
+    | PageInfo | ClaimsPending | SeatAnswer | Highlight | PinKey | WifiInfo
 )
 
 

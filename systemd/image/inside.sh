@@ -27,12 +27,29 @@ DHCP=yes
 MulticastDNS=no
 EOF
 systemctl enable systemd-networkd.service >/dev/null 2>&1
+# Wi-Fi by NetworkManager (wired stays systemd-networkd's): a known network, else the box's own access point,
+# kept by wordtable-wifi.service (firmware_host/network/). NM's shared mode runs dnsmasq for the phones.
+mkdir -p /etc/NetworkManager/conf.d
+cat > /etc/NetworkManager/conf.d/50-wordtable.conf <<'EOF'
+[main]
+plugins=keyfile
+
+[keyfile]
+unmanaged-devices=*,except:type:wifi
+
+[device]
+wifi.scan-rand-mac-address=no
+EOF
+systemctl enable NetworkManager.service >/dev/null 2>&1 || true
+systemctl disable NetworkManager-wait-online.service >/dev/null 2>&1 || true
 # I2C from user space (the OLED): the i2c-dev character devices.
 echo i2c-dev > /etc/modules-load.d/wordtable-i2c.conf
 
 # The service, exactly as on Raspberry Pi OS: its user and groups, the venv from the pinned lock, the unit.
 bash "$SRC/systemd/install.sh" --root / --profile "$SRC/hw/profiles/default.toml"
 systemctl enable wordtable.service >/dev/null 2>&1 || true
+install -m 0644 "$SRC/systemd/wordtable-wifi.service" /etc/systemd/system/wordtable-wifi.service
+systemctl enable wordtable-wifi.service >/dev/null 2>&1 || true
 if [ -f /etc/avahi/services/wordtable.service ]; then systemctl enable avahi-daemon.service >/dev/null 2>&1 || true; fi
 
 # The boot firmware's kernel command line names the root by label (raspi-firmware writes cmdline.txt from
@@ -43,7 +60,7 @@ sed -i 's|^#\?CONSOLES=.*|CONSOLES="serial0,115200 tty1"|' /etc/default/raspi-fi
 # The initramfs once (build.sh held update-initramfs back while the packages went in: under emulation each
 # run takes minutes, and the kernel, udev and zstd would each have asked for one); its post-update hook is
 # raspi-firmware's, which copies kernel, initrd and device trees to /boot/firmware.
-update-initramfs -c -k all
+[ "${WORDTABLE_REUSE:-0}" = 1 ] || update-initramfs -c -k all  # a --reuse rebuild keeps the kernel's
 
 # No root password; log in only on the console, after setting one (`passwd`) — a maker's choice.
 passwd -l root >/dev/null

@@ -16,6 +16,7 @@ import subprocess
 import threading
 import time
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,8 +47,9 @@ def partitions(image: Path) -> list[Partition]:
     return [Partition(p["start"] * sector, p["size"] * sector) for p in table["partitions"]]
 
 
-def prepared(image: Path, into: Path) -> tuple[Path, Path, Path]:
-    """A copy of `image` in `into` with the files of `ADDED`, and its kernel and initrd: (disk, kernel, initrd)."""
+def prepared(image: Path, into: Path, more: Mapping[str, str] | None = None) -> tuple[Path, Path, Path]:
+    """A copy of `image` in `into` with the files of `ADDED` (and of `more`: path -> text), and its kernel and
+    initrd: (disk, kernel, initrd)."""
     disk = into / "disk.img"
     subprocess.run(["cp", "--sparse=always", str(image), str(disk)], check=True)
     boot, root = partitions(disk)[:2]
@@ -59,11 +61,14 @@ def prepared(image: Path, into: Path) -> tuple[Path, Path, Path]:
         subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{boot.start}", name, str(local)], check=True)
     device = f"{disk}?offset={root.start}"
     commands = []
-    for path, text in ADDED.items():
-        local = into / Path(path).name
+    made: set[str] = set()
+    for index, (path, text) in enumerate({**ADDED, **(more or {})}.items()):
+        local = into / f"added-{index}-{Path(path).name}"  # two drop-ins may share a name
         local.write_text(text)
         parts = Path(path).parent.parts
-        commands += [f"mkdir {'/'.join(parts[: i + 1])[1:] or '/'}" for i in range(1, len(parts))]
+        folders = ["/".join(parts[: i + 1])[1:] for i in range(1, len(parts))]
+        commands += [f"mkdir {folder}" for folder in folders if folder not in made]
+        made.update(folders)
         commands.append(f"write {local} {path}")
     subprocess.run(["debugfs", "-w", "-f", "-", device], input="\n".join(commands) + "\n", check=True,
                    capture_output=True, text=True)

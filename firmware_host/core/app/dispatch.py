@@ -61,12 +61,14 @@ from firmware_host.core.events import (
     Tick,
     Trouble,
     Typing,
+    WifiInfo,
     WordsChecked,
     event_time,
 )
 from firmware_host.core.page_table import ConfirmSeat, PageShow, answered, claim_answer, claimed_name, page_event
 from firmware_host.core.pin_entry import PinEntry
 from firmware_host.core.text_input import TextRefused
+from firmware_host.core.wifi_table import WifiShow, wifi_event
 
 CHECKPOINT_S = 5.0  # while a timer runs, a Tick is journaled at most this often (resume precision vs SD wear)
 UNSAVED_REASONS = ("full", "readonly", "error")  # the shell's words for why the journal failed
@@ -230,6 +232,21 @@ def _kept(state: AppState, event: Kept) -> Step:
     return replace(state, kept=event.items), []
 
 
+def _wifi_info(state: AppState, event: WifiInfo) -> Step:
+    wifi = replace(state.wifi, link=event.link, ssid=event.ssid, password=event.password, address=event.address)
+    return replace(state, wifi=wifi), []
+
+
+def _wifi_overlay(state: AppState, event: Event) -> Step:
+    overlay = state.overlay
+    assert isinstance(overlay, WifiShow)
+    done = wifi_event(state.wifi, overlay, event, state.settings.lang)
+    if done is None:
+        return refuse(state, "")
+    wifi, shown, notice = done
+    return replace(state, wifi=wifi, overlay=shown, notice=notice), []
+
+
 def _page_info(state: AppState, event: PageInfo) -> Step:
     return replace(state, page=replace(state.page, address=event.address, code=event.code)), []
 
@@ -325,6 +342,7 @@ BEFORE_CLOCK: tuple[Route, ...] = (
     Route(Typing, None, _typing),
     Route(ClaimsPending, None, _claims_pending),
     Route(Highlight, None, highlight_shown),  # a game's end in someone's history: the footer, shown only
+    Route(WifiInfo, None, _wifi_info),
 )
 
 ROUTES: tuple[Route, ...] = (
@@ -351,6 +369,7 @@ ROUTES: tuple[Route, ...] = (
     Route(object, _over(DurationEdit), duration_edit_event),
     Route(object, _over(PinEntry), pin_event),
     Route(object, _over(PageShow, ConfirmSeat), _page_overlay),
+    Route(object, _over(WifiShow), _wifi_overlay),
     Route(object, _over(MenuView), menu_event),
     Route(object, None, home_event),  # the screen below: the letter picker, the game, the scoreboard, the timer
 )

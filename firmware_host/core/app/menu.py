@@ -39,6 +39,8 @@ from firmware_host.core.screens import ListItem, ListScreen, MessageScreen
 from firmware_host.core.settings import Settings, setting
 from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import format_seconds
+from firmware_host.core.wifi_table import WifiShow
+from firmware_host.core.wifi_table import t as wifi_text
 
 # The menus and their entries in order. An entry is a group (a key of this table), a setting (its row's key in
 # `SETTINGS`) or what `_open` does. Some show only when they apply (`_shown`); "games" stands for the games of
@@ -47,7 +49,7 @@ from firmware_host.core.timer import format_seconds
 # NEXT go round the ends, so the main menu's first and last entries and each group's first and last are the
 # ones nearest the top (what a table does most: a game, the time, the players, the language).
 MENUS: dict[str, tuple[str, ...]] = {
-    "": ("play", "time", "players", "language", "page", "owner", "power_off", "volume", "screen"),
+    "": ("play", "time", "players", "language", "page", "wifi", "owner", "power_off", "volume", "screen"),
     "play": ("continue", "letters", *HOME_MODES, "games", "shelf", "restart", "game_turn", "reveal"),
     "time": ("duration", "warn", "alarm"),
     "screen": ("contrast", "dim", "blank"),
@@ -66,7 +68,7 @@ def _shown(state: AppState, key: str) -> bool:
         return state.flow is not None
     if key == "shelf":
         return bool(state.shelf)
-    if key == "page":
+    if key in ("page", "wifi"):
         return bool(state.page.address)
     row = setting(key)
     return row.menu if row is not None else True
@@ -195,6 +197,8 @@ def main_label(state: AppState, key: str) -> str:
         return game_title(state, registry.kit(key.removeprefix("game:")))
     if key == "page":
         return page_text(state.settings.lang, "page")
+    if key == "wifi":
+        return wifi_text(state.settings.lang, "wifi")
     return t(state.settings, key)
 
 
@@ -312,6 +316,8 @@ def _open(state: AppState, key: str) -> Step:
         return open_pin(state)
     if key == REMOVE:
         return remove_pin(state)
+    if key == "wifi":
+        return replace(state, overlay=WifiShow()), []
     if setting(key) is None:
         return state, []
     entries = menu_entries(state, key)

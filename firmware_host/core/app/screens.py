@@ -27,6 +27,7 @@ from firmware_host.core.pin_entry import PinEntry
 from firmware_host.core.screens import BigScreen, MessageScreen, Screen
 from firmware_host.core.settings import Settings
 from firmware_host.core.timer import format_seconds
+from firmware_host.core.wifi_table import WifiShow, wifi_screen
 
 STARTUP_FAILURES = ("config", "hardware", "internal")
 
@@ -74,6 +75,8 @@ def screen_below(state: AppState) -> Screen:
         return page_screen(state.page, overlay, s.lang, state.notice, table_players(state))
     if isinstance(overlay, PinEntry):
         return pin_screen(state, overlay)
+    if isinstance(overlay, WifiShow):
+        return wifi_screen(state.wifi, overlay, state.page, s.lang, state.notice)
     if isinstance(overlay, DurationEdit):
         return BigScreen(t(s, "duration"), format_seconds(overlay.seconds), state.notice or t(s, "hint_edit"))
     if isinstance(overlay, MenuView):

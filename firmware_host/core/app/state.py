@@ -20,6 +20,7 @@ from firmware_host.core.scoreboard import Board
 from firmware_host.core.settings import Settings
 from firmware_host.core.text_picker import Picker
 from firmware_host.core.timer import Timer
+from firmware_host.core.wifi_table import WifiShow, WifiState
 
 HomeMode = Literal["timer", "scoreboard"]
 HOME_MODES: tuple[HomeMode, ...] = ("timer", "scoreboard")
@@ -54,7 +55,7 @@ class ConfirmLeave:
     then: str
 
 
-Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat | ConfirmLeave | PinEntry
+Overlay = MenuView | DurationEdit | ConfirmPowerOff | PageShow | ConfirmSeat | ConfirmLeave | PinEntry | WifiShow
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +135,7 @@ class AppState:
     now: float = 0.0
     unsaved: bool = False  # the journal cannot be written: every screen's title is marked (`UNSAVED_MARK`)
     page: PageState = field(default_factory=PageState)  # the table page (`core.page_table`)
+    wifi: WifiState = field(default_factory=WifiState)  # the box's Wi-Fi (`core.wifi_table`), only shown
     ringing: Ringing | None = None  # the end alarm rings on (until a button or `Settings.alarm_s`)
     typing: str = ""  # the keyboard's line in the making (`Typing`): shown, never decided on
     journaled_at: float = float("-inf")  # the time of the last journaled event (`dispatch.CHECKPOINT_S`)
