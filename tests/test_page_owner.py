@@ -131,7 +131,7 @@ def test_a_seated_player_is_no_owner_and_the_owner_gets_through(served: Served) 
     assert "HttpOnly" in cookies[0] and "SameSite=Strict" in cookies[0] and f"Max-Age={int(SESSION_S)}" in cookies[0]
     status, owner = seen["status"]
     assert owner["owner"] and owner["left"] == SESSION_S
-    assert {link["path"] for link in owner["links"]} == {"/backup", "/test-owner"}
+    assert {link["path"] for link in owner["links"]} == {"/backup", "/wifi", "/test-owner"}
     assert seen["owner backup"][0] == 200 and seen["owner backup"][1][:2] == b"PK"  # the backup, a zip
     assert seen["owner gated"] == (200, {"ok": True, "changed": True})
     assert seen["foreign"] == (403, {"error": "origin"})

@@ -59,10 +59,12 @@ from firmware_host.page.guard import (
 )
 from firmware_host.page.join_qr import join_qr_svg
 from firmware_host.page.messages import MAX_MESSAGE, Refused, parse_join, parse_message
-from firmware_host.page.owner import OwnerGate
+from firmware_host.page.owner import OwnerGate, owner_link
 from firmware_host.page.past_games import PastGameError, game_record, game_sheet, games_list
 from firmware_host.page.people import people_routes
+from firmware_host.page.wifi_routes import add_routes as wifi_routes
 from firmware_host.paths import journal_path
+from firmware_host.update.page_routes import add_routes as update_routes
 from firmware_host.web import (
     ThreadedSite,
     file_routes,
@@ -114,6 +116,7 @@ class PageServer(ThreadedSite):
         self.rates = RateLimit(clock)
         self.claims = Claims(clock)
         self.names = own_names() | frozenset(names)  # what the box answers to besides an address
+        self.state_dir = state_dir
         self.owner = OwnerGate(state_dir, clock, self.names)  # what changes the box is the owner's (page/owner.py)
         self.views: PageViews | None = None
         self._latest: PageViews | None = None  # the last views published (on the shell's thread)
@@ -245,6 +248,10 @@ class PageServer(ThreadedSite):
         people_routes(application, self._seated, self.journal, self._lang)  # statistics per person (page/people.py)
         self.owner.add_routes(application)  # /owner: the owner PIN, then the owner's pages
         backup_routes(application, self, self.owner.owner_only, service_restart())  # the box's backup: the owner's
+        if self.state_dir is not None:  # the Wi-Fi's and the updates' requests go to the state directory
+            wifi_routes(application, self.owner.owner_only, self.state_dir)  # the home networks (page/wifi_routes.py)
+            owner_link(application, "/wifi", "WLAN: Heimnetz hinzufügen", "Wi-Fi: add a home network")
+            update_routes(application, self.owner.owner_only, state_dir=self.state_dir)  # firmware_host/update
         bgstats_route(application, self.journal, self._seated, HEADERS)  # a past game into BG Stats
         if self.extra_routes is not None:  # the simulator's virtual box (page/box.py)
             self.extra_routes(application)
