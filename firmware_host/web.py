@@ -26,7 +26,7 @@ import json
 import logging
 import socket
 import threading
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import Any, cast
@@ -36,6 +36,8 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from firmware_host.web_gate import GatedSite, Limits
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]  # an aiohttp request handler
+Gate = Callable[[Handler], Handler]  # wraps a handler: e.g. the owner's (`page.owner.OwnerGate.owner_only`)
 STATIC_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 
 

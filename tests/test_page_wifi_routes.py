@@ -12,24 +12,14 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from firmware_host.network import files
-from firmware_host.page.wifi_routes import Handler, add_routes
-
-
-def gate(handler: Handler) -> Handler:
-    """The test's owner gate: the owner sends `X-Test-Owner: yes`."""
-
-    async def gated(request: web.Request) -> web.StreamResponse:
-        if request.headers.get("X-Test-Owner") != "yes":
-            return web.json_response({"error": "owner"}, status=403)
-        return await handler(request)
-
-    return gated
+from firmware_host.page.wifi_routes import add_routes
+from tests.helpers.owner_gate import owner_only
 
 
 def ask(directory: Path, calls: list[tuple[str, str, dict[str, Any]]]) -> list[tuple[int, Any]]:
     async def go() -> list[tuple[int, Any]]:
         application = web.Application()
-        add_routes(application, gate, directory)
+        add_routes(application, owner_only, directory)
         answers = []
         async with TestServer(application, host="127.0.0.1") as site:
             url = str(site.make_url("")).rstrip("/")

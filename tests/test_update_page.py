@@ -12,18 +12,8 @@ import aiohttp
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from firmware_host.update.page_routes import Handler, add_routes
-
-
-def owner_only(handler: Handler) -> Handler:
-    """A stand-in for the owner's gate: the owner sends the header, anyone else gets 403."""
-
-    async def gated(request: web.Request) -> web.StreamResponse:
-        if request.headers.get("X-Test-Owner") != "yes":
-            return web.json_response({"error": "owner only"}, status=403)
-        return await handler(request)
-
-    return gated
+from firmware_host.update.page_routes import add_routes
+from tests.helpers.owner_gate import owner_only
 
 
 def _talk(state: Path, media: Path, calls: list[tuple[str, dict[str, str], Any]]) -> list[tuple[int, Any]]:

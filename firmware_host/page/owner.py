@@ -27,7 +27,7 @@ import hashlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -37,11 +37,10 @@ from aiohttp import web
 from firmware_host.core.pin_entry import PIN_MAX, PIN_MIN
 from firmware_host.owner_pin import StoredPin, read_pin
 from firmware_host.page.guard import Lockout, RateLimit
-from firmware_host.web import same_origin, security_headers, static_file
+from firmware_host.web import Handler, same_origin, security_headers, static_file
 
 log = logging.getLogger("wordtable.page")
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 COOKIE = "wt_owner"
 SESSION_S = 15 * 60.0

@@ -12,7 +12,6 @@ service never touches NetworkManager: it leaves a request in the state directory
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -20,10 +19,8 @@ from aiohttp import web
 
 from firmware_host.network import files
 from firmware_host.paths import state_dir
-from firmware_host.web import same_origin, security_headers
+from firmware_host.web import Gate, same_origin, security_headers
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-Gate = Callable[[Handler], Handler]
 HEADERS = security_headers("'self'")
 MAX_BODY = 4096
 

@@ -10,7 +10,6 @@ outcome in the status after the restart."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
@@ -18,13 +17,12 @@ from aiohttp import web
 from firmware_host import __version__
 from firmware_host.paths import state_dir as default_state_dir
 from firmware_host.update.request import MEDIA_ROOTS, RequestError, Status, release_files, write_request
-from firmware_host.web import same_origin
+from firmware_host.web import Gate, same_origin
 
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 MAX_BODY = 4096
 
 
-def add_routes(application: web.Application, owner_only: Callable[[Handler], Handler], *,
+def add_routes(application: web.Application, owner_only: Gate, *,
                state_dir: Path | None = None, roots: tuple[Path, ...] = MEDIA_ROOTS) -> None:
     """Register the two routes on `application`, each wrapped by `owner_only`."""
     folder = state_dir if state_dir is not None else default_state_dir()
