@@ -23,6 +23,23 @@ def escape(value: str) -> str:
     return "".join("\\" + char if char in SPECIAL else char for char in value)
 
 
+def split_escaped(text: str, separator: str) -> list[str]:
+    """`text` split at each `separator` not escaped by a backslash, the backslashes taken out (`a\\;b;c` at
+    ";" is ["a;b", "c"]): the fields of a payload's body, or of a line of `nmcli -t`, which escapes alike."""
+    fields, field, escaped = [], "", False
+    for char in text:
+        if escaped:
+            field, escaped = field + char, False
+        elif char == "\\":
+            escaped = True
+        elif char == separator:
+            fields.append(field)
+            field = ""
+        else:
+            field += char
+    return [*fields, field]
+
+
 def payload(join: WifiJoin) -> str:
     """The QR text that joins a phone to `join` (WPA/WPA2 with a password, else open)."""
     kind = "WPA" if join.password else "nopass"

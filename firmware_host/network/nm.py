@@ -9,6 +9,7 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from firmware_host.core.wifi_payload import split_escaped
 from firmware_host.network.decide import Link
 from firmware_host.network.files import AccessPoint
 
@@ -45,18 +46,7 @@ def nmcli(*args: str, timeout: float = 60.0) -> str:
 
 def split_terse(line: str) -> list[str]:
     """A line of `nmcli -t` output as its fields (`:` separates, `\\:` and `\\\\` are escaped)."""
-    fields, field, escaped = [], "", False
-    for char in line:
-        if escaped:
-            field, escaped = field + char, False
-        elif char == "\\":
-            escaped = True
-        elif char == ":":
-            fields.append(field)
-            field = ""
-        else:
-            field += char
-    return [*fields, field]
+    return split_escaped(line, ":")
 
 
 def show_fields(text: str) -> dict[str, str]:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware_host.core.wifi_payload import WifiJoin, parse, payload
+from firmware_host.core.wifi_payload import WifiJoin, parse, payload, split_escaped
 
 pytestmark = pytest.mark.slow  # hypothesis
 
@@ -25,16 +25,5 @@ def test_every_network_reads_back_as_written(ssid: str, password: str, hidden: b
 def test_no_special_character_stands_unescaped(ssid: str, password: str) -> None:
     text = payload(WifiJoin(ssid, password))
     body = text.removeprefix("WIFI:").removesuffix(";;")
-    fields, escaped, current = [], False, ""
-    for char in body:
-        if escaped:
-            current, escaped = current + char, False
-        elif char == "\\":
-            escaped = True
-        elif char == ";":
-            fields.append(current)
-            current = ""
-        else:
-            current += char
-    fields.append(current)
+    fields = split_escaped(body, ";")
     assert [field.split(":", 1)[0] for field in fields] == ["T", "S", "P"]
