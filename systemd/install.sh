@@ -23,12 +23,13 @@ UNINSTALL=0
 PROFILE="$SRC/hw/profiles/default.toml"
 PYTHON=python3
 LEAGUE_BROKER=""
+WIFI=1
 SERVICE_USER=wordtable
 GROUPS_NEEDED=(gpio i2c input)  # serial card readers: group wordtable, by the udev rule; input: keyboards
 APT_PACKAGES=(python3-venv python3-pip python3-lgpio wngerman wamerican dict-de-en)  # word lists; Ding: the reveal's base forms
 I2C_SPEED=400000  # the OLED's bus: 400 kHz fast mode (the Pi's default is 100 kHz)
 
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -38,6 +39,7 @@ while [ $# -gt 0 ]; do
         --profile) PROFILE=${2:?--profile needs a file}; shift ;;
         --python) PYTHON=${2:?--python needs a command}; shift ;;
         --league-broker) LEAGUE_BROKER=${2:?--league-broker needs an IP address}; shift ;;
+        --no-wifi) WIFI=0 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -62,6 +64,8 @@ UDEV_RULE="$ROOT/etc/udev/rules.d/99-wordtable-reader.rules"
 SCANNER_RULE="$ROOT/etc/udev/rules.d/98-wordtable-scanner.rules"
 POLKIT_RULE="$ROOT/etc/polkit-1/rules.d/50-wordtable-poweroff.rules"
 AVAHI_SERVICE="$ROOT/etc/avahi/services/wordtable.service"
+WIFI_UNIT="$UNIT_DIR/wordtable-wifi.service"
+WIFI_WANTS="$UNIT_DIR/multi-user.target.wants/wordtable-wifi.service"
 CONFIG_DIR="$ROOT/etc/wordtable"
 STATE_DIR="$ROOT/var/lib/wordtable"
 CHANGED=0
@@ -89,6 +93,12 @@ in_group() { grep -Eq "^$1:[^:]*:[^:]*:(.*,)?$SERVICE_USER(,.*)?$" "$ROOT/etc/gr
 installed_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 # offered_pkg PKG: true when the system's package lists have a candidate for PKG.
 offered_pkg() { apt-cache policy "$1" 2>/dev/null | grep -q '^ *Candidate: [^(]'; }
+
+# network_manager: true when NetworkManager is the system's network stack (Raspberry Pi OS since Bookworm,
+# the image): the box's own access point needs it.
+network_manager() { [ -x "$ROOT/usr/sbin/NetworkManager" ]; }
+# NetworkManager's shared mode (the access point's DHCP for the phones) runs dnsmasq; iw lists the stations.
+if [ "$WIFI" = 1 ] && network_manager; then APT_PACKAGES+=(dnsmasq-base iw); fi
 
 # A digest of what pip would install from the checkout, so an unchanged checkout is not reinstalled.
 source_digest() {
@@ -356,6 +366,32 @@ do_unit() {
     fi
 }
 
+do_wifi() {
+    step "Wi-Fi: a known network, else the box's own access point (wordtable-wifi.service)"
+    if [ "$WIFI" = 0 ]; then
+        if [ -L "$WIFI_WANTS" ] || [ -e "$WIFI_UNIT" ]; then remove_wifi; else ok "off (--no-wifi)"; fi
+        return
+    fi
+    if ! network_manager; then
+        note "NetworkManager is not this system's network stack: no access point of the box's own (on Raspberry" \
+            "Pi OS before Bookworm: sudo raspi-config, Advanced Options, Network Config, NetworkManager; then" \
+            "run install.sh again)"
+        return
+    fi
+    local changed=0
+    install_file "$SRC/systemd/wordtable-wifi.service" "$WIFI_UNIT" 0644 && changed=1
+    if [ "$changed" = 1 ] && ! in_root; then act systemctl daemon-reload; fi
+    if [ -L "$WIFI_WANTS" ]; then ok "enabled"; else act systemctl ${ROOT:+--root="$ROOT"} enable wordtable-wifi.service; fi
+    if in_root; then return; fi
+    if ! systemctl is-active --quiet wordtable-wifi.service 2>/dev/null; then
+        act systemctl start wordtable-wifi.service
+    elif [ "$changed" = 1 ] || [ "${PACKAGE_CHANGED:-0}" = 1 ]; then
+        act systemctl restart wordtable-wifi.service
+    else
+        ok "running"
+    fi
+}
+
 # ---- uninstall -------------------------------------------------------------------------------------
 
 remove() {  # remove PATH...: delete what exists
@@ -363,6 +399,15 @@ remove() {  # remove PATH...: delete what exists
     for path in "$@"; do
         if [ -e "$path" ] || [ -L "$path" ]; then act rm -rf -- "$path"; else ok "$path is gone"; fi
     done
+}
+
+remove_wifi() {  # stop, disable and remove wordtable-wifi.service
+    if in_root; then
+        [ -L "$WIFI_WANTS" ] && act systemctl --root="$ROOT" disable wordtable-wifi.service
+    elif [ -L "$WIFI_WANTS" ] || systemctl is-active --quiet wordtable-wifi.service 2>/dev/null; then
+        act systemctl disable --now wordtable-wifi.service
+    fi
+    remove "$WIFI_UNIT"
 }
 
 uninstall() {
@@ -375,6 +420,8 @@ uninstall() {
         if in_root; then act systemctl --root="$ROOT" disable wordtable-update.path
         else act systemctl disable --now wordtable-update.path; fi
     fi
+    step "stop, disable and remove wordtable-wifi.service"
+    remove_wifi
     step "remove the units, the rules, the start guard and the program (every release)"
     remove "$UNIT" "$UNIT_DIR/wordtable-update.path" "$UNIT_DIR/wordtable-update.service" "${GUARD%/*}" "$LEAGUE_DROPIN" "$UDEV_RULE" "$SCANNER_RULE" "$POLKIT_RULE" "$AVAHI_SERVICE" "$PREFIX"
     if [ -d "${LEAGUE_DROPIN%/*}" ] && [ -z "$(ls -A "${LEAGUE_DROPIN%/*}")" ]; then act rmdir "${LEAGUE_DROPIN%/*}"; fi
@@ -415,6 +462,7 @@ else
     do_i2c_speed
     do_rules
     do_unit
+    do_wifi
     do_migrate
     [ "$REBOOT" = 1 ] && note "I2C/UART settings change at the next boot: sudo reboot"
 fi

@@ -285,3 +285,35 @@ def test_lgpio_comes_from_apt_where_the_archive_has_it_else_from_pypi(fakes: Pat
         assert "lgpio comes from PyPI" in out
     else:
         assert "python3-lgpio" in install and "swig" not in install
+
+
+@systemctl
+def test_the_wifi_unit_comes_where_networkmanager_runs_and_goes_with_no_wifi(fakes: Path, root: Path) -> None:
+    wants = root / "etc/systemd/system/multi-user.target.wants/wordtable-wifi.service"
+    unit = root / "etc/systemd/system/wordtable-wifi.service"
+    out = _run(fakes, "--root", str(root)).stdout
+    assert "NetworkManager is not this system's network stack" in out
+    assert not unit.exists() and not wants.is_symlink()
+
+    manager = root / "usr/sbin/NetworkManager"
+    manager.parent.mkdir(parents=True)
+    manager.write_text("#!/bin/sh\n")
+    manager.chmod(0o755)
+    dry = _run(fakes, "--dry-run", "--root", str(root)).stdout
+    apt = next(step for step in _steps(dry) if step.startswith("apt packages"))
+    assert {"dnsmasq-base", "iw"} <= set(apt.split())  # the access point's DHCP for the phones; its stations
+    _run(fakes, "--root", str(root))
+    assert unit.read_bytes() == (SRC / "systemd/wordtable-wifi.service").read_bytes()
+    assert wants.is_symlink()
+    assert "ExecStart=/opt/wordtable/current/bin/wordtable wifi" in unit.read_text()  # follows the updates
+    assert _run(fakes, "--root", str(root)).stdout.rstrip().endswith("nothing to change")
+
+    off = _run(fakes, "--no-wifi", "--root", str(root)).stdout
+    assert "disable wordtable-wifi.service" in off.replace("\\", "")
+    assert not unit.exists() and not wants.is_symlink()
+    assert _run(fakes, "--no-wifi", "--root", str(root)).stdout.rstrip().endswith("nothing to change")
+
+    _run(fakes, "--root", str(root))
+    assert wants.is_symlink()
+    _run(fakes, "--uninstall", "--root", str(root))
+    assert not unit.exists() and not wants.is_symlink()

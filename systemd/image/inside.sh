@@ -45,11 +45,10 @@ systemctl disable NetworkManager-wait-online.service >/dev/null 2>&1 || true
 # I2C from user space (the OLED): the i2c-dev character devices.
 echo i2c-dev > /etc/modules-load.d/wordtable-i2c.conf
 
-# The service, exactly as on Raspberry Pi OS: its user and groups, the venv from the pinned lock, the unit.
+# The service, exactly as on Raspberry Pi OS: its user and groups, the venv from the pinned lock, the unit, and
+# (NetworkManager being here) wordtable-wifi.service.
 bash "$SRC/systemd/install.sh" --root / --profile "$SRC/hw/profiles/default.toml"
 systemctl enable wordtable.service >/dev/null 2>&1 || true
-install -m 0644 "$SRC/systemd/wordtable-wifi.service" /etc/systemd/system/wordtable-wifi.service
-systemctl enable wordtable-wifi.service >/dev/null 2>&1 || true
 if [ -f /etc/avahi/services/wordtable.service ]; then systemctl enable avahi-daemon.service >/dev/null 2>&1 || true; fi
 
 # The boot firmware's kernel command line names the root by label (raspi-firmware writes cmdline.txt from
