@@ -77,7 +77,7 @@ def qr_payloads(wifi: WifiState, page: PageState) -> tuple[str, ...]:
     """What the QR codes the table can show from here hold (`page_table.page_screen`'s while the page has an
     address, `wifi_screen`'s two while the box's access point is up), so the shell can encode them before a
     button asks for one."""
-    payloads = (page.join_address(),) if page.address else ()
+    payloads: tuple[str, ...] = (page.join_address(),) if page.address else ()
     if wifi.link == "ap":
         payloads += (wifi.join(), page_on_wifi(wifi, page))
     return payloads
