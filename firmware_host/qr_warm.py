@@ -2,8 +2,8 @@
 costs ~80 ms of CPU here (segno's import and the encoding; ~0.5 s on a Pi Zero 2 W), which would otherwise
 land between the long NEXT and its frame. `QrWarm` observes the shell's state (`Shell.observe`); when the
 codes the table can show change (`core.wifi_table.qr_payloads`: a new address or table code, the access
-point up) it encodes them into the renderer's cache (`render_screens.qr_matrix`) on a thread of its own
-that may wait (`thread_priority`: below the loop, the display writer and the alarm)."""
+point up) it encodes and draws them into the renderer's caches (`render_screens.qr_image`) on a thread of
+its own that may wait (`thread_priority`: below the loop, the display writer and the alarm)."""
 
 from __future__ import annotations
 
@@ -14,15 +14,15 @@ from collections.abc import Callable
 from firmware_host import thread_priority
 from firmware_host.core import app
 from firmware_host.core.wifi_table import qr_payloads
-from firmware_host.render_screens import qr_matrix
+from firmware_host.render_screens import qr_image, qr_matrix
 from firmware_host.shell import Shell
 
 log = logging.getLogger(__name__)
 
 
 class QrWarm:
-    """Encodes the QR codes of the latest state that differ from the last ones asked for (`encode`: the
-    renderer's cache by default). `wait()` returns once the latest are encoded (tests, benches)."""
+    """Encodes the QR codes of the latest state that differ from the last ones asked for (`encode`: into
+    the renderer's cache of the codes by default). `wait()` returns once the latest are encoded (tests)."""
 
     def __init__(self, encode: Callable[[str], object] = qr_matrix) -> None:
         self.encode = encode
@@ -57,8 +57,10 @@ class QrWarm:
 
 
 def warm_qr_codes(shell: Shell) -> QrWarm:
-    """The QR codes of `shell`'s state encoded ahead, now and after every step that changes them."""
-    warm = QrWarm()
+    """The QR codes of `shell`'s state encoded and drawn for its panel ahead, now and after every step that
+    changes them."""
+    height = shell.outputs.display.size[1]
+    warm = QrWarm(lambda payload: qr_image(payload, height))
     shell.observe(warm.state_changed)
     warm.state_changed(shell.state)
     return warm

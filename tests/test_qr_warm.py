@@ -1,6 +1,6 @@
 """The QR codes encoded ahead (`firmware_host.qr_warm`): every QR code the table shows is one the state
 before the press listed (`core.wifi_table.qr_payloads`), and the warmer encodes each new one once, off the
-loop's thread, so the press that opens it finds it in the renderer's cache."""
+loop's thread, so the press that opens it finds it in the renderer's caches."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from firmware_host.core.screens import QrScreen
 from firmware_host.core.wifi_table import qr_payloads
 from firmware_host.qr_warm import QrWarm
 from firmware_host.render import render
-from firmware_host.render_screens import qr_matrix
+from firmware_host.render_screens import qr_image, qr_matrix
 from tests.table_driver import Table
 
 AP = WifiInfo("ap", "wordtable-3F2A", "k7hq2m9xpr4z", "10.42.0.1", 2.0)
@@ -67,12 +67,13 @@ def test_each_new_code_is_encoded_once_on_a_thread_that_may_wait() -> None:
 def test_the_press_finds_the_code_in_the_renderers_cache() -> None:
     table = Table()
     table.step(PageInfo("http://192.168.1.77:8080", "W4RM", 1.0))
-    warm = QrWarm()
+    warm = QrWarm(lambda payload: qr_image(payload, 64))  # as `warm_qr_codes` does for a 64-px panel
     warm.state_changed(table.state)
     warm.wait()
-    before = qr_matrix.cache_info()
+    before = qr_matrix.cache_info(), qr_image.cache_info()
     table.hold("next")
     render(table.screen, (128, 64))
-    after = qr_matrix.cache_info()
+    after = qr_matrix.cache_info(), qr_image.cache_info()
     assert shown_qr(table) == "http://192.168.1.77:8080/j/W4RM"
-    assert after.hits > before.hits and after.misses == before.misses  # drawn from the cache, encoded by none
+    for was, now in zip(before, after, strict=True):  # encoded and drawn by none: taken from the caches
+        assert now.hits > was.hits and now.misses == was.misses
