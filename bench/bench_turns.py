@@ -27,6 +27,7 @@ Asserts nothing.
 
     python bench/bench_turns.py            # 50 turns of 0.2–1.2 s each side (~2 min)
     python bench/bench_turns.py --quick    # 20 turns of 0.2–0.5 s
+    python bench/bench_turns.py --pi       # also at a Pi Zero 2 W core's share (bench/pi_speed.py), side by side
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.harness import start_appliance, stats
+from bench.pi_speed import add_pi_argument, pi_or_run, row
 
 PEER_BUTTON, PEER_BUZZER, PEER_LEDS = 17, 18, (23, 24, 25)
 PEER_TURN_SECONDS = 10  # the peer's per-turn limit: never reached by these turns
@@ -267,7 +269,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--turns", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
+    add_pi_argument(parser)
     args = parser.parse_args()
+    pi_or_run(args, lambda: measure(args))
+
+
+def measure(args: argparse.Namespace) -> None:
     turns, low, high = (20, 0.2, 0.5) if args.quick else (args.turns, 0.2, 1.2)
     lengths = turn_lengths(turns, low, high, args.seed)
     peer_result = run(peer, lengths)
@@ -292,6 +299,9 @@ def main() -> None:
     print(f"{'CPU during the turns (% of one core)':<58}")
     print(f"{'  wordtable (the whole appliance, shell loop and drivers)':<58} {our_result['cpu']:8.2f}")
     print(f"{'  peer':<58} {peer_result['cpu']:8.2f}")
+    row("turn switch -> frame handed over (wordtable)", our_result["latency"])
+    row("turn switch -> deadline set (peer)", peer_result["latency"])
+    row("countdown origin - edge (wordtable)", our_result["origin"])
 
 
 if __name__ == "__main__":

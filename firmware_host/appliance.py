@@ -20,6 +20,7 @@ from firmware_host.core import settings as setting_table
 from firmware_host.core.settings import Settings, still_chosen
 from firmware_host.end_summary import watch_game_ends
 from firmware_host.journal import Journal
+from firmware_host.qr_warm import warm_qr_codes
 from firmware_host.resume import open_session, replay
 from firmware_host.shell import Outputs, Shell
 from firmware_host.staged_restore import apply_staged_restore
@@ -113,6 +114,7 @@ def open_appliance(
         raise
     league = start_league(resolved, shell, session, clock)
     watch_game_ends(shell, session.journal, clock)
+    warm_qr_codes(shell)
     tell_the_table(shell, session, state_dir, clock)
     shell.ask_again()
     return Appliance(shell, hardware, session.journal, league)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, TurnScreen
 from firmware_host.render_fonts import (
@@ -41,6 +41,7 @@ from firmware_host.render_text import ELLIPSIS, clip, paged
 
 COLUMN_MIN_WIDTH = 128  # a list gets one column per this many pixels of width
 GUTTER = 6  # left of each list row: room for the mark
+CURSOR_W = 5  # the cursor's bar in the gutter (the mark cut out of it on the marked row)
 _DIGIT = re.compile(r"[0-9]")
 
 
@@ -70,16 +71,26 @@ def _code_font(text: str, width: int, height: int) -> Font:
     return font(max(fitting, default=STRIKES[0]))
 
 
+@lru_cache(maxsize=8)
+def qr_image(data: str, height: int) -> Image.Image:
+    """The QR code of `data` as `draw_qr` puts it on a panel `height` px high, quiet zone included: lit
+    where the code is light (drawn once: a module at a time is ~300 rectangles)."""
+    _, scale, side = qr_box(data, height)
+    image = Image.new("1", (side, side), 1)
+    pen = ImageDraw.Draw(image)
+    for r, row in enumerate(qr_matrix(data)):
+        for c, dark in enumerate(row):
+            if dark:
+                x, y = (c + 1) * scale, (r + 1) * scale
+                pen.rectangle((x, y, x + scale - 1, y + scale - 1), fill=0)
+    return image
+
+
 def draw_qr(draw: ImageDraw.ImageDraw, screen: QrScreen, size: tuple[int, int]) -> None:
     width, height = size
     m = metrics(height)
-    top, scale, side = qr_box(screen.data, height)
-    draw.rectangle((0, top, side - 1, top + side - 1), fill=1)
-    for r, row in enumerate(qr_matrix(screen.data)):
-        for c, dark in enumerate(row):
-            if dark:
-                x, y = (c + 1) * scale, top + (r + 1) * scale
-                draw.rectangle((x, y, x + scale - 1, y + scale - 1), fill=0)
+    top, _, side = qr_box(screen.data, height)
+    draw.bitmap((0, top), qr_image(screen.data, height), fill=1)
     left = side + PAD
     room = width - left - PAD
     if room <= 0:
@@ -270,12 +281,12 @@ def _draw_row(
     draw: ImageDraw.ImageDraw, item: ListItem, x0: int, x1: int, top: int, m: Metrics, selected: bool
 ) -> None:
     fnt = font(m.size)
-    ink = 0 if selected else 1
-    if selected:
-        draw.rectangle((x0, top, x1, top + m.pitch - 1), fill=1)
+    ink = 1
+    if selected:  # a bar in the gutter, not the whole row inverted: a move changes ~22 bytes, not 528
+        draw.rectangle((x0, top + 1, x0 + CURSOR_W - 1, top + m.pitch - 2), fill=1)
     if item.marked:
         mid = top + m.pitch // 2
-        draw.polygon([(x0 + 1, mid - 3), (x0 + 4, mid), (x0 + 1, mid + 3)], fill=ink)
+        draw.polygon([(x0 + 1, mid - 3), (x0 + 4, mid), (x0 + 1, mid + 3)], fill=0 if selected else 1)
     inner = x1 - PAD - (x0 + GUTTER)
     value = shown(item.value, fnt, inner * 0.6)
     value_w = fnt.getlength(value) + GAP if value else 0

@@ -11,6 +11,7 @@ from PIL import Image
 
 from firmware_host.core.screens import BigScreen, ListItem, ListScreen, MessageScreen, QrScreen, Screen
 from firmware_host.render import Font, clip, font, list_layout, render, wrap
+from firmware_host.render_screens import CURSOR_W
 from tests.screens import PANEL_SIZES, REFERENCE_SCREENS, assert_matches_reference
 
 
@@ -122,11 +123,10 @@ def players(n: int) -> tuple[ListItem, ...]:
     return tuple(ListItem(f"Spieler {i + 1}", str(i)) for i in range(n))
 
 
-def inverted_rows(image: Image.Image) -> list[int]:
-    """The y of every pixel row lit at both edges of the panel (the cursor band), below the title's rule."""
-    width, height = image.size
-    edges = [y for y in range(height) if image.getpixel((0, y)) and image.getpixel((width - 1, y))]
-    return edges[1:]  # the first is the rule under the title
+def cursor_rows(image: Image.Image) -> list[int]:
+    """The y of every pixel row lit across the cursor's bar in the gutter, below the title's rule."""
+    rows = [y for y in range(image.size[1]) if all(image.getpixel((x, y)) for x in range(CURSOR_W))]
+    return rows[1:]  # the first is the rule under the title
 
 
 @pytest.mark.parametrize("cursor", range(8))
@@ -135,12 +135,15 @@ def test_paging_keeps_the_cursor_visible(cursor: int) -> None:
     rows = list_layout(screen, (128, 64)).rows
     assert (list_layout(screen, (128, 64)).page, list_layout(screen, (256, 64)).page) == (
         cursor // rows, cursor // (2 * rows))
-    # the cursor's band is one contiguous block, one row pitch lower per row down the page
-    band = inverted_rows(render(screen, (128, 64)))
+    # the cursor's bar is one contiguous block, one row pitch lower per row down the page (inset by a
+    # pixel at its row's top and bottom); the row's text is not inverted (a move changes the gutter only)
+    image = render(screen, (128, 64))
+    band = cursor_rows(image)
     assert band == list(range(band[0], band[0] + len(band)))
+    assert not any(image.getpixel((127, y)) for y in band)
     top_row = ListScreen("Punkte", players(8), cursor=cursor - cursor % rows)
-    first_on_page = inverted_rows(render(top_row, (128, 64)))
-    assert band[0] - first_on_page[0] == (cursor % rows) * len(band)
+    first_on_page = cursor_rows(render(top_row, (128, 64)))
+    assert band[0] - first_on_page[0] == (cursor % rows) * (len(band) + 2)
 
 
 def test_page_indicator_is_shown_only_when_paging() -> None:
@@ -173,7 +176,7 @@ def test_a_long_label_never_touches_the_value(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("cursor", [None, -1, 8, 99])
 def test_a_cursor_off_the_list_shows_the_first_page_without_a_cursor(cursor: int | None) -> None:
     screen = ListScreen("Punkte", players(8), cursor=cursor)
-    assert inverted_rows(render(screen, (128, 64))) == []
+    assert cursor_rows(render(screen, (128, 64))) == []
     assert list_layout(screen, (128, 64)).page == 0
 
 

@@ -73,6 +73,16 @@ def page_on_wifi(wifi: WifiState, page: PageState) -> str:
     return join_address(f"http://{wifi.address}:{port}", page.code)
 
 
+def qr_payloads(wifi: WifiState, page: PageState) -> tuple[str, ...]:
+    """What the QR codes the table can show from here hold (`page_table.page_screen`'s while the page has an
+    address, `wifi_screen`'s two while the box's access point is up), so the shell can encode them before a
+    button asks for one."""
+    payloads: tuple[str, ...] = (page.join_address(),) if page.address else ()
+    if wifi.link == "ap":
+        payloads += (wifi.join(), page_on_wifi(wifi, page))
+    return payloads
+
+
 def wifi_event(wifi: WifiState, overlay: WifiShow, event: Event, lang: str) -> tuple[WifiState, WifiShow | None,
                                                                                        str] | None:
     """A button on the "WLAN" screen: the Wi-Fi state after it, the screen (None: closed) and a notice; None
