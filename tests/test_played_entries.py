@@ -89,3 +89,10 @@ def test_a_branch_starts_without_the_encoders_memo() -> None:
     entries.keep((3, "encoded"))
     assert entries.added(4).memo == (3, "encoded")  # the newest version: the same buffer
     assert entries[:2].added(9).memo is None and entries[:3].added(9).memo is None
+
+
+def test_versions_of_one_buffer_compare_without_making_its_deferred_head() -> None:
+    entries = Entries.deferred(2, lambda: (1, 2), (3,))
+    later = entries.added(4)
+    assert later[:3] == entries and later != entries and not entries.head_made()
+    assert later == Entries([1, 2, 3, 4]) and entries.head_made()

@@ -136,8 +136,10 @@ class Entries(Sequence[E], Generic[E]):
         return chain(buffer.first(), islice(buffer.items, self._length - buffer.count))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Entries):
-            return self._length == other._length and tuple(self) == tuple(other)
+        if isinstance(other, Entries):  # versions of one buffer are equal by their length: no item is read
+            if other._buffer is self._buffer or self._length != other._length:
+                return self._length == other._length
+            return tuple(self) == tuple(other)
         if isinstance(other, tuple):
             return tuple(self) == other
         return NotImplemented
