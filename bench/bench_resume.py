@@ -1,7 +1,7 @@
 """Start to first frame with an open game after a long session: every kind at 10k/30k/100k journal entries.
 
     python bench/bench_resume.py [--sizes 10000,30000,100000] [--kinds turn-timer,quiddler] [--runs 3]
-                                 [--root DIR] [--journals DIR] [--latency] [--pi]
+                                 [--root DIR] [--journals DIR] [--latency] [--unclean] [--pi]
 
 Each journal is written by `open_games.write_open_game` (the real core and journal adapter); then a fresh
 interpreter opens the appliance on it (`open_appliance`, sim profile) and the time from its first line
@@ -12,7 +12,9 @@ then writes a snapshot of the state it resumed (`snapshots.pack`, atomically, as
 its time and size are the snapshot write at that length. `--latency`: the shell's handling of an input
 (START, its frame drawn) while a snapshot of the longest journal is written on its thread, beside the same
 without. `--root DIR` runs the children on another checkout of the program (e.g. the main branch, for the
-figures before a change) over the same journals (it writes no snapshots then). The rows print p50/p99/max
+figures before a change) over the same journals (it writes no snapshots then). `--unclean`: each start is
+also taken as after a power cut — the journal's seal of a clean close removed before it, so the open
+checks the whole file (`PRAGMA quick_check`, journal/seal.py) — in rows of their own. The rows print p50/p99/max
 in ms and the ratio to fresh; `--pi` prints them at full speed and at a Pi Zero 2 W core's share side by
 side (bench/pi_speed.py).
 """
@@ -109,7 +111,9 @@ print(json.dumps(result))
 """
 
 
-def child(root: Path, directory: Path, *extra: str) -> dict[str, Any]:
+def child(root: Path, directory: Path, *extra: str, unclean: bool = False) -> dict[str, Any]:
+    if unclean:  # as after a power cut: no seal of a clean close, so the open checks the whole file
+        (directory / "journal.sqlite3.clean").unlink(missing_ok=True)
     done = subprocess.run([sys.executable, "-c", CHILD, str(root), str(directory), *extra], capture_output=True,
                           text=True, check=True, cwd=root)
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
@@ -117,9 +121,10 @@ def child(root: Path, directory: Path, *extra: str) -> dict[str, Any]:
     return result
 
 
-def first_frames(root: Path, directory: Path, runs: int) -> tuple[list[float], list[float], list[float]]:
+def first_frames(root: Path, directory: Path, runs: int,
+                 unclean: bool = False) -> tuple[list[float], list[float], list[float]]:
     """The first frames' times and the snapshot writes' times and sizes of `runs` starts on `directory`."""
-    results = [child(root, directory) for _ in range(runs)]
+    results = [child(root, directory, unclean=unclean) for _ in range(runs)]
     return ([r["first_frame_ms"] for r in results], [r["snapshot_ms"] for r in results if "snapshot_ms" in r],
             [r["snapshot_kb"] for r in results if "snapshot_kb" in r])
 
@@ -143,6 +148,7 @@ def main() -> None:
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout the children run")
     parser.add_argument("--journals", type=Path, help="keep the journals here (reused when present)")
     parser.add_argument("--latency", action="store_true", help="an input's handling during a snapshot write")
+    parser.add_argument("--unclean", action="store_true", help="each start also as after a power cut (unsealed)")
     add_pi_argument(parser)
     args = parser.parse_args()
 
@@ -173,6 +179,10 @@ def main() -> None:
                 if write_ms:
                     row(f"{label}: snapshot write", write_ms)
                     row(f"{label}: snapshot size", write_kb, "kB")
+                if args.unclean:
+                    times = first_frames(args.root, args.journals / f"{kind}-{size}", args.runs, unclean=True)[0]
+                    row(f"{label} after a power cut", times)
+                    row(f"{label} after a power cut / fresh", [t / fresh_ms for t in times], "x")
         if args.latency:
             kind, size = kinds[0], max(sizes)
             latency(args.root, args.journals / f"{kind}-{size}", f"{kind} {size // 1000}k")

@@ -6,8 +6,9 @@ with about `entries` journaled inputs. The game is begun from its documented scr
 (docs/scripts/<kind>.script, menu choices expanded on the pure app), then grown:
 
 - Zugzeit: START ends a turn — a game of `entries` turns (each a record line);
-- the other games: BACK takes the last entry back and the same entry is made again, over and over — the
-  session grows by two inputs (and a record line and a retraction) each time, the game stays as it was.
+- the other games: BACK takes the last entry back and the same entry is made again (its input, or the few
+  that make it: Perfect Words' merge is START, a turn and START), over and over — the session grows by
+  two inputs or more (and a record line and a retraction) each time, the game stays as it was.
 
 After every input the writer is asked for a resume snapshot as the shell asks it (`SessionJournal.cache`);
 the latest one its policy took is written at the end (`Snapshots`), as the shell would have left it.
@@ -31,12 +32,10 @@ from firmware_host.journal import Journal  # noqa: E402
 from firmware_host.paths import journal_path  # noqa: E402
 from firmware_host.resume import resume_or_start  # noqa: E402
 from firmware_host.shell import GAME_EFFECTS  # noqa: E402
-from firmware_host.snapshots import Mark, Snapshots  # noqa: E402
+from firmware_host.snapshots import Mark, Snapshots, dumps  # noqa: E402
 from tests.helpers.crash import timeline  # noqa: E402
 
-KINDS = ("turn-timer", "perfektes-wort", "quiddler", "knack-das-wort")
-# Perfect Words is not among them yet: BACK and its last entry again do not give its game back as it was
-# (write_open_game's check fails), so its long session needs another filler.
+KINDS = ("turn-timer", "perfektes-wort", "quiddler", "knack-das-wort", "perfect-words")
 
 
 def _entered(state: app.AppState) -> int | None:
@@ -44,12 +43,12 @@ def _entered(state: app.AppState) -> int | None:
     return None if played is None else len(played.events)
 
 
-def opening(kind: str) -> tuple[list[Event], Event | None]:
-    """The script's inputs up to the last entry that leaves its game open, and that entry (None for the
-    turn timer: its game is grown by START)."""
+def opening(kind: str) -> tuple[list[Event], tuple[Event, ...]]:
+    """The script's inputs up to the last entry that leaves its game open, and the inputs that make that
+    entry again after BACK took it back (none for the turn timer: its game is grown by START)."""
     state, _ = app.initial(Settings())
     events: list[Event] = []
-    kept, last = 0, None
+    kept, begun, last = 0, 0, 0  # the inputs up to the last entry; where the inputs to it begin, where it was
     for _, payload in timeline(f"{kind}.script"):
         event = decode(dict(payload))
         before = _entered(state)
@@ -65,28 +64,49 @@ def opening(kind: str) -> tuple[list[Event], Event | None]:
                 kept = len(events)
                 break
             continue
-        if before is not None and after == before + 1 and not getattr(state.flow.played.game, "ended", False):
-            kept, last = len(events), event
-    return events[:kept], last
+        if before is not None and after != before:
+            if after == before + 1 and not getattr(state.flow.played.game, "ended", False):
+                kept, begun = len(events), last
+            last = len(events)
+    return events[:kept], _again(events[:kept], begun) if kept and kind != "turn-timer" else ()
+
+
+def _again(events: list[Event], begun: int) -> tuple[Event, ...]:
+    """The shortest tail of `events[begun:]` that, after BACK, makes the last entry again (Perfect Words: a
+    merge is START on one group, a turn and START on the other)."""
+    state, _ = app.initial(Settings())
+    for event in events:
+        state, _ = app.step(state, event)
+    back, _ = app.step(state, Press(Button.BACK, event_time(events[-1]) + 0.5))
+    for start in range(len(events) - 1, begun - 1, -1):
+        again = back
+        for event in events[start:]:
+            again, _ = app.step(again, event)
+        if _entered(again) == _entered(state):
+            return tuple(events[start:])
+    raise AssertionError("BACK and the inputs of the last entry again do not give the game back")
 
 
 class _Latest:
-    """Stands in for `Snapshots` while a journal is written: keeps the latest snapshot the policy takes."""
+    """Stands in for `Snapshots` while a journal is written: keeps the latest snapshot the policy takes
+    (and its size, which the policy spaces the next one by)."""
 
     taken: tuple[Mark, app.AppState] | None = None
+    size = 0
 
     def busy(self) -> bool:
         return False
 
     def take(self, mark: Mark, state: app.AppState) -> None:
         self.taken = mark, state
+        self.size = len(dumps(state))
 
 
 def write_open_game(directory: Path, kind: str, entries: int) -> int:
     """The journal in `directory` with `kind` open after about `entries` session inputs and the snapshot
     the shell would have left; returns how many inputs."""
     directory.mkdir(parents=True, exist_ok=True)
-    events, entry = opening(kind)
+    events, again = opening(kind)
     with Journal.open(journal_path(directory)) as journal:
         journal._conn().execute("PRAGMA synchronous = OFF")
         state, _, target, _ = resume_or_start(journal, lambda remembered: Settings(), lambda: 0.0)
@@ -108,16 +128,18 @@ def write_open_game(directory: Path, kind: str, entries: int) -> int:
         count = len(events)
         while count < entries:
             with journal.batch():
-                for _ in range(min(1000, entries - count)):
-                    if entry is None:
+                batch = min(entries, count + 1000)
+                while count < batch:
+                    if not again:
                         send(Press(Button.START, now + 1.0))
                         count += 1
                     else:
                         before = _entered(state)
                         send(Press(Button.BACK, now + 0.5))
-                        send(entry)
+                        for event in again:
+                            send(event)
                         assert _entered(state) == before, f"{kind}: BACK and the entry again changed the game"
-                        count += 2
+                        count += 1 + len(again)
         assert _entered(state) is not None, f"{kind}: the game is not open"
         snapshots = Snapshots.of(journal)
         if latest.taken is not None and snapshots is not None:

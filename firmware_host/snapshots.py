@@ -14,6 +14,11 @@ Contract:
   it): the start replays the session in full.
 - Writing is atomic (`write_atomically`): a kill at any moment leaves the old snapshot or the new one.
   `Snapshots.take` pickles and writes on a thread of its own, off the shell's loop; one at a time.
+- A game's long history (`Entries`, e.g. 100 000 turns) is kept compact: its items as pickled chunks
+  (`_entries_form`), given back as a deferred head (`Entries.deferred`) that is unpickled only when an
+  item of it is first read (an undo, the end's report) — a start unpickles bytes, not 100 000 objects.
+  The chunks are the buffer's memo: the next snapshot pickles only the items entered since the last one,
+  so a snapshot's cost is that of what changed (and of its bytes written) however long the game.
 """
 
 from __future__ import annotations
@@ -31,13 +36,14 @@ import pickle
 import secrets
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import firmware_host
 from firmware_host.core import app
+from firmware_host.core.table.entries import Entries
 from firmware_host.journal import Journal, JournalError
 from firmware_host.paths import write_atomically
 
@@ -47,6 +53,8 @@ SNAPSHOT_NAME = "resume.snapshot"
 KEY_NAME = "resume.key"
 MAGIC = b"wtsnap1\n"
 TAG_BYTES = 32
+CHUNKED = 64  # entries from this many on are kept as pickled chunks
+LOOSE = 8  # the latest entries, kept as items (what a screen reads: the last turn) however many there are
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,22 +132,56 @@ def _constants() -> dict[int, tuple[str, str]]:
     return found
 
 
+class _Chunks:
+    """The items of pickled chunks, in order (what a deferred head of `Entries` is made by)."""
+
+    def __init__(self, chunks: tuple[bytes, ...]) -> None:
+        self.chunks = chunks
+
+    def __call__(self) -> Sequence[Any]:
+        items: list[Any] = []
+        for chunk in self.chunks:
+            items.extend(loads(chunk))
+        return items
+
+
+def _entries(count: int, chunks: tuple[bytes, ...], loose: tuple[Any, ...]) -> Entries[Any]:
+    """`Entries` of `count` items in `chunks` (deferred: unpickled on first need), then `loose`."""
+    return Entries.deferred(count, _Chunks(chunks), loose, memo=(count, chunks))
+
+
 class _Pickler(pickle.Pickler):
     """Dataclasses as their field values (a third of the unpickling time of their frozen `__setstate__`),
-    the core's constants by name (`_constants`)."""
+    the core's constants by name (`_constants`), long `Entries` as chunks (`_entries_form`)."""
 
-    def __init__(self, out: io.BytesIO) -> None:
+    def __init__(self, out: io.BytesIO, constants: dict[int, tuple[str, str]] | None = None) -> None:
         super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
-        self._constants = _constants()
+        self._constants = _constants() if constants is None else constants
 
     def reducer_override(self, obj: Any) -> Any:
         named = self._constants.get(id(obj))
         if named is not None:
             return _constant, named
         cls = type(obj)
+        if cls is Entries and len(obj) >= CHUNKED:
+            return _entries, self._entries_form(obj)
         if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
             return _rebuilt, (cls, tuple([getattr(obj, name) for name in _field_names(cls)]))
         return NotImplemented
+
+    def _entries_form(self, entries: Entries[Any]) -> tuple[int, tuple[bytes, ...], tuple[Any, ...]]:
+        """How many items are chunked, the chunks and the loose items after them. The chunks its buffer's
+        memo holds are reused (they hold the buffer's first items, which never change); only the items
+        after them are pickled, as one more chunk, and kept in the memo for the next snapshot."""
+        memo = entries.memo
+        count, chunks = memo if isinstance(memo, tuple) and memo[0] <= len(entries) else (0, ())
+        upto = len(entries) - LOOSE
+        if upto > count:
+            out = io.BytesIO()
+            _Pickler(out, self._constants).dump(entries.since(count)[:upto - count])
+            count, chunks = upto, (*chunks, out.getvalue())
+            entries.keep((count, chunks))
+        return count, chunks, entries.since(count)
 
 
 def dumps(state: app.AppState) -> bytes:
@@ -201,6 +243,7 @@ class Snapshots:
         self._key = key
         self._identity = identity
         self._writer: threading.Thread | None = None
+        self.size = 0  # bytes of the newest snapshot written or loaded (0: none): `shell_journal.snapshot_due`
         self.written: Callable[[Mark, int], None] = lambda mark, size: None  # after each write (bench, tests)
 
     @classmethod
@@ -242,6 +285,7 @@ class Snapshots:
             log.warning("resume snapshot at entry %d is not what the journal holds: the session is replayed in full",
                         mark.seq)
             return None
+        self.size = len(data)
         return mark, state
 
     def busy(self) -> bool:
@@ -266,4 +310,5 @@ class Snapshots:
         except Exception:  # a cache: the journal holds everything
             log.exception("resume snapshot at entry %d not written", mark.seq)
             return
+        self.size = len(data)
         self.written(mark, len(data))

@@ -57,3 +57,42 @@ def test_entering_several_at_once_is_all_or_none() -> None:
     assert played.events == (zz.Turn("Anna", 5),)
     both, effects = played.enter(zz.Turn("Ben", 5), zz.Turn("Anna", 7))
     assert len(effects) == 2 and both.events == (zz.Turn("Anna", 5), zz.Turn("Ben", 5), zz.Turn("Anna", 7))
+
+
+def test_a_deferred_head_is_made_once_and_only_when_one_of_its_items_is_read() -> None:
+    made: list[int] = []
+
+    def make() -> tuple[int, ...]:
+        made.append(1)
+        return (1, 2, 3)
+
+    entries = Entries.deferred(3, make, (4, 5))
+    longer = entries.added(6)
+    assert len(longer) == 6 and longer[-1] == 6 and entries[3] == 4 and longer.since(3) == (4, 5, 6)
+    assert not made and not longer.head_made()
+    assert longer == (1, 2, 3, 4, 5, 6) and entries[0] == 1 and list(entries[:2]) == [1, 2]
+    assert made == [1] and entries.head_made() and entries == (1, 2, 3, 4, 5)
+    branch = entries[:4].added(40)  # shares the head, not the items after it
+    short = entries[:2].added(20)  # inside the head: a buffer of its own
+    assert branch == (1, 2, 3, 4, 40) and short == (1, 2, 20) and longer == (1, 2, 3, 4, 5, 6)
+    assert made == [1]
+
+
+def test_a_deferred_head_that_makes_another_count_is_refused() -> None:
+    entries = Entries.deferred(3, lambda: (1, 2), ())
+    with pytest.raises(ValueError):
+        list(entries)
+
+
+def test_a_branch_starts_without_the_encoders_memo() -> None:
+    entries = Entries([1, 2, 3])
+    entries.keep((3, "encoded"))
+    assert entries.added(4).memo == (3, "encoded")  # the newest version: the same buffer
+    assert entries[:2].added(9).memo is None and entries[:3].added(9).memo is None
+
+
+def test_versions_of_one_buffer_compare_without_making_its_deferred_head() -> None:
+    entries = Entries.deferred(2, lambda: (1, 2), (3,))
+    later = entries.added(4)
+    assert later[:3] == entries and later != entries and not entries.head_made()
+    assert later == Entries([1, 2, 3, 4]) and entries.head_made()

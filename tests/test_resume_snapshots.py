@@ -16,7 +16,7 @@ from firmware_host.backup import create_backup, restore_backup
 from firmware_host.core import app
 from firmware_host.core.effects import Snapshottable
 from firmware_host.core.event_codec import decode
-from firmware_host.core.events import Button, Event, Press
+from firmware_host.core.events import Button, ClaimsPending, Event, Press, Typing, WifiInfo
 from firmware_host.core.settings import Settings
 from firmware_host.journal import Journal
 from firmware_host.paths import journal_path
@@ -115,6 +115,50 @@ def test_the_game_goes_on_alike_after_either_start(played: Path, tmp_path: Path)
         journal.close()
         ends.append((state, again))
     assert ends[0] == ends[1]
+
+
+def test_a_long_history_resumes_without_being_rebuilt_and_is_the_full_replay(tmp_path: Path) -> None:
+    state_dir = tmp_path / "box"
+    play(state_dir, zugzeit(snapshots.CHUNKED * 4))
+    cached, full = both(state_dir, tmp_path)
+    events = cached[0].flow.played.events  # type: ignore[union-attr]
+    assert len(events) >= snapshots.CHUNKED * 3 and not events.head_made()  # the first frame read none of it
+    assert cached == full and events.head_made()
+
+
+def test_a_snapshot_pickles_only_the_entries_made_since_the_last(tmp_path: Path) -> None:
+    state = app.initial(Settings())[0]
+    for event in zugzeit(snapshots.CHUNKED * 2):
+        state = app.fold(state, event)
+    first = snapshots.loads(snapshots.dumps(state))
+    count, chunks = state.flow.played.events.memo  # type: ignore[union-attr]
+    for turn in range(snapshots.CHUNKED):
+        state = app.fold(state, Press(Button.START, 900.0 + turn))
+    second = snapshots.loads(snapshots.dumps(state))
+    later_count, later_chunks = state.flow.played.events.memo  # type: ignore[union-attr]
+    assert later_count == count + snapshots.CHUNKED and later_chunks[:-1] == chunks  # the same bytes again
+    assert first != second and second == state
+    undone = app.fold(second, Press(Button.BACK, 990.0))  # an undo rebuilds from the deferred head
+    again = app.fold(undone, Press(Button.START, 991.0))
+    assert snapshots.loads(snapshots.dumps(again)) == again
+    assert len(again.flow.played.events) == len(state.flow.played.events)  # type: ignore[union-attr]
+
+
+def test_what_was_only_shown_is_gone_after_a_start_from_the_snapshot(tmp_path: Path) -> None:
+    state_dir = tmp_path / "box"
+    state, target, journal = start(state_dir)
+    for event in zugzeit(5):
+        state = send(target, state, event)
+    shown_only = (Typing("Hal", 50.0), ClaimsPending(((1, "c1"),), 50.0), WifiInfo("ap", "box", "pw", "10.0.0.1", 50.0))
+    for shown in shown_only:
+        state, _ = app.step(state, shown)  # never journaled (`DISPLAY_ONLY`), but in the state snapshotted
+    for turn in range(12):
+        state = send(target, state, Press(Button.START, 60.0 + turn))
+    journal.close()
+    assert state.typing == "Hal" and state.page.pending and state.wifi.link == "ap"
+    cached, full = both(state_dir, tmp_path)
+    assert cached == full
+    assert cached[0].typing == "" and cached[0].page.pending == () and cached[0].wifi.link == ""
 
 
 def refused(state_dir: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -92,8 +92,14 @@ def resumed(state: AppState, event: Resumed) -> Step:
     told. A paused timer says so in a notice, unless the game on screen says it itself (`ExplainsPause`:
     a round's minute, which START runs on). A flow that keeps time stops its clock at the last journaled
     event: the time off is nobody's turn. A flow that asked the word list and got no answer before the cut
-    asks again (`Asks`). The shelved games were left as long ago as before, and the time off."""
+    asks again (`Asks`). The shelved games were left as long ago as before, and the time off. What was only
+    shown, never journaled (`events.DISPLAY_ONLY`), is gone, as a replay of the journal has it: the line
+    half typed on a keyboard (`typing`), the page's takeovers waiting (`pending`: the page server tells
+    them again), the Wi-Fi's link (its watcher tells it again) — a start from a resume snapshot (which
+    holds the whole state) shows what a start from the journal shows."""
     at, off_s = event.at, event.off_s
+    state = replace(state, typing="", page=replace(state.page, pending=()),
+                    wifi=replace(state.wifi, link="", ssid="", password="", address=""))
     paused: list[Effect] = []
     if isinstance(state.flow, KeepsTime):
         state, paused = apply(state, state.flow.pause(ctx(state)))
