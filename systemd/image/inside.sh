@@ -12,7 +12,7 @@ printf '127.0.0.1\tlocalhost\n127.0.1.1\twordtable\n::1\t\tlocalhost ip6-localho
 cat > /etc/fstab <<'EOF'
 # wordtable image: boot firmware (FAT), root and the journal's own data partition (ext4)
 LABEL=wt-root   /                   ext4  defaults,noatime,commit=5     0 1
-LABEL=WT-BOOT   /boot/firmware      vfat  defaults,noatime,umask=0022   0 2
+LABEL=WT-BOOT   /boot/firmware      vfat  noauto,x-systemd.automount,x-systemd.idle-timeout=30,noatime,umask=0022  0 2
 LABEL=wt-data   /var/lib/wordtable  ext4  defaults,noatime,nodev,nosuid,noexec  0 2
 EOF
 
@@ -56,7 +56,18 @@ if [ -f /etc/avahi/services/wordtable.service ]; then systemctl enable avahi-dae
 # ROOTPART at every kernel update); its hook runs from the initramfs update below.
 sed -i 's|^#\?ROOTPART=.*|ROOTPART="LABEL=wt-root"|' /etc/default/raspi-firmware
 grep -q '^ROOTPART=' /etc/default/raspi-firmware || echo 'ROOTPART="LABEL=wt-root"' >> /etc/default/raspi-firmware
-sed -i 's|^#\?CONSOLES=.*|CONSOLES="serial0,115200 tty1"|' /etc/default/raspi-firmware
+# No serial console: the Pi's UART is the RDM6300 card reader's (the emulated machine passes its own).
+sed -i 's|^#\?CONSOLES=.*|CONSOLES="tty1"|' /etc/default/raspi-firmware
+grep -q '^CONSOLES=' /etc/default/raspi-firmware || echo 'CONSOLES="tty1"' >> /etc/default/raspi-firmware
+# The read-only root: overlayroot's initramfs script mounts the root read-only at /media/root-ro and a RAM
+# overlay over it as /; recurse=0 leaves the other partitions (wt-data, the boot partition) as they are. The
+# root must come up read-only from the initramfs (`ro` after the hook's own `rw`: the last one counts).
+echo 'ro' > /etc/default/raspi-extra-cmdline
+cat > /etc/overlayroot.local.conf <<'EOF'
+# wordtable: the root read-only under a RAM overlay (systemd/image/README.md); `overlayroot=disabled` on the
+# kernel command line boots it writable for maintenance, `overlayroot-chroot` writes it from a running box.
+overlayroot="tmpfs:recurse=0"
+EOF
 # The initramfs once (build.sh held update-initramfs back while the packages went in: under emulation each
 # run takes minutes, and the kernel, udev and zstd would each have asked for one); its post-update hook is
 # raspi-firmware's, which copies kernel, initrd and device trees to /boot/firmware.
