@@ -36,10 +36,14 @@ plugins=keyfile
 
 [keyfile]
 unmanaged-devices=*,except:type:wifi
+path=/var/lib/wordtable/wifi-profiles
 
 [device]
 wifi.scan-rand-mac-address=no
 EOF
+# The root is read-only under a RAM overlay (below): NM's profiles (the networks added from the page, the
+# box's access point) are kept on wt-data, in a directory of root's own (the table's service cannot read it).
+install -d -m 0700 -o root -g root /var/lib/wordtable/wifi-profiles
 systemctl enable NetworkManager.service >/dev/null 2>&1 || true
 systemctl disable NetworkManager-wait-online.service >/dev/null 2>&1 || true
 # I2C from user space (the OLED): the i2c-dev character devices.
@@ -72,6 +76,21 @@ EOF
 # run takes minutes, and the kernel, udev and zstd would each have asked for one); its post-update hook is
 # raspi-firmware's, which copies kernel, initrd and device trees to /boot/firmware.
 [ "${WORDTABLE_REUSE:-0}" = 1 ] || update-initramfs -c -k all  # a --reuse rebuild keeps the kernel's
+
+# What the read-only root needs. The machine id is fixed here, once per build (a --reuse rebuild keeps it):
+# systemd would otherwise make one at every boot in the RAM overlay, each boot a "first boot" (presets applied
+# again); the box's access point is named from it once and then kept on wt-data (wifi-ap.json). The system's
+# journal stays in RAM (the game's journal is wt-data's); no random seed from the build in the image (each
+# boot's is kept in RAM; the Pi has a hardware RNG). /opt/wordtable is the root's own file system
+# (wordtable-releases.service), written by updates only.
+if ! grep -qE '^[0-9a-f]{32}$' /etc/machine-id 2>/dev/null; then
+    python3 -c 'import uuid; print(uuid.uuid4().hex)' > /etc/machine-id
+fi
+rm -f /var/lib/systemd/random-seed
+mkdir -p /etc/systemd/journald.conf.d
+printf '[Journal]\nStorage=volatile\nRuntimeMaxUse=16M\n' > /etc/systemd/journald.conf.d/50-wordtable.conf
+install -m 0644 "$SRC/systemd/image/wordtable-releases.service" /etc/systemd/system/wordtable-releases.service
+systemctl enable wordtable-releases.service >/dev/null 2>&1
 
 # No root password; log in only on the console, after setting one (`passwd`) — a maker's choice.
 passwd -l root >/dev/null
