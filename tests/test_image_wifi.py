@@ -5,8 +5,9 @@ Three radios: the box's stays with NetworkManager; the phone's and the home netw
 namespaces of their own. With no known network the box opens its access point; the phone joins it with the
 name and password read from the `WIFI:` QR payload the service shows (its log), gets an address from the box
 (NM's shared mode) and loads the table page; the home network (wpa_supplicant in access-point mode, as NM
-itself runs the box's, and dnsmasq for its addresses) is added with `wordtable wifi add` and joined; it is
-switched off and the box's access point comes back, and the phone joins it again.
+itself runs the box's, and dnsmasq for its addresses) is added on the table page by the owner (the owner PIN
+set on the box: here by its shell, as the menu would) and joined, its profile kept on wt-data (the root is
+read-only); it is switched off and the box's access point comes back, and the phone joins it again.
 
 Not part of the suite's default run (it takes minutes and an image): build one, then
 
@@ -21,11 +22,14 @@ import json
 import os
 import re
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from firmware_host.core.wifi_payload import WifiJoin, parse
+from firmware_host.network.files import PROFILES_DIR
+from firmware_host.page.owner import COOKIE
 from tests.helpers.ports import free_port
 from tests.helpers.vm import Machine, have_tools, prepared
 
@@ -36,6 +40,7 @@ JOIN_TIMEOUT_S = 20  # the watcher's, in the machine: how long with no network b
 HOME = WifiJoin("Zuhause", "zuhause-geheim")
 HELPER = Path(__file__).parent / "helpers" / "dhcp_lease.py"
 PY = "/opt/wordtable/venv/bin/python"
+PIN = "4711"
 MORE = {
     "/etc/systemd/system/wordtable-wifi.service.d/vm.conf": (
         "[Service]\nExecStart=\n"
@@ -105,6 +110,26 @@ def phone_joins(machine: Machine, join: WifiJoin, page: str) -> str:
     return lease
 
 
+def add_on_the_page(machine: Machine, join: WifiJoin) -> int:
+    """The owner adds `join` on the table page: the owner PIN set on the box, the owner's login and the Wi-Fi
+    form's request, from the page's own origin; the form's answer (202: the watcher was asked)."""
+    machine.shell(f"runuser -u wordtable -- {PY} -c \"from pathlib import Path; from firmware_host.owner_pin "
+                  f"import save_pin; save_pin(Path('/var/lib/wordtable'), '{PIN}')\"")
+
+    def post(path: str, body: dict[str, str], cookie: str = "") -> tuple[int, str]:
+        headers = {"Origin": machine.url, "Content-Type": "application/json"}
+        if cookie:
+            headers["Cookie"] = cookie
+        request = urllib.request.Request(machine.url + path, json.dumps(body).encode(), headers)
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.headers.get("Set-Cookie", "")
+
+    status, set_cookie = post("/api/owner", {"pin": PIN})
+    session = re.search(rf"{COOKIE}=[^;]+", set_cookie)
+    assert status == 200 and session, set_cookie
+    return post("/api/wifi/networks", {"ssid": join.ssid, "password": join.password}, session.group(0))[0]
+
+
 def test_the_box_opens_its_own_wifi_joins_a_home_network_and_falls_back(tmp_path: Path) -> None:
     missing = have_tools()
     if missing:
@@ -143,11 +168,14 @@ def test_the_box_opens_its_own_wifi_joins_a_home_network_and_falls_back(tmp_path
                                                " --port=0 --dhcp-range=192.168.77.10,192.168.77.50,12h"
                                                " --pid-file=/run/dnsmasq-home.pid"
                                                " --dhcp-leasefile=/run/dnsmasq-home.leases"))
-        machine.shell(f"/opt/wordtable/venv/bin/wordtable wifi add {HOME.ssid} --password {HOME.password}")
+        assert add_on_the_page(machine, HOME) == 202
         until(machine, "/opt/wordtable/venv/bin/wordtable wifi status", r'"link": "client", "ssid": "Zuhause"', 240)
         home = machine.shell("ip -4 -o addr show wlan0")
         assert "192.168.77." in home, home
-        steps.done("the home network added (wordtable wifi add) and joined")
+        steps.done("the home network added on the table page (owner PIN) and joined")
+        kept = machine.shell(f"ls /var/lib/wordtable/{PROFILES_DIR}; ls /etc/NetworkManager/system-connections")
+        print(f"\nNetworkManager's profiles (on wt-data; none in /etc):\n{kept}")
+        assert f"{HOME.ssid}.nmconnection" in kept.split(), kept
         served = machine.shell(in_ns("home", f"{PY} -c \"import urllib.request; print('page', urllib.request"
                                              f".urlopen('http://{home.split()[3].split('/')[0]}:8080/', "
                                              "timeout=30).status)\""))
