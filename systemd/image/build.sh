@@ -84,7 +84,8 @@ PACKAGES=(
     avahi-daemon                    # the table page's mDNS announcement (wordtable-avahi.service)
     network-manager wpasupplicant dnsmasq-base iw   # Wi-Fi: a known network, else the box's own access point
     firmware-brcm80211              # the Zero 2 W's and Pi 3/4's Wi-Fi chip (brcmfmac)
-    overlayroot                     # the read-only root: a RAM overlay over it, set up in the initramfs
+    overlayroot busybox             # the read-only root: a RAM overlay over it, set up in the initramfs (whose
+                                    # script needs busybox's grep and sh there)
 )
 INCLUDE=$(IFS=,; echo "${PACKAGES[*]}")
 

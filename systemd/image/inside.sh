@@ -67,6 +67,11 @@ grep -q '^CONSOLES=' /etc/default/raspi-firmware || echo 'CONSOLES="tty1"' >> /e
 # overlay over it as /; recurse=0 leaves the other partitions (wt-data, the boot partition) as they are. The
 # root must come up read-only from the initramfs (`ro` after the hook's own `rw`: the last one counts).
 echo 'ro' > /etc/default/raspi-extra-cmdline
+# The initramfs checks the root before it mounts it (systemd cannot, under the overlay): its fsck hook reads
+# the root's type from the device, which the build machine does not have, so it is named; busybox's tools
+# for overlayroot's script.
+mkdir -p /etc/initramfs-tools/conf.d
+printf 'FSTYPE=ext4\nBUSYBOX=y\n' > /etc/initramfs-tools/conf.d/wordtable
 cat > /etc/overlayroot.local.conf <<'EOF'
 # wordtable: the root read-only under a RAM overlay (systemd/image/README.md); `overlayroot=disabled` on the
 # kernel command line boots it writable for maintenance, `overlayroot-chroot` writes it from a running box.
