@@ -144,6 +144,7 @@ def test_the_box_opens_its_own_wifi_joins_a_home_network_and_falls_back(tmp_path
         assert machine.shell("systemctl is-active NetworkManager wordtable-wifi wordtable").split() == ["active"] * 3
         code = json.loads(machine.shell("cat /var/lib/wordtable/page-seats.json"))["code"]
 
+        machine.shell("dmesg -n 1")  # the kernel's messages (the new radios') off the console the test reads
         radios = machine.shell(
             "modprobe mac80211_hwsim radios=3 && sleep 2 && ip netns add phone && ip netns add home"
             " && iw phy $(cat /sys/class/net/wlan1/phy80211/name) set netns name phone"
