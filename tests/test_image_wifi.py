@@ -18,6 +18,7 @@ It prints how long each step took in the machine and what NetworkManager and the
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -88,13 +89,19 @@ def until(machine: Machine, command: str, pattern: str, timeout: float, every: f
     raise AssertionError(f"no {pattern!r} from {command!r} within {timeout:.0f} s: {output!r}\n{log}")
 
 
+def write_file(machine: Machine, path: str, text: str) -> None:
+    """`text` into the machine's `path`, in one line on the console (a here-document cannot be followed by the
+    shell helper's end mark on its last line)."""
+    machine.shell(f"echo {base64.b64encode(text.encode()).decode()} | base64 -d > {path}")
+
+
 def in_ns(space: str, command: str) -> str:
     return f"ip netns exec {space} {command}"
 
 
 def phone_joins(machine: Machine, join: WifiJoin, page: str) -> str:
     """The phone's radio (namespace `phone`) joins `join`, leases an address, loads `page`: the lease line."""
-    machine.shell(f"cat > /tmp/phone.conf <<'EOF'\n{station_conf(join, '/run/wpa-phone')}EOF")
+    write_file(machine, "/tmp/phone.conf", station_conf(join, "/run/wpa-phone"))
     running = machine.shell(in_ns("phone", "wpa_cli -p /run/wpa-phone -i wlan1 ping 2>/dev/null"))
     if "PONG" in running:
         machine.shell(in_ns("phone", "wpa_cli -p /run/wpa-phone -i wlan1 reconfigure"))
@@ -162,7 +169,7 @@ def test_the_box_opens_its_own_wifi_joins_a_home_network_and_falls_back(tmp_path
         print("\nthe phone:", phone_joins(machine, join, page))
         steps.done("the phone joins with the QR's credentials, leases an address, loads the page")
 
-        machine.shell(f"cat > /tmp/home.conf <<'EOF'\n{station_conf(HOME, '/run/wpa-home', True)}EOF")
+        write_file(machine, "/tmp/home.conf", station_conf(HOME, "/run/wpa-home", True))
         machine.shell(in_ns("home", "ip addr add 192.168.77.1/24 dev wlan2") + " && "
                       + in_ns("home", "wpa_supplicant -B -D nl80211 -i wlan2 -c /tmp/home.conf -P /run/wpa-home.pid")
                       + " && " + in_ns("home", "dnsmasq --conf-file=/dev/null --interface=wlan2 --bind-interfaces"
