@@ -52,6 +52,10 @@ echo i2c-dev > /etc/modules-load.d/wordtable-i2c.conf
 # The service, exactly as on Raspberry Pi OS: its user and groups, the venv from the pinned lock, the unit.
 bash "$SRC/systemd/install.sh" --root / --profile "$SRC/hw/profiles/default.toml"
 systemctl enable wordtable.service >/dev/null 2>&1 || true
+# A fresh card holds one release and no previous one: what --reuse rebuilds left of earlier ones goes (78 MiB each).
+current=$(readlink /opt/wordtable/current)
+for release in /opt/wordtable/releases/*; do [ "releases/${release##*/}" = "$current" ] || rm -rf "$release"; done
+rm -f /opt/wordtable/previous
 install -m 0644 "$SRC/systemd/wordtable-wifi.service" /etc/systemd/system/wordtable-wifi.service
 systemctl enable wordtable-wifi.service >/dev/null 2>&1 || true
 if [ -f /etc/avahi/services/wordtable.service ]; then systemctl enable avahi-daemon.service >/dev/null 2>&1 || true; fi
