@@ -143,7 +143,9 @@ class Machine:
         with self._lock:
             text = self.output[since: since + found.start()]
         lines = ANSI.sub("", text).replace("\r", "").splitlines()
-        return "\n".join(lines[1:]).strip()  # the first line is the command's echo
+        echoed = f"{mark[:4]}''{mark[4:]}"  # the command's echo ends with this; a late prompt may come before it
+        after = max((i for i, line in enumerate(lines) if echoed in line), default=0)
+        return "\n".join(lines[after + 1:]).strip()
 
     def wait_for_page(self, timeout: float) -> float:
         """Seconds from power-on until the page answers 200."""
