@@ -47,6 +47,35 @@ def board_of(page) -> dict[str, str]:
     return dict(row.split("\t")[:2] for row in rows if "\t" in row)
 
 
+def join_phones(browser, url: str, code: str, names: list[str]) -> dict:
+    """One phone (a Chromium page) per name, joined to the table by the page's code: name -> page."""
+    phones = {}
+    for name in names:
+        context = browser.new_context(viewport={"width": 360, "height": 740}, locale="de-DE", bypass_csp=True)
+        page = phones[name] = context.new_page()
+        page.goto(f"{url}/j/{code}")
+        page.wait_for_selector("#byname button", timeout=60_000)
+        page.fill("#name", name)
+        page.click("#byname button")
+        page.wait_for_function(f"document.getElementById('me').textContent === {name!r}", timeout=60_000)
+    return phones
+
+
+def read_only_root(machine: Machine) -> dict[str, str]:
+    """How the root is mounted (overlayroot: a RAM overlay as /, the root's file system read-only under it)
+    and what the initramfs's fsck said of it: asserted, and returned for printing."""
+    seen = {"/": machine.shell("findmnt -n -o FSTYPE,OPTIONS /"),
+            "lower": machine.shell("findmnt -n -o SOURCE,FSTYPE,OPTIONS /media/root-ro"),
+            "releases": machine.shell("findmnt -n -o SOURCE /opt/wordtable; touch /opt/wordtable/.probe 2>&1"),
+            "fsck": machine.shell("cat /run/initramfs/fsck.log | grep -v '^Log of\\|^$' | tail -3"),
+            "state": machine.shell("tune2fs -l /dev/disk/by-label/wt-root | grep -E 'state|features'")}
+    assert seen["/"].startswith("overlay "), seen
+    assert seen["lower"].split()[1] == "ext4" and seen["lower"].split()[2].startswith("ro,"), seen
+    assert "[/opt/wordtable]" in seen["releases"] and "Read-only file system" in seen["releases"], seen
+    assert "clean" in seen["fsck"] and "needs_recovery" not in seen["state"], seen
+    return seen
+
+
 def test_the_image_boots_plays_survives_a_power_cut_and_checks_clean(tmp_path: Path) -> None:
     missing = have_tools()
     if missing:
@@ -62,17 +91,10 @@ def test_the_image_boots_plays_survives_a_power_cut_and_checks_clean(tmp_path: P
         assert machine.shell("systemctl is-active wordtable") == "active"
         seats = json.loads(machine.shell("cat /var/lib/wordtable/page-seats.json"))
         code = seats["code"]
+        print("\nthe root:", read_only_root(machine))
         with playwright.sync_playwright() as driver:
             browser = launch(driver)
-            contexts = {name: browser.new_context(viewport={"width": 360, "height": 740}, locale="de-DE",
-                                                  bypass_csp=True) for name in PEOPLE}
-            phones = {name: context.new_page() for name, context in contexts.items()}
-            for name, page in phones.items():
-                page.goto(f"{machine.url}/j/{code}")
-                page.wait_for_selector("#byname button", timeout=60_000)
-                page.fill("#name", name)
-                page.click("#byname button")
-                page.wait_for_function(f"document.getElementById('me').textContent === {name!r}", timeout=60_000)
+            phones = join_phones(browser, machine.url, code, list(PEOPLE))
             first = phones["Anna"]
             first.evaluate("socket.send(JSON.stringify({type: 'command', seat: 0, command: 'timer', value: 'start'}))")
             for seat, (name, points) in enumerate(PEOPLE.items()):
@@ -90,6 +112,7 @@ def test_the_image_boots_plays_survives_a_power_cut_and_checks_clean(tmp_path: P
             first.wait_for_function("document.getElementById('board').textContent.includes('Ben5')", timeout=120_000)
             assert board_of(first) == before
             browser.close()
+        print("\nthe root after the power cut:", read_only_root(machine))
         fsck_log = machine.shell("journalctl -b --no-pager -u 'systemd-fsck*' | tail -20")
         print("\nfsck at the second boot:\n" + fsck_log)
         assert "UNEXPECTED INCONSISTENCY" not in fsck_log and "FILE SYSTEM WAS MODIFIED" not in fsck_log

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from firmware_host.network.files import PROFILES_DIR
+from firmware_host.update.apply import copy_state
 from firmware_host.update.layout import Layout
 from firmware_host.update.packages import compare
 from firmware_host.update.release import (
@@ -177,3 +179,14 @@ def test_an_update_during_a_trial_keeps_the_last_good_release_as_previous(tmp_pa
     assert layout.last_good() == "0.1.0-good"
     layout.switch("0.3.0-next")
     assert (layout.pointed("current"), layout.pointed("previous")) == ("0.3.0-next", "0.1.0-good")
+
+
+def test_the_health_checks_copy_of_the_state_leaves_the_wifi_passwords_out(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    (state / PROFILES_DIR).mkdir(parents=True)
+    (state / PROFILES_DIR / "Zuhause.nmconnection").write_text("[wifi-security]\npsk=geheim\n")
+    (state / "kept").mkdir()
+    (state / "kept" / "people.json").write_text("{}")
+    copy_state(state, tmp_path / "copy")
+    copied = sorted(p.relative_to(tmp_path / "copy").as_posix() for p in (tmp_path / "copy").rglob("*"))
+    assert copied == ["kept", "kept/people.json"]

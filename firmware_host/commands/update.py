@@ -25,6 +25,7 @@ from firmware_host.update.apply import (
     update,
 )
 from firmware_host.update.layout import DEFAULT_PREFIX, Layout
+from firmware_host.update.overlay import LOWER, lifted
 from firmware_host.update.release import ReleaseError
 from firmware_host.update.request import RequestError, Status, take_request
 
@@ -42,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", type=Path, help=f"the service's config (default: {DEFAULT_CONFIG_PATH} if present)")
     parser.add_argument("--python", default=None, help="the interpreter of new environments (/usr/bin/python3)")
     parser.add_argument("--no-restart", action="store_true", help="switch, but leave the service as it is")
+    parser.add_argument("--lower", type=Path, default=LOWER,
+                        help=f"the read-only root under the RAM overlay, made writable for the update ({LOWER})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,13 +58,14 @@ def run(args: argparse.Namespace) -> int:
     status = Status(args.state_dir)
     file = args.file
     try:
-        if args.rollback:
-            roll_back(box.layout, restart, log.info)
-            return 0
-        if args.request:
-            file = take_request(args.request)
-            status.write("running", f"updating from {file.name}")
-        update(file, box, check_only=args.check_only, restart=restart, say=log.info)
+        with lifted(args.lower):  # the releases are on the root's own file system, read-only between updates
+            if args.rollback:
+                roll_back(box.layout, restart, log.info)
+                return 0
+            if args.request:
+                file = take_request(args.request)
+                status.write("running", f"updating from {file.name}")
+            update(file, box, check_only=args.check_only, restart=restart, say=log.info)
     except (UpdateError, ReleaseError, RequestError, OSError) as exc:
         log.error("failed: %s", exc)
         if args.request:

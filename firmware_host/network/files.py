@@ -19,6 +19,7 @@ from firmware_host.paths import write_atomically
 AP_FILE = "wifi-ap.json"
 STATUS_FILE = "wifi-status.json"
 REQUESTS_DIR = "wifi-requests"
+PROFILES_DIR = "wifi-profiles"  # NetworkManager's own (keyfile.path on the image): root's, 0700, never copied
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: read off the OLED if need be
 PASSWORD_LENGTH = 12  # WPA2 wants 8 to 63; 12 of 32 letters: 60 bits
 

@@ -112,11 +112,18 @@ def in_reach(device: str, rescan: bool) -> tuple[str, ...]:
     return tuple(sorted({split_terse(line)[0] for line in out.splitlines() if line}))
 
 
+# 2437 MHz: access points may use it in every regulatory domain, the "world" one a Pi starts with included;
+# left to NetworkManager it picks any 2.4 GHz channel, 12 and 13 too, where that domain allows no access point
+# (seen in the emulated machine: "Hotspot network creation took too long").
+AP_CHANNEL = "6"
+
+
 def ensure_access_point(point: AccessPoint) -> None:
     """The profile of the box's access point, as `point` says (made or changed; not started)."""
     settings: Sequence[str] = (
         "connection.autoconnect", "no", "802-11-wireless.ssid", point.ssid, "802-11-wireless.mode", "ap",
-        "802-11-wireless.band", "bg", "ipv4.method", "shared", "ipv6.method", "disabled",
+        "802-11-wireless.band", "bg", "802-11-wireless.channel", AP_CHANNEL,
+        "ipv4.method", "shared", "ipv6.method", "disabled",
         "wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.psk", point.password, "wifi-sec.proto", "rsn",
         "wifi-sec.pairwise", "ccmp", "wifi-sec.group", "ccmp",
     )

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from firmware_host.network.files import PROFILES_DIR
 from firmware_host.update.health import HEALTHY
 from firmware_host.update.layout import Layout
 from firmware_host.update.packages import RELEASE_JSON, compare, installed
@@ -164,12 +165,15 @@ def _service_user() -> pwd.struct_passwd | None:
 
 def copy_state(source: Path, into: Path) -> None:
     """Copy a state directory the running service may be writing: SQLite files by SQLite's backup (a
-    consistent snapshot, WAL included), everything else as files; a missing source gives an empty copy."""
+    consistent snapshot, WAL included), everything else as files, but not NetworkManager's profiles (the
+    Wi-Fi passwords, root's: the copy goes to the service's user); a missing source gives an empty copy."""
     into.mkdir(parents=True)
     if not source.is_dir():
         return
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
+        if relative.parts[0] == PROFILES_DIR:
+            continue
         target = into / relative
         if path.is_dir():
             target.mkdir(exist_ok=True)

@@ -84,6 +84,8 @@ PACKAGES=(
     avahi-daemon                    # the table page's mDNS announcement (wordtable-avahi.service)
     network-manager wpasupplicant dnsmasq-base iw   # Wi-Fi: a known network, else the box's own access point
     firmware-brcm80211              # the Zero 2 W's and Pi 3/4's Wi-Fi chip (brcmfmac)
+    overlayroot busybox             # the read-only root: a RAM overlay over it, set up in the initramfs (whose
+                                    # script needs busybox's grep and sh there)
 )
 INCLUDE=$(IFS=,; echo "${PACKAGES[*]}")
 
@@ -91,7 +93,8 @@ if [ "$REUSE" = 1 ]; then
 stage "the root kept in $ROOT: the project from this checkout again"
 rm -rf "$ROOT/tmp/wordtable-src"; mkdir -p "$ROOT/tmp/wordtable-src"; cp -a "$WORK/src/." "$ROOT/tmp/wordtable-src/"
 mkdir -p "$ROOT/var/lib/wordtable"
-chroot "$ROOT" env -u PIP_FIND_LINKS PIP_CERT=/tmp/wordtable-src/.build-ca.crt SSL_CERT_FILE=/tmp/wordtable-src/.build-ca.crt \
+chroot "$ROOT" env -u PIP_FIND_LINKS PIP_CERT=/tmp/wordtable-src/.build-ca.crt REQUESTS_CA_BUNDLE=/tmp/wordtable-src/.build-ca.crt \
+    SSL_CERT_FILE=/tmp/wordtable-src/.build-ca.crt \
     WORDTABLE_REUSE=1 bash /tmp/wordtable-src/systemd/image/inside.sh >"$WORK/inside.log" 2>&1 \
     || { tail -40 "$WORK/inside.log" >&2; echo "build.sh: inside.sh failed (log above)" >&2; exit 1; }
 rm -rf "$ROOT/tmp/wordtable-src"

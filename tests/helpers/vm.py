@@ -22,6 +22,9 @@ from pathlib import Path
 
 QEMU = "qemu-system-aarch64"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # the shell's terminal controls (bracketed paste, colours)
+# As the image's cmdline.txt (raspi-firmware's, `ro` last: the root read-only for overlayroot), with the
+# `virt` machine's serial console, not the Pi's.
+APPEND = "root=LABEL=wt-root rw rootwait fsck.repair=yes net.ifnames=0 ro console=ttyAMA0"
 
 ADDED = {
     "/etc/systemd/system/wordtable.service.d/vm.conf": (
@@ -100,7 +103,7 @@ class Machine:
             [QEMU, "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", memory, "-display", "none",
              "-monitor", "none", "-serial", "stdio", "-no-reboot",
              "-kernel", str(kernel), "-initrd", str(initrd),
-             "-append", "root=LABEL=wt-root rw rootwait fsck.repair=yes net.ifnames=0 console=ttyAMA0",
+             "-append", APPEND,
              "-drive", f"file={disk},if=none,format=raw,id=hd", "-device", "virtio-blk-device,drive=hd",
              "-netdev", f"user,id=net0,hostfwd=tcp:127.0.0.1:{port}-:8080",
              "-device", "virtio-net-device,netdev=net0"],
@@ -140,7 +143,9 @@ class Machine:
         with self._lock:
             text = self.output[since: since + found.start()]
         lines = ANSI.sub("", text).replace("\r", "").splitlines()
-        return "\n".join(lines[1:]).strip()  # the first line is the command's echo
+        echoed = f"{mark[:4]}''{mark[4:]}"  # the command's echo ends with this; a late prompt may come before it
+        after = max((i for i, line in enumerate(lines) if echoed in line), default=0)
+        return "\n".join(lines[after + 1:]).strip()
 
     def wait_for_page(self, timeout: float) -> float:
         """Seconds from power-on until the page answers 200."""
