@@ -40,3 +40,18 @@ def test_what_nm_would_refuse_is_refused_at_once(tmp_path: Path, ssid: str, pass
     with pytest.raises(ValueError):
         files.ask_to_add(tmp_path, ssid, password)
     assert files.take_requests(tmp_path) == (False, [])
+
+
+def test_the_box_is_known_by_its_board_serial_before_the_images_machine_id(tmp_path: Path) -> None:
+    serial, machine = tmp_path / "serial-number", tmp_path / "machine-id"
+    machine.write_text("0123456789abcdef0123456789abcdef\n")
+    assert files.box_id((serial, machine)) == "0123456789abcdef0123456789abcdef"  # no device tree (the VM)
+    serial.write_bytes(b"00000000a1b2c3d4\x00")  # a Pi's: its own, on a card flashed from a shared image
+    assert files.box_id((serial, machine)) == "00000000a1b2c3d4"
+    other = tmp_path / "other-serial"
+    other.write_bytes(b"00000000e5f60718\x00")
+    assert files.box_ssid(files.box_id((serial, machine))) != files.box_ssid(files.box_id((other, machine)))
+    serial.write_bytes(b"\x00")
+    assert files.box_id((serial, machine)) == "0123456789abcdef0123456789abcdef"  # an empty one is no id
+    with pytest.raises(OSError, match="no id of the box"):
+        files.box_id((tmp_path / "none",))

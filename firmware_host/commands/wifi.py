@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="seconds on no network before the access point opens (default: %(default)s)")
     watch.add_argument("--probe-after", type=float, default=DEFAULTS.probe_after_s,
                        help="seconds of an empty access point before it looks for a known network again")
-    watch.add_argument("--machine-id", type=Path, default=Path("/etc/machine-id"), help=argparse.SUPPRESS)
+    watch.add_argument("--box-id", type=Path, action="append", help=argparse.SUPPRESS)  # files.BOX_IDS
     add = actions.add_parser("add", help="add a home network and join it")
     add.add_argument("ssid")
     add.add_argument("--password", help="its WPA2 password (default: asked, or read from standard input)")
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         from firmware_host.network.watcher import Watcher
 
         logging.basicConfig(level=logging.INFO, format="%(message)s")
-        Watcher(directory, args.machine_id.read_text(encoding="utf-8"),
+        Watcher(directory, files.box_id(tuple(args.box_id or files.BOX_IDS)),
                 Policy(args.join_timeout, args.probe_after)).run()
         return 0
     if args.action == "add":

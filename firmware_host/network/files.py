@@ -47,8 +47,25 @@ class Added:
     password: str
 
 
+# Where the box's own id is read, first found first: the board's serial number (a Pi's, from its device tree:
+# every board its own, even when cards are flashed from one image), else the system's machine id.
+BOX_IDS = (Path("/sys/firmware/devicetree/base/serial-number"), Path("/etc/machine-id"))
+
+
+def box_id(paths: tuple[Path, ...] = BOX_IDS) -> str:
+    """The first of `paths` that reads as a non-empty id (the device tree's ends in NUL); OSError when none."""
+    for path in paths:
+        try:
+            text = path.read_bytes().decode("ascii", "replace").strip("\x00 \t\r\n")
+        except OSError:
+            continue
+        if text:
+            return text
+    raise OSError(f"no id of the box in {', '.join(map(str, paths))}")
+
+
 def box_ssid(machine_id: str) -> str:
-    """`wordtable-XXXX`: four hex digits of the box's machine id (/etc/machine-id), the same at every boot."""
+    """`wordtable-XXXX`: four hex digits of the box's id (`box_id`), the same at every boot."""
     return "wordtable-" + hashlib.sha256(machine_id.strip().encode()).hexdigest()[:4].upper()
 
 
