@@ -323,6 +323,17 @@ do_rules() {
     install_file "$SRC/systemd/wordtable-avahi.service" "$AVAHI_SERVICE" 0644 || true
 }
 
+# keep_running UNIT CHANGED: start UNIT, or restart it when it runs and its unit (CHANGED=1) or the package changed.
+keep_running() {
+    if ! systemctl is-active --quiet "$1" 2>/dev/null; then
+        act systemctl start "$1"
+    elif [ "$2" = 1 ] || [ "${PACKAGE_CHANGED:-0}" = 1 ]; then
+        act systemctl restart "$1"
+    else
+        ok "running"
+    fi
+}
+
 do_unit() {
     step "systemd unit $UNIT"
     local unit_changed=0
@@ -357,13 +368,7 @@ do_unit() {
         in_root || act systemctl start wordtable-update.path
     fi
     if in_root; then note "installing into a root: not started"; return; fi
-    if ! systemctl is-active --quiet wordtable.service 2>/dev/null; then
-        act systemctl start wordtable.service
-    elif [ "$unit_changed" = 1 ] || [ "${PACKAGE_CHANGED:-0}" = 1 ]; then
-        act systemctl restart wordtable.service
-    else
-        ok "running"
-    fi
+    keep_running wordtable.service "$unit_changed"
 }
 
 do_wifi() {
@@ -383,13 +388,7 @@ do_wifi() {
     if [ "$changed" = 1 ] && ! in_root; then act systemctl daemon-reload; fi
     if [ -L "$WIFI_WANTS" ]; then ok "enabled"; else act systemctl ${ROOT:+--root="$ROOT"} enable wordtable-wifi.service; fi
     if in_root; then return; fi
-    if ! systemctl is-active --quiet wordtable-wifi.service 2>/dev/null; then
-        act systemctl start wordtable-wifi.service
-    elif [ "$changed" = 1 ] || [ "${PACKAGE_CHANGED:-0}" = 1 ]; then
-        act systemctl restart wordtable-wifi.service
-    else
-        ok "running"
-    fi
+    keep_running wordtable-wifi.service "$changed"
 }
 
 # ---- uninstall -------------------------------------------------------------------------------------
